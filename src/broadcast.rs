@@ -1,0 +1,239 @@
+//! Broadcasting: the rule of SEMANTICS.md section 1, once at the type level for
+//! static shapes and once as a small function for runtime shapes.
+//!
+//! Shapes are aligned from the right, the shorter one padded with 1s on the
+//! left; each pair of sizes must be equal or contain a 1, and the result takes
+//! the size that is not 1. The type-level version walks both shapes reversed
+//! (innermost first), so that padding is "the other list ran out", and conses
+//! each result dimension onto an accumulator, which yields the result in
+//! outermost-first order without a final reverse.
+
+use crate::diagnostic::{AssignCheck, AssignRankCheck, Ax, BroadcastCheck, Ctx, Next, Render};
+use crate::dim::{Big, D, D1};
+use crate::error::ShapeError;
+use crate::shape::{Cons, Nil, Shape};
+
+/// `Self` and `R` broadcast together; [`Output`](BroadcastWith::Output) is the
+/// result shape. This is the bound to name in generic code:
+///
+/// ```
+/// use shaped::{shape, Broadcast, BroadcastWith, Shape, Tensor};
+/// fn add<S: BroadcastWith<R>, R: Shape>(a: &Tensor<f32, S>, b: &Tensor<f32, R>) -> Tensor<f32, Broadcast<S, R>> {
+///     a + b
+/// }
+/// let c = add(&Tensor::<f32, shape![4, 1]>::ones(), &Tensor::<f32, shape![3]>::ones());
+/// assert_eq!(&*c.shape(), &[4, 3]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast these shapes",
+    label = "these shapes cannot be broadcast together"
+)]
+pub trait BroadcastWith<R: Shape>: Shape {
+    /// The broadcast shape.
+    type Output: Shape;
+}
+
+/// The shape of `S` broadcast with `R`.
+pub type Broadcast<S, R> = <S as BroadcastWith<R>>::Output;
+
+impl<S: Shape, R: Shape> BroadcastWith<R> for S
+where
+    S: Reverse + Render,
+    R: Reverse + Render,
+    <S as Reverse>::Out:
+        ZipBroadcast<<R as Reverse>::Out, Ctx<<S as Render>::Out, <R as Render>::Out>, Ax<1>, Nil>,
+    ZipOut<S, R>: Shape,
+{
+    type Output = ZipOut<S, R>;
+}
+
+type ZipOut<S, R> = <<S as Reverse>::Out as ZipBroadcast<
+    <R as Reverse>::Out,
+    Ctx<<S as Render>::Out, <R as Render>::Out>,
+    Ax<1>,
+    Nil,
+>>::Out;
+
+/// `Self` broadcasts to the shape `S` without changing it: the rule of
+/// in-place operations (SEMANTICS.md section 2). `rank(Self) <= rank(S)` and,
+/// aligned from the right, each size of `Self` is 1 or equal to `S`'s.
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast this shape into the left side's shape in place",
+    label = "the right side must broadcast to the left side's shape"
+)]
+pub trait BroadcastTo<S: Shape>: Shape {}
+
+impl<S: Shape, R: Shape> BroadcastTo<S> for R
+where
+    S: Reverse + Render,
+    R: Reverse + Render,
+    <S as Reverse>::Out:
+        ZipAssign<<R as Reverse>::Out, Ctx<<S as Render>::Out, <R as Render>::Out>, Ax<1>>,
+{
+}
+
+/// Reverses a shape.
+pub trait Reverse {
+    /// The reversed list.
+    type Out;
+}
+impl<S: ReverseOnto<Nil>> Reverse for S {
+    type Out = S::Out;
+}
+
+/// Reverses `Self` onto the front of `Acc`.
+pub trait ReverseOnto<Acc> {
+    /// The result.
+    type Out;
+}
+impl<Acc> ReverseOnto<Acc> for Nil {
+    type Out = Acc;
+}
+impl<H, T: ReverseOnto<Cons<H, Acc>>, Acc> ReverseOnto<Acc> for Cons<H, T> {
+    type Out = T::Out;
+}
+
+/// Broadcasts two reversed shapes pair by pair, consing results onto `Acc`.
+/// `Ctx` and the axis counter `A` are only there for the error message.
+pub trait ZipBroadcast<R, Ctx, A, Acc> {
+    /// The broadcast shape.
+    type Out;
+}
+impl<C, A, Acc> ZipBroadcast<Nil, C, A, Acc> for Nil {
+    type Out = Acc;
+}
+// One side ran out: the rest of the other side is paired with implicit 1s.
+impl<H, T: ZipBroadcast<Nil, C, A, Cons<H, Acc>>, C, A, Acc> ZipBroadcast<Nil, C, A, Acc>
+    for Cons<H, T>
+{
+    type Out = T::Out;
+}
+// Every recursion here is on `Self`: rustc meets these bounds while the right
+// operand's type is still being inferred, and a recursion on an unknown
+// parameter would expand forever instead of stopping as "ambiguous".
+impl<H, T, C, A, Acc> ZipBroadcast<Cons<H, T>, C, A, Acc> for Nil
+where
+    Cons<H, T>: ReverseOnto<Acc>,
+{
+    type Out = <Cons<H, T> as ReverseOnto<Acc>>::Out;
+}
+impl<X, Xs, Y, Ys, C, A: Next, Acc> ZipBroadcast<Cons<Y, Ys>, C, A, Acc> for Cons<X, Xs>
+where
+    X: BroadcastDim<Y, C, A>,
+    Xs: ZipBroadcast<Ys, C, A::Out, Cons<X::Out, Acc>>,
+{
+    type Out = Xs::Out;
+}
+
+/// Broadcasts one pair of dimensions at axis `A`.
+pub trait BroadcastDim<Y, C, A> {
+    /// The resulting dimension.
+    type Out;
+}
+impl<C, A> BroadcastDim<D1, C, A> for D1 {
+    type Out = D1;
+}
+impl<const N: usize, C, A> BroadcastDim<D<N>, C, A> for D1 {
+    type Out = D<N>;
+}
+impl<const N: usize, C, A> BroadcastDim<D1, C, A> for D<N> {
+    type Out = D<N>;
+}
+impl<const N: usize, C, A> BroadcastDim<Big<N>, C, A> for D1 {
+    type Out = Big<N>;
+}
+impl<const N: usize, C, A> BroadcastDim<D1, C, A> for Big<N> {
+    type Out = Big<N>;
+}
+impl<const N: usize, const M: usize, C: BroadcastCheck<N, M, K>, const K: usize>
+    BroadcastDim<D<M>, C, Ax<K>> for D<N>
+{
+    type Out = D<N>;
+}
+impl<const N: usize, const M: usize, C: BroadcastCheck<N, M, K>, const K: usize>
+    BroadcastDim<Big<M>, C, Ax<K>> for Big<N>
+{
+    type Out = Big<N>;
+}
+// Never compatible (one size is at most 1024, the other above): the check fails.
+impl<const N: usize, const M: usize, C: BroadcastCheck<N, M, K>, const K: usize>
+    BroadcastDim<Big<M>, C, Ax<K>> for D<N>
+{
+    type Out = D<N>;
+}
+impl<const N: usize, const M: usize, C: BroadcastCheck<N, M, K>, const K: usize>
+    BroadcastDim<D<M>, C, Ax<K>> for Big<N>
+{
+    type Out = Big<N>;
+}
+
+/// Checks the in-place rule on two reversed shapes: `Self` is the target.
+pub trait ZipAssign<R, C, A> {}
+impl<T, C, A> ZipAssign<Nil, C, A> for T {}
+impl<H, T, C: AssignRankCheck, A> ZipAssign<Cons<H, T>, C, A> for Nil {}
+impl<X, Xs, Y, Ys, C, A: Next> ZipAssign<Cons<Y, Ys>, C, A> for Cons<X, Xs>
+where
+    X: AssignDim<Y, C, A>,
+    Xs: ZipAssign<Ys, C, A::Out>,
+{
+}
+
+/// Whether dimension `Y` of the right side fits dimension `Self` of the left.
+pub trait AssignDim<Y, C, A> {}
+impl<X, C, A> AssignDim<D1, C, A> for X {}
+impl<const M: usize, C: AssignCheck<1, M, K>, const K: usize> AssignDim<D<M>, C, Ax<K>> for D1 {}
+impl<const M: usize, C: AssignCheck<1, M, K>, const K: usize> AssignDim<Big<M>, C, Ax<K>> for D1 {}
+impl<const N: usize, const M: usize, C: AssignCheck<N, M, K>, const K: usize>
+    AssignDim<D<M>, C, Ax<K>> for D<N>
+{
+}
+impl<const N: usize, const M: usize, C: AssignCheck<N, M, K>, const K: usize>
+    AssignDim<Big<M>, C, Ax<K>> for D<N>
+{
+}
+impl<const N: usize, const M: usize, C: AssignCheck<N, M, K>, const K: usize>
+    AssignDim<D<M>, C, Ax<K>> for Big<N>
+{
+}
+impl<const N: usize, const M: usize, C: AssignCheck<N, M, K>, const K: usize>
+    AssignDim<Big<M>, C, Ax<K>> for Big<N>
+{
+}
+
+/// The broadcast shape of two runtime shapes, or the PyTorch error.
+///
+/// This is the whole rule for runtime shapes; [`broadcast_shapes`] folds it.
+pub fn broadcast_pair(a: &[usize], b: &[usize]) -> Result<alloc::vec::Vec<usize>, ShapeError> {
+    let rank = a.len().max(b.len());
+    let mut out = alloc::vec![0; rank];
+    // Walk from the right, so that the rightmost mismatch is the one reported
+    // (as PyTorch does); a missing dimension is an implicit 1.
+    for i in 0..rank {
+        let x = if i < a.len() { a[a.len() - 1 - i] } else { 1 };
+        let y = if i < b.len() { b[b.len() - 1 - i] } else { 1 };
+        out[rank - 1 - i] = match (x, y) {
+            _ if x == y => x,
+            (1, _) => y,
+            (_, 1) => x,
+            _ => return Err(ShapeError::broadcast(a, b, rank - 1 - i)),
+        };
+    }
+    Ok(out)
+}
+
+/// The broadcast shape of any number of runtime shapes (`[]` for none).
+///
+/// ```
+/// use shaped::broadcast_shapes;
+/// assert_eq!(broadcast_shapes(&[&[8, 1, 6, 1], &[7, 1, 5], &[1]]).unwrap(), vec![8, 7, 6, 5]);
+/// let err = broadcast_shapes(&[&[5, 2, 4, 1], &[3, 1, 1]]).unwrap_err();
+/// assert!(err.to_string().starts_with(
+///     "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1"));
+/// ```
+pub fn broadcast_shapes(shapes: &[&[usize]]) -> Result<alloc::vec::Vec<usize>, ShapeError> {
+    let mut out = alloc::vec::Vec::new();
+    for s in shapes {
+        out = broadcast_pair(&out, s)?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,109 @@
+//! Readable compile errors for shape mismatches.
+//!
+//! rustc reports the `#[diagnostic::on_unimplemented]` message of the deepest
+//! unsatisfied trait bound, so the check that finally fails carries everything
+//! the message needs: both shapes rendered as const parameters (which rustc
+//! prints in decimal), the two sizes and the axis. For
+//! `shape![5, 2, 4, 1] + shape![3, 1, 1]` the first line of the error is
+//!
+//! ```text
+//! error[E0277]: cannot broadcast [5, 2, 4, 1] with [3, 1, 1]: 2 vs 3 at axis -3
+//! ```
+//!
+//! How it works: [`Render`] turns a shape into `R4<5, 2, 4, 1>`; the broadcast
+//! walk counts axes from the right with [`Ax`]; a mismatching pair of sizes
+//! asks `(R4<..>, R3<..>): BroadcastCheck<2, 3, 3>`, which holds only through
+//! the generated trait `Broadcast4x3<5, 2, 4, 1, 3, 1, 1, L, R, K>` whose only
+//! impl has `L == R`. Its message is the error. One message trait per pair of
+//! ranks (up to 8) is generated into `table.rs`; longer shapes get a shorter
+//! message without the shapes.
+
+#![allow(missing_docs)] // type-level plumbing; documented as a whole above
+
+use crate::dim::{Big, D, D1};
+use crate::shape::{Cons, Nil};
+
+#[rustfmt::skip] // generated: see tests/diagnostic_table.rs
+mod table;
+pub use table::*;
+
+/// An axis counted from the right: `Ax<1>` is the last axis (`-1`).
+pub struct Ax<const K: usize>;
+
+/// The next axis to the left.
+pub trait Next {
+    type Out;
+}
+
+/// Appends the size `X` to a rendered shape.
+pub trait Push<const X: usize> {
+    type Out;
+}
+
+/// A shape rendered as const parameters, for error messages.
+pub trait Render {
+    type Out;
+}
+impl<S: RenderOnto<R0>> Render for S {
+    type Out = S::Out;
+}
+
+/// Renders a shape onto an already rendered prefix.
+pub trait RenderOnto<Acc> {
+    type Out;
+}
+impl<Acc> RenderOnto<Acc> for Nil {
+    type Out = Acc;
+}
+impl<Acc: Push<1>, T: RenderOnto<Acc::Out>> RenderOnto<Acc> for Cons<D1, T> {
+    type Out = T::Out;
+}
+impl<const N: usize, Acc: Push<N>, T: RenderOnto<Acc::Out>> RenderOnto<Acc> for Cons<D<N>, T> {
+    type Out = T::Out;
+}
+impl<const N: usize, Acc: Push<N>, T: RenderOnto<Acc::Out>> RenderOnto<Acc> for Cons<Big<N>, T> {
+    type Out = T::Out;
+}
+
+/// What a failing check knows: both shapes, rendered.
+pub struct Ctx<RA, RB>(core::marker::PhantomData<(RA, RB)>);
+
+/// Holds when sizes `L` and `R` are equal; implemented for `(render of a,
+/// render of b)` through the generated message traits.
+pub trait BroadcastCheck<const L: usize, const R: usize, const K: usize> {}
+/// As [`BroadcastCheck`], for in-place operations (`L` is the left side's size).
+pub trait AssignCheck<const L: usize, const R: usize, const K: usize> {}
+/// Never holds: the right side of an in-place operation has more dimensions.
+pub trait AssignRankCheck {}
+
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast these shapes: {L} vs {R} at axis -{K}",
+    label = "these shapes cannot be broadcast together",
+    note = "aligned from the right, each pair of sizes must be equal or one of them 1"
+)]
+pub trait BroadcastLong<const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const N: usize, const K: usize> BroadcastLong<N, N, K> for T {}
+
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast the right side into the left side in place: {R} vs {L} at axis -{K}",
+    label = "the right side must broadcast to the left side's shape"
+)]
+pub trait AssignLong<const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const N: usize, const K: usize> AssignLong<N, N, K> for T {}
+
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast the right side into the left side in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape"
+)]
+pub trait AssignRankLong {}
+impl<RA: AssignRankLong> AssignRankCheck for (RA, RLong) {}
+
+impl<RA, RB, const L: usize, const R: usize, const K: usize> BroadcastCheck<L, R, K> for Ctx<RA, RB> where
+    (RA, RB): BroadcastCheck<L, R, K>
+{
+}
+impl<RA, RB, const L: usize, const R: usize, const K: usize> AssignCheck<L, R, K> for Ctx<RA, RB> where
+    (RA, RB): AssignCheck<L, R, K>
+{
+}
+impl<RA, RB> AssignRankCheck for Ctx<RA, RB> where (RA, RB): AssignRankCheck {}

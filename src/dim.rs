@@ -1,0 +1,182 @@
+//! Dimensions: the sizes a static shape is made of.
+//!
+//! A static dimension is a type. Broadcasting asks two questions of a pair of
+//! sizes — "is one of them 1?" and "are they equal?" — and stable Rust can only
+//! answer them with trait impls on *types*, not on const values. So the size 1
+//! gets a type of its own, [`D1`], and every other size is [`D<N>`] (sizes up to
+//! 1024) or [`Big<N>`] (larger sizes). Equality of two `D<N>`s is then plain
+//! unification of `N`, and no impl ever has to say "N != 1".
+//!
+//! You never write these by hand: [`shape!`](crate::shape!) picks the right one
+//! for each size with [`dim!`](crate::dim!). `D<N>` and `Big<N>` are split at
+//! 1024 because typenum's `Const<N>: ToUInt` bridge stops there; sizes up to
+//! 1024 use it to bound the element count (see [`Dim::Log2`]), larger sizes are
+//! simply "large".
+
+use typenum::{Const, Len, Length, Sub1, ToUInt, U, U0, U13, UInt, UTerm, Unsigned};
+
+/// One dimension of a static shape.
+///
+/// Implemented by [`D1`], [`D<N>`] and [`Big<N>`]; a later `Dyn` will join them.
+pub trait Dim: 'static {
+    /// The dimension's size.
+    const SIZE: usize;
+    /// An upper bound of `log2(SIZE)` (rounded up) as a typenum number, saturating
+    /// at 13. Summed over a shape it bounds the element count cheaply, which
+    /// decides whether a tensor is stored inline or on the heap.
+    type Log2: Unsigned;
+    /// `[X; SIZE]`, the storage of one step of this dimension.
+    type Array<X: Copy>: Copy;
+    /// Builds `[X; SIZE]` by calling `f` for every element in order.
+    fn array_from_fn<X: Copy>(f: impl FnMut() -> X) -> Self::Array<X>;
+    /// Views a slice of `[X; SIZE]` as a flat slice of `X`.
+    fn flatten<X: Copy>(s: &[Self::Array<X>]) -> &[X];
+    /// Views a mutable slice of `[X; SIZE]` as a flat mutable slice of `X`.
+    fn flatten_mut<X: Copy>(s: &mut [Self::Array<X>]) -> &mut [X];
+}
+
+/// A dimension of size 1: the one that stretches when broadcast.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct D1;
+
+/// A dimension of static size `N`, for `N` in `0..=1024` other than 1.
+///
+/// [`shape!`](crate::shape!) never produces `D<1>` (it writes [`D1`]); a
+/// hand-written `D<1>` is refused at compile time when its size is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct D<const N: usize>;
+
+/// A dimension of static size `N > 1024` (any size up to `usize::MAX`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Big<const N: usize>;
+
+impl Dim for D1 {
+    const SIZE: usize = 1;
+    type Log2 = U0;
+    type Array<X: Copy> = [X; 1];
+    fn array_from_fn<X: Copy>(mut f: impl FnMut() -> X) -> [X; 1] {
+        [f()]
+    }
+    fn flatten<X: Copy>(s: &[[X; 1]]) -> &[X] {
+        s.as_flattened()
+    }
+    fn flatten_mut<X: Copy>(s: &mut [[X; 1]]) -> &mut [X] {
+        s.as_flattened_mut()
+    }
+}
+
+impl<const N: usize> Dim for D<N>
+where
+    Const<N>: ToUInt,
+    U<N>: CeilLog2,
+{
+    const SIZE: usize = {
+        assert!(
+            N != 1 && N <= 1024,
+            "write sizes with shape![..]: D<N> is for 0 and 2..=1024"
+        );
+        N
+    };
+    type Log2 = <U<N> as CeilLog2>::Output;
+    type Array<X: Copy> = [X; N];
+    fn array_from_fn<X: Copy>(mut f: impl FnMut() -> X) -> [X; N] {
+        core::array::from_fn(|_| f())
+    }
+    fn flatten<X: Copy>(s: &[[X; N]]) -> &[X] {
+        s.as_flattened()
+    }
+    fn flatten_mut<X: Copy>(s: &mut [[X; N]]) -> &mut [X] {
+        s.as_flattened_mut()
+    }
+}
+
+impl<const N: usize> Dim for Big<N> {
+    const SIZE: usize = {
+        assert!(
+            N > 1024,
+            "write sizes with shape![..]: Big<N> is for sizes above 1024"
+        );
+        N
+    };
+    // Saturated: one such dimension already puts a shape over the inline limit.
+    type Log2 = U13;
+    type Array<X: Copy> = [X; N];
+    fn array_from_fn<X: Copy>(mut f: impl FnMut() -> X) -> [X; N] {
+        core::array::from_fn(|_| f())
+    }
+    fn flatten<X: Copy>(s: &[[X; N]]) -> &[X] {
+        s.as_flattened()
+    }
+    fn flatten_mut<X: Copy>(s: &mut [[X; N]]) -> &mut [X] {
+        s.as_flattened_mut()
+    }
+}
+
+/// `ceil(log2(n))` for a typenum number (0 for 0 and 1).
+pub trait CeilLog2 {
+    /// The result.
+    type Output: Unsigned;
+}
+impl CeilLog2 for UTerm {
+    type Output = U0;
+}
+impl<Hi, B> CeilLog2 for UInt<Hi, B>
+where
+    UInt<Hi, B>: core::ops::Sub<typenum::B1>,
+    Sub1<UInt<Hi, B>>: Len,
+    Length<Sub1<UInt<Hi, B>>>: Unsigned,
+{
+    type Output = Length<Sub1<UInt<Hi, B>>>;
+}
+
+/// Chooses the dimension type for a size; used by [`dim!`](crate::dim!).
+#[doc(hidden)]
+pub struct Kind<const K: u8>;
+
+/// Maps a size class ([`Kind`]) and a size to its dimension type.
+#[doc(hidden)]
+pub trait DimOf<const N: usize> {
+    type Out: Dim;
+}
+impl<const N: usize> DimOf<N> for Kind<0> {
+    type Out = D1;
+}
+impl<const N: usize> DimOf<N> for Kind<1>
+where
+    D<N>: Dim,
+{
+    type Out = D<N>;
+}
+impl<const N: usize> DimOf<N> for Kind<2> {
+    type Out = Big<N>;
+}
+
+/// The size class of `n`: 0 for 1, 1 for `0..=1024`, 2 above.
+#[doc(hidden)]
+pub const fn kind(n: usize) -> u8 {
+    match n {
+        1 => 0,
+        0..=1024 => 1,
+        _ => 2,
+    }
+}
+
+/// The dimension type of a static size, in type position: `dim!(3)` is `D<3>`,
+/// `dim!(1)` is [`D1`], `dim!(4096)` is `Big<4096>`.
+///
+/// The size may be any constant expression (`dim!(BATCH)`), but not a generic
+/// parameter: to be generic over shapes, be generic over the whole shape
+/// (`S: Shape`).
+///
+/// ```
+/// use shaped::{dim, D, D1, Big};
+/// let _: dim!(3) = D::<3>;
+/// let _: dim!(1) = D1;
+/// let _: dim!(4096) = Big::<4096>;
+/// ```
+#[macro_export]
+macro_rules! dim {
+    ($n:expr) => {
+        <$crate::dim::Kind<{ $crate::dim::kind($n) }> as $crate::dim::DimOf<{ $n }>>::Out
+    };
+}

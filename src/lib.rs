@@ -1,0 +1,62 @@
+//! Shape-typed tensors with NumPy/PyTorch broadcasting, checked by the
+//! compiler.
+//!
+//! ```
+//! use shaped::{shape, Tensor};
+//! let a = Tensor::<f32, shape![4, 3]>::ones();
+//! let b = Tensor::<f32, shape![1, 3]>::arange();
+//! let c: Tensor<f32, shape![4, 3]> = &a + &b; // broadcast along axis 0
+//! assert_eq!(c[[3, 2]], 3.0);
+//! ```
+//!
+//! Shapes that cannot broadcast do not compile:
+//!
+//! ```compile_fail
+//! use shaped::{shape, Tensor};
+//! let a = Tensor::<f32, shape![5, 2, 4, 1]>::zeros();
+//! let b = Tensor::<f32, shape![3, 1, 1]>::zeros();
+//! let c = a + b; // error: cannot broadcast [5, 2, 4, 1] with [3, 1, 1]: 2 vs 3 at axis -3
+//! ```
+//!
+//! # The design, module by module
+//!
+//! - [`dim`]: one dimension of a static shape is a type (`D<3>`, `D1`, `Big<4096>`).
+//! - [`shape`]: a static shape is a type-level list of dimensions, `shape![4, 3]`.
+//! - [`broadcast`]: the broadcasting rule, as trait impls for static shapes
+//!   and as one small function for runtime shapes.
+//! - [`diagnostic`]: how a failed broadcast becomes a readable compile error.
+//! - [`storage`]: small static tensors live inline, large ones on the heap.
+//! - [`kernel`]: the one elementwise loop every operation runs through.
+//! - [`tensor`] and [`ops`]: the static tensor and its operators.
+//! - [`error`]: runtime shape errors, worded as PyTorch words them.
+//!
+//! The exact rules are those of NumPy and PyTorch: shapes are aligned from
+//! the right, missing dimensions count as 1, and each pair of sizes must be
+//! equal or contain a 1. Rank-0 tensors broadcast with everything; size 0 is
+//! an ordinary size (it pairs with 0 and 1). An in-place operation `a += b`
+//! never changes `a`'s shape, so `b` must broadcast *to* `a`.
+
+#![no_std]
+#![warn(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod broadcast;
+pub mod diagnostic;
+pub mod dim;
+pub mod element;
+pub mod error;
+pub mod kernel;
+pub mod ops;
+pub mod shape;
+pub mod storage;
+pub mod tensor;
+
+pub use broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
+pub use dim::{Big, D, D1, Dim};
+pub use element::Element;
+pub use error::{ShapeError, ShapeErrorKind};
+pub use shape::{Cons, Dims, Nil, Shape};
+pub use tensor::Tensor;

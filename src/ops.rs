@@ -1,0 +1,211 @@
+//! The arithmetic operators on static tensors.
+//!
+//! `a + b` broadcasts (`S: BroadcastWith<R>`), `a += b` requires the right side
+//! to fit the left (`R: BroadcastTo<S>`); a scalar works on either side of a
+//! binary operator and on the right of an assignment. All go through the one
+//! kernel; the operations are the zero-sized types below so that the kernel is
+//! instantiated per element type and operation, never per shape.
+
+use core::ops::{
+    Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
+};
+
+use crate::broadcast::{Broadcast, BroadcastTo, BroadcastWith};
+use crate::element::Element;
+use crate::kernel;
+use crate::shape::Shape;
+use crate::tensor::Tensor;
+
+/// An elementwise binary operation.
+pub trait BinaryOp<T> {
+    /// `a op b`.
+    fn apply(a: T, b: T) -> T;
+}
+
+macro_rules! op_types {
+    ($($Op:ident $Trait:ident $method:ident $sym:literal),*) => {$(
+        #[doc = concat!("The operation `a ", $sym, " b`.")]
+        #[derive(Debug, Clone, Copy)]
+        pub struct $Op;
+        impl<T: $Trait<Output = T>> BinaryOp<T> for $Op {
+            #[inline(always)]
+            fn apply(a: T, b: T) -> T {
+                a.$method(b)
+            }
+        }
+    )*};
+}
+op_types!(AddOp Add add "+", SubOp Sub sub "-", MulOp Mul mul "*", DivOp Div div "/", RemOp Rem rem "%");
+
+impl<T: Element, S: Shape> Tensor<T, S> {
+    /// `self op rhs` with broadcasting.
+    #[inline(always)]
+    pub(crate) fn binary<Op: BinaryOp<T>, R: Shape>(
+        &self,
+        rhs: &Tensor<T, R>,
+    ) -> Tensor<T, Broadcast<S, R>>
+    where
+        S: BroadcastWith<R>,
+    {
+        let mut out = Tensor::<T, Broadcast<S, R>>::zeros();
+        let (o, a, b) = (&Broadcast::<S, R>::DIMS, &S::DIMS, &R::DIMS);
+        if Broadcast::<S, R>::NUMEL <= kernel::SMALL {
+            kernel::binary_small(
+                out.as_mut_slice(),
+                o,
+                self.as_slice(),
+                a,
+                rhs.as_slice(),
+                b,
+                Op::apply,
+            );
+        } else {
+            kernel::binary(
+                out.as_mut_slice(),
+                o,
+                self.as_slice(),
+                a,
+                rhs.as_slice(),
+                b,
+                Op::apply,
+            );
+        }
+        out
+    }
+
+    /// `self = self op rhs`, `rhs` broadcast to `S`.
+    #[inline(always)]
+    pub(crate) fn assign<Op: BinaryOp<T>, R: BroadcastTo<S>>(&mut self, rhs: &Tensor<T, R>) {
+        let (o, b) = (&S::DIMS, &R::DIMS);
+        if S::NUMEL <= kernel::SMALL {
+            kernel::assign_small(self.as_mut_slice(), o, rhs.as_slice(), b, Op::apply);
+        } else {
+            kernel::assign(self.as_mut_slice(), o, rhs.as_slice(), b, Op::apply);
+        }
+    }
+
+    /// `self op scalar`, or `scalar op self` when `swap`.
+    #[inline(always)]
+    pub(crate) fn scalar<Op: BinaryOp<T>>(&self, x: T, swap: bool) -> Self {
+        let mut out = self.clone();
+        if swap {
+            kernel::map(out.as_mut_slice(), self.as_slice(), |a| Op::apply(x, a));
+        } else {
+            kernel::map(out.as_mut_slice(), self.as_slice(), |a| Op::apply(a, x));
+        }
+        out
+    }
+}
+
+macro_rules! binary_ops {
+    ($($Trait:ident $method:ident $Assign:ident $assign:ident $Op:ident),*) => {$(
+        impl<T: Element, S: BroadcastWith<R>, R: Shape> $Trait<Tensor<T, R>> for Tensor<T, S> {
+            type Output = Tensor<T, Broadcast<S, R>>;
+            #[inline(always)]
+            fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
+                self.binary::<$Op, R>(&rhs)
+            }
+        }
+        impl<T: Element, S: BroadcastWith<R>, R: Shape> $Trait<&Tensor<T, R>> for Tensor<T, S> {
+            type Output = Tensor<T, Broadcast<S, R>>;
+            #[inline(always)]
+            fn $method(self, rhs: &Tensor<T, R>) -> Self::Output {
+                self.binary::<$Op, R>(rhs)
+            }
+        }
+        impl<T: Element, S: BroadcastWith<R>, R: Shape> $Trait<Tensor<T, R>> for &Tensor<T, S> {
+            type Output = Tensor<T, Broadcast<S, R>>;
+            #[inline(always)]
+            fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
+                self.binary::<$Op, R>(&rhs)
+            }
+        }
+        impl<T: Element, S: BroadcastWith<R>, R: Shape> $Trait<&Tensor<T, R>> for &Tensor<T, S> {
+            type Output = Tensor<T, Broadcast<S, R>>;
+            #[inline(always)]
+            fn $method(self, rhs: &Tensor<T, R>) -> Self::Output {
+                self.binary::<$Op, R>(rhs)
+            }
+        }
+        impl<T: Element, S: Shape> $Trait<T> for Tensor<T, S> {
+            type Output = Tensor<T, S>;
+            #[inline(always)]
+            fn $method(self, rhs: T) -> Self::Output {
+                self.scalar::<$Op>(rhs, false)
+            }
+        }
+        impl<T: Element, S: Shape> $Trait<T> for &Tensor<T, S> {
+            type Output = Tensor<T, S>;
+            #[inline(always)]
+            fn $method(self, rhs: T) -> Self::Output {
+                self.scalar::<$Op>(rhs, false)
+            }
+        }
+        impl<T: Element, S: Shape, R: BroadcastTo<S>> $Assign<Tensor<T, R>> for Tensor<T, S> {
+            #[inline(always)]
+            fn $assign(&mut self, rhs: Tensor<T, R>) {
+                self.assign::<$Op, R>(&rhs)
+            }
+        }
+        impl<T: Element, S: Shape, R: BroadcastTo<S>> $Assign<&Tensor<T, R>> for Tensor<T, S> {
+            #[inline(always)]
+            fn $assign(&mut self, rhs: &Tensor<T, R>) {
+                self.assign::<$Op, R>(rhs)
+            }
+        }
+        impl<T: Element, S: Shape> $Assign<T> for Tensor<T, S> {
+            #[inline(always)]
+            fn $assign(&mut self, rhs: T) {
+                kernel::map_in_place(self.as_mut_slice(), |a| $Op::apply(a, rhs));
+            }
+        }
+    )*};
+}
+binary_ops!(
+    Add add AddAssign add_assign AddOp,
+    Sub sub SubAssign sub_assign SubOp,
+    Mul mul MulAssign mul_assign MulOp,
+    Div div DivAssign div_assign DivOp,
+    Rem rem RemAssign rem_assign RemOp
+);
+
+// `2.0 * t`: the scalar on the left needs one impl per primitive type (a
+// foreign type on the left of a generic impl is not allowed).
+macro_rules! scalar_lhs_ops {
+    ($($t:ty)*) => {$(
+        scalar_lhs_ops!(@one $t, Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
+    )*};
+    (@one $t:ty, $($Trait:ident $method:ident $Op:ident),*) => {$(
+        impl<S: Shape> $Trait<Tensor<$t, S>> for $t {
+            type Output = Tensor<$t, S>;
+            #[inline(always)]
+            fn $method(self, rhs: Tensor<$t, S>) -> Tensor<$t, S> {
+                rhs.scalar::<$Op>(self, true)
+            }
+        }
+        impl<S: Shape> $Trait<&Tensor<$t, S>> for $t {
+            type Output = Tensor<$t, S>;
+            #[inline(always)]
+            fn $method(self, rhs: &Tensor<$t, S>) -> Tensor<$t, S> {
+                rhs.scalar::<$Op>(self, true)
+            }
+        }
+    )*};
+}
+scalar_lhs_ops!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64);
+
+impl<T: Element + Neg<Output = T>, S: Shape> Neg for Tensor<T, S> {
+    type Output = Tensor<T, S>;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        self.map(|x| -x)
+    }
+}
+
+impl<T: Element + Neg<Output = T>, S: Shape> Neg for &Tensor<T, S> {
+    type Output = Tensor<T, S>;
+    #[inline(always)]
+    fn neg(self) -> Tensor<T, S> {
+        self.map(|x| -x)
+    }
+}

@@ -1,0 +1,197 @@
+//! Static shapes: type-level lists of dimensions, outermost first.
+//!
+//! `shape![5, 3, 4]` is `Cons<D<5>, Cons<D<3>, Cons<D<4>, Nil>>>`, a list in
+//! the style of frunk's HList. Everything a static shape knows (rank, element
+//! count, sizes, how its elements are stored) is a constant or an associated
+//! type of [`Shape`], computed once per shape by the compiler.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Add, Deref};
+use typenum::{IsLessOrEqual, LeEq, Sum, U0, U12, Unsigned};
+
+use crate::dim::Dim;
+use crate::element::Element;
+use crate::storage::{Buffer, ChooseStorage};
+
+/// The most dimensions a static shape may have.
+pub const MAX_STATIC_RANK: usize = 32;
+
+/// The empty shape: rank 0, one element (a scalar).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Nil;
+
+/// A shape whose outermost dimension is `H` and whose other dimensions are `T`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Cons<H, T>(PhantomData<(H, T)>);
+
+/// A static shape. Implemented by [`Nil`] and [`Cons`]; write it with
+/// [`shape!`](crate::shape!).
+///
+/// ```
+/// use shaped::{shape, Shape};
+/// type S = shape![5, 1, 4];
+/// assert_eq!(S::RANK, 3);
+/// assert_eq!(S::NUMEL, 20);
+/// assert_eq!(&*S::DIMS, &[5, 1, 4]);
+/// ```
+pub trait Shape: 'static + Sized {
+    /// Number of dimensions.
+    const RANK: usize;
+    /// Number of elements, the product of the sizes. A shape whose product
+    /// overflows `usize` is a compile error when this is used.
+    const NUMEL: usize;
+    /// The sizes, outermost first.
+    const DIMS: Dims;
+    /// Upper bound of `log2(NUMEL)`, the sum of the dimensions' [`Dim::Log2`].
+    type Log2Numel: Unsigned;
+    /// Nested arrays `[[..[T; dN]..]; d0]` holding the elements row-major.
+    type Array<T: Copy>: Copy;
+    /// Where a tensor of this shape keeps its elements: inline nested arrays
+    /// when the shape has at most 4096 elements (bounded by `Log2Numel <= 12`),
+    /// a boxed slice otherwise, so that large tensors never sit on the stack.
+    type Storage<T: Element>: Buffer<T>;
+    /// Builds the nested arrays, calling `f` for each element in row-major order.
+    fn array_from_fn<T: Copy>(f: &mut impl FnMut() -> T) -> Self::Array<T>;
+    /// Views a slice of nested arrays as a flat slice.
+    fn flatten<T: Copy>(s: &[Self::Array<T>]) -> &[T];
+    /// Views a mutable slice of nested arrays as a flat mutable slice.
+    fn flatten_mut<T: Copy>(s: &mut [Self::Array<T>]) -> &mut [T];
+}
+
+impl Shape for Nil {
+    const RANK: usize = 0;
+    const NUMEL: usize = 1;
+    const DIMS: Dims = Dims::EMPTY;
+    type Log2Numel = U0;
+    type Array<T: Copy> = T;
+    type Storage<T: Element> = crate::storage::Inline<T, Nil>;
+    fn array_from_fn<T: Copy>(f: &mut impl FnMut() -> T) -> T {
+        f()
+    }
+    fn flatten<T: Copy>(s: &[T]) -> &[T] {
+        s
+    }
+    fn flatten_mut<T: Copy>(s: &mut [T]) -> &mut [T] {
+        s
+    }
+}
+
+impl<H: Dim, T: Shape> Shape for Cons<H, T>
+where
+    H::Log2: Add<T::Log2Numel>,
+    Sum<H::Log2, T::Log2Numel>: Unsigned + IsLessOrEqual<U12>,
+    LeEq<Sum<H::Log2, T::Log2Numel>, U12>: ChooseStorage,
+{
+    const RANK: usize = {
+        assert!(
+            T::RANK < MAX_STATIC_RANK,
+            "static shapes have at most 32 dimensions"
+        );
+        T::RANK + 1
+    };
+    const NUMEL: usize = match H::SIZE.checked_mul(T::NUMEL) {
+        Some(n) => n,
+        None => panic!("the element count of this static shape overflows usize"),
+    };
+    const DIMS: Dims = T::DIMS.prepend(H::SIZE);
+    type Log2Numel = Sum<H::Log2, T::Log2Numel>;
+    type Array<E: Copy> = H::Array<T::Array<E>>;
+    type Storage<E: Element> =
+        <LeEq<Sum<H::Log2, T::Log2Numel>, U12> as ChooseStorage>::Storage<E, Self>;
+    fn array_from_fn<E: Copy>(f: &mut impl FnMut() -> E) -> Self::Array<E> {
+        H::array_from_fn(|| T::array_from_fn(f))
+    }
+    fn flatten<E: Copy>(s: &[Self::Array<E>]) -> &[E] {
+        T::flatten(H::flatten(s))
+    }
+    fn flatten_mut<E: Copy>(s: &mut [Self::Array<E>]) -> &mut [E] {
+        T::flatten_mut(H::flatten_mut(s))
+    }
+}
+
+/// The sizes of a static shape, as returned by `Tensor::shape`: a small
+/// inline list that dereferences to `[usize]`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Dims {
+    len: usize,
+    buf: [usize; MAX_STATIC_RANK],
+}
+
+impl Dims {
+    /// The sizes of a rank-0 shape.
+    pub const EMPTY: Dims = Dims {
+        len: 0,
+        buf: [0; MAX_STATIC_RANK],
+    };
+
+    /// `[n, self..]`. Used to build [`Shape::DIMS`] at compile time.
+    pub const fn prepend(self, n: usize) -> Dims {
+        assert!(
+            self.len < MAX_STATIC_RANK,
+            "static shapes have at most 32 dimensions"
+        );
+        let mut buf = [0; MAX_STATIC_RANK];
+        buf[0] = n;
+        let mut i = 0;
+        while i < self.len {
+            buf[i + 1] = self.buf[i];
+            i += 1;
+        }
+        Dims {
+            len: self.len + 1,
+            buf,
+        }
+    }
+
+    /// The sizes as a slice (also available through `Deref`).
+    pub const fn as_slice(&self) -> &[usize] {
+        self.buf.split_at(self.len).0
+    }
+}
+
+impl Deref for Dims {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for Dims {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_slice(), f)
+    }
+}
+
+impl PartialEq<[usize]> for Dims {
+    fn eq(&self, other: &[usize]) -> bool {
+        self.as_slice() == other
+    }
+}
+
+impl<const N: usize> PartialEq<[usize; N]> for Dims {
+    fn eq(&self, other: &[usize; N]) -> bool {
+        self.as_slice() == other
+    }
+}
+
+/// A static shape in type position, outermost dimension first.
+///
+/// `shape![4, 3]`, `shape![5, 1, 4, 1]`, `shape![]` (rank 0). Any constant
+/// expression is a valid size, from 0 to `usize::MAX` (the element count must
+/// fit in `usize`).
+///
+/// ```
+/// use shaped::{shape, Tensor};
+/// let t = Tensor::<f32, shape![2, 3]>::zeros();
+/// assert_eq!(&*t.shape(), &[2, 3]);
+/// let big = Tensor::<u8, shape![3072, 1536]>::zeros(); // on the heap
+/// assert_eq!(big.numel(), 3072 * 1536);
+/// ```
+#[macro_export]
+macro_rules! shape {
+    () => { $crate::shape::Nil };
+    ($head:expr $(, $tail:expr)* $(,)?) => {
+        $crate::shape::Cons<$crate::dim!($head), $crate::shape![$($tail),*]>
+    };
+}

@@ -1,0 +1,95 @@
+//! Where a static tensor keeps its elements.
+//!
+//! Small tensors live inline as nested arrays (no allocation, `Copy`); large
+//! ones in a boxed slice, so that `Tensor<f32, shape![4096, 1024]>` never
+//! touches the stack. [`Shape::Storage`] picks one by the type-level bound
+//! `Shape::Log2Numel <= 12`, i.e. at most 4096 elements (every shape of up to
+//! 512 elements qualifies).
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::marker::PhantomData;
+
+use crate::element::Element;
+use crate::shape::Shape;
+
+/// Contiguous, row-major element storage of a static tensor.
+pub trait Buffer<T>: Clone {
+    /// Builds the buffer, calling `f` for each element in row-major order.
+    fn from_fn(f: impl FnMut() -> T) -> Self;
+    /// Builds the buffer with every element equal to `value`.
+    fn filled(value: T) -> Self;
+    /// The elements, row-major.
+    fn as_slice(&self) -> &[T];
+    /// The elements, row-major, mutably.
+    fn as_mut_slice(&mut self) -> &mut [T];
+}
+
+/// Inline storage: the nested arrays themselves.
+pub struct Inline<T: Copy, S: Shape>(S::Array<T>, PhantomData<S>);
+
+impl<T: Copy, S: Shape> Clone for Inline<T, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: Copy, S: Shape> Copy for Inline<T, S> {}
+
+impl<T: Copy, S: Shape> Buffer<T> for Inline<T, S> {
+    #[inline(always)]
+    fn from_fn(mut f: impl FnMut() -> T) -> Self {
+        Inline(S::array_from_fn(&mut f), PhantomData)
+    }
+    #[inline(always)]
+    fn filled(value: T) -> Self {
+        Inline(S::array_from_fn(&mut || value), PhantomData)
+    }
+    #[inline(always)]
+    fn as_slice(&self) -> &[T] {
+        S::flatten(core::slice::from_ref(&self.0))
+    }
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        S::flatten_mut(core::slice::from_mut(&mut self.0))
+    }
+}
+
+/// Heap storage: a boxed slice of exactly `S::NUMEL` elements.
+pub struct Heap<T, S>(Box<[T]>, PhantomData<S>);
+
+impl<T: Copy, S> Clone for Heap<T, S> {
+    fn clone(&self) -> Self {
+        Heap(self.0.clone(), PhantomData)
+    }
+}
+
+impl<T: Copy, S: Shape> Buffer<T> for Heap<T, S> {
+    fn from_fn(mut f: impl FnMut() -> T) -> Self {
+        let v: Vec<T> = (0..S::NUMEL).map(|_| f()).collect();
+        Heap(v.into_boxed_slice(), PhantomData)
+    }
+    fn filled(value: T) -> Self {
+        // `vec![0; n]` asks the allocator for zeroed memory: no write pass.
+        Heap(alloc::vec![value; S::NUMEL].into_boxed_slice(), PhantomData)
+    }
+    #[inline(always)]
+    fn as_slice(&self) -> &[T] {
+        &self.0
+    }
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.0
+    }
+}
+
+/// Maps the type-level answer to "is the shape small?" to a storage.
+pub trait ChooseStorage {
+    /// The storage for elements `T` of shape `S`.
+    type Storage<T: Element, S: Shape>: Buffer<T>;
+}
+impl ChooseStorage for typenum::B1 {
+    type Storage<T: Element, S: Shape> = Inline<T, S>;
+}
+impl ChooseStorage for typenum::B0 {
+    type Storage<T: Element, S: Shape> = Heap<T, S>;
+}

@@ -1,0 +1,231 @@
+//! `Tensor<T, S>`: a tensor whose shape `S` is known at compile time.
+
+use alloc::vec::Vec;
+use core::fmt;
+use core::marker::PhantomData;
+
+use crate::element::Element;
+use crate::error::{ShapeError, ShapeErrorKind};
+use crate::shape::{Dims, Shape};
+use crate::storage::Buffer;
+
+/// A tensor of elements `T` with the static shape `S` (written `shape![..]`),
+/// stored contiguously in row-major order.
+///
+/// Tensors of up to 4096 elements (every shape of up to 512) live inline and
+/// are `Copy`; larger ones live on the heap. The operators `+ - * / %`
+/// broadcast as NumPy and PyTorch do and refuse to compile when the shapes
+/// cannot broadcast.
+///
+/// ```
+/// use shaped::{shape, Tensor};
+/// let a = Tensor::<i32, shape![2, 3]>::arange();      // [[0, 1, 2], [3, 4, 5]]
+/// let b = Tensor::<i32, shape![3]>::from_slice(&[10, 20, 30]).unwrap();
+/// let c = a + b;                                      // shape [2, 3]
+/// assert_eq!(c.as_slice(), &[10, 21, 32, 13, 24, 35]);
+/// assert_eq!(c[[1, 2]], 35);
+/// ```
+pub struct Tensor<T: Element, S: Shape> {
+    data: S::Storage<T>,
+    shape: PhantomData<S>,
+}
+
+impl<T: Element, S: Shape> Tensor<T, S> {
+    #[inline(always)]
+    pub(crate) fn from_storage(data: S::Storage<T>) -> Self {
+        Tensor {
+            data,
+            shape: PhantomData,
+        }
+    }
+
+    /// A tensor whose element at flat (row-major) index `i` is `f(i)`.
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// let t = Tensor::<u32, shape![2, 2]>::from_fn(|i| 10 * i as u32);
+    /// assert_eq!(t.as_slice(), &[0, 10, 20, 30]);
+    /// ```
+    #[inline(always)]
+    pub fn from_fn(mut f: impl FnMut(usize) -> T) -> Self {
+        let mut i = 0;
+        Self::from_storage(Buffer::from_fn(|| {
+            let x = f(i);
+            i += 1;
+            x
+        }))
+    }
+
+    /// Every element equal to `value`.
+    #[inline(always)]
+    pub fn full(value: T) -> Self {
+        Self::from_storage(Buffer::filled(value))
+    }
+
+    /// All zeros.
+    #[inline(always)]
+    pub fn zeros() -> Self {
+        Self::full(T::zero())
+    }
+
+    /// All ones.
+    #[inline(always)]
+    pub fn ones() -> Self {
+        Self::full(T::one())
+    }
+
+    /// `0, 1, 2, ...` in row-major order, converted as `as` would (so values
+    /// past an integer type's range wrap, as `torch.arange(..., dtype=)` does not:
+    /// use a wider type for long ranges).
+    pub fn arange() -> Self
+    where
+        usize: num_traits::AsPrimitive<T>,
+    {
+        Self::from_fn(num_traits::AsPrimitive::as_)
+    }
+
+    /// The elements of `data` in row-major order; `data` must hold exactly
+    /// `S::NUMEL` of them.
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// let t = Tensor::<f32, shape![2, 2]>::from_slice(&[1.0, 2.0, 3.0, 4.0]).unwrap();
+    /// assert_eq!(t[[1, 0]], 3.0);
+    /// let err = Tensor::<f32, shape![2, 2]>::from_slice(&[1.0]).unwrap_err();
+    /// assert_eq!(err.to_string(), "shape '[2, 2]' is invalid for input of size 1");
+    /// ```
+    pub fn from_slice(data: &[T]) -> Result<Self, ShapeError> {
+        if data.len() != S::NUMEL {
+            let kind = ShapeErrorKind::Reshape { numel: data.len() };
+            return Err(ShapeError::new(kind, &S::DIMS, &[], None));
+        }
+        Ok(Self::from_fn(|i| data[i]))
+    }
+
+    /// The sizes, outermost first.
+    #[inline(always)]
+    pub fn shape(&self) -> Dims {
+        S::DIMS
+    }
+
+    /// The number of elements.
+    #[inline(always)]
+    pub fn numel(&self) -> usize {
+        S::NUMEL
+    }
+
+    /// The number of dimensions.
+    #[inline(always)]
+    pub fn rank(&self) -> usize {
+        S::RANK
+    }
+
+    /// The elements in row-major order.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[T] {
+        self.data.as_slice()
+    }
+
+    /// The elements in row-major order, mutably.
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        self.data.as_mut_slice()
+    }
+
+    /// The elements in row-major order, copied into a `Vec`.
+    pub fn to_vec(&self) -> Vec<T> {
+        self.as_slice().to_vec()
+    }
+
+    /// The element at a multi-index, or `None` if the index has the wrong
+    /// length or is out of range.
+    pub fn get(&self, index: &[usize]) -> Option<&T> {
+        flat_index(&S::DIMS, index).map(|i| &self.as_slice()[i])
+    }
+
+    /// The element at a multi-index, mutably (see [`get`](Self::get)).
+    pub fn get_mut(&mut self, index: &[usize]) -> Option<&mut T> {
+        flat_index(&S::DIMS, index).map(|i| &mut self.as_mut_slice()[i])
+    }
+
+    /// `f` applied to every element.
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// let t = Tensor::<i32, shape![3]>::arange().map(|x| x * x);
+    /// assert_eq!(t.as_slice(), &[0, 1, 4]);
+    /// ```
+    #[inline]
+    pub fn map(&self, f: impl Fn(T) -> T) -> Self {
+        let mut out = self.clone();
+        crate::kernel::map(out.as_mut_slice(), self.as_slice(), f);
+        out
+    }
+}
+
+/// The row-major flat index of `index` in `dims`, if valid.
+pub(crate) fn flat_index(dims: &[usize], index: &[usize]) -> Option<usize> {
+    if index.len() != dims.len() {
+        return None;
+    }
+    let mut flat = 0;
+    for (&i, &d) in index.iter().zip(dims) {
+        if i >= d {
+            return None;
+        }
+        flat = flat * d + i;
+    }
+    Some(flat)
+}
+
+impl<T: Element, S: Shape, const K: usize> core::ops::Index<[usize; K]> for Tensor<T, S> {
+    type Output = T;
+    /// Panics if the index has the wrong length or is out of range.
+    fn index(&self, index: [usize; K]) -> &T {
+        match self.get(&index) {
+            Some(x) => x,
+            None => panic!("index {index:?} is out of range for shape {:?}", S::DIMS),
+        }
+    }
+}
+
+impl<T: Element, S: Shape, const K: usize> core::ops::IndexMut<[usize; K]> for Tensor<T, S> {
+    fn index_mut(&mut self, index: [usize; K]) -> &mut T {
+        match flat_index(&S::DIMS, &index) {
+            Some(i) => &mut self.as_mut_slice()[i],
+            None => panic!("index {index:?} is out of range for shape {:?}", S::DIMS),
+        }
+    }
+}
+
+impl<T: Element, S: Shape> Clone for Tensor<T, S> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        Self::from_storage(self.data.clone())
+    }
+}
+
+impl<T: Element, S: Shape> Copy for Tensor<T, S> where S::Storage<T>: Copy {}
+
+impl<T: Element, S: Shape> Default for Tensor<T, S> {
+    /// All zeros.
+    fn default() -> Self {
+        Self::zeros()
+    }
+}
+
+impl<T: Element, S: Shape> PartialEq for Tensor<T, S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Element, S: Shape> fmt::Debug for Tensor<T, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tensor")
+            .field("shape", &S::DIMS)
+            .field("dtype", &core::any::type_name::<T>())
+            .field("data", &self.as_slice())
+            .finish()
+    }
+}
