@@ -10,7 +10,7 @@
 
 use crate::diagnostic::{AssignCheck, AssignRankCheck, Ax, BroadcastCheck, Ctx, Next, Render};
 use crate::dim::{Big, D, D1};
-use crate::error::ShapeError;
+use crate::error::{ShapeError, ShapeErrorKind};
 use crate::shape::{Cons, Nil, Shape};
 
 /// `Self` and `R` broadcast together; [`Output`](BroadcastWith::Output) is the
@@ -200,12 +200,13 @@ impl<const N: usize, const M: usize, C: AssignCheck<N, M, K>, const K: usize>
 {
 }
 
-/// The broadcast shape of two runtime shapes, or the PyTorch error.
+/// Writes the broadcast shape of `a` and `b` into `out` (whose length must be
+/// `max(a.len(), b.len())`), or returns the PyTorch error.
 ///
-/// This is the whole rule for runtime shapes; [`broadcast_shapes`] folds it.
-pub fn broadcast_pair(a: &[usize], b: &[usize]) -> Result<alloc::vec::Vec<usize>, ShapeError> {
-    let rank = a.len().max(b.len());
-    let mut out = alloc::vec![0; rank];
+/// This is the whole rule for runtime shapes; everything else calls it.
+pub fn broadcast_into(a: &[usize], b: &[usize], out: &mut [usize]) -> Result<(), ShapeError> {
+    let rank = out.len();
+    debug_assert_eq!(rank, a.len().max(b.len()));
     // Walk from the right, so that the rightmost mismatch is the one reported
     // (as PyTorch does); a missing dimension is an implicit 1.
     for i in 0..rank {
@@ -218,7 +219,34 @@ pub fn broadcast_pair(a: &[usize], b: &[usize]) -> Result<alloc::vec::Vec<usize>
             _ => return Err(ShapeError::broadcast(a, b, rank - 1 - i)),
         };
     }
+    Ok(())
+}
+
+/// The broadcast shape of two runtime shapes, or the PyTorch error.
+pub fn broadcast_pair(a: &[usize], b: &[usize]) -> Result<alloc::vec::Vec<usize>, ShapeError> {
+    let mut out = alloc::vec![0; a.len().max(b.len())];
+    broadcast_into(a, b, &mut out)?;
     Ok(out)
+}
+
+/// Checks that `source` broadcasts to `target` without changing it (the
+/// in-place rule), or returns the PyTorch error.
+pub fn check_broadcast_to(target: &[usize], source: &[usize]) -> Result<(), ShapeError> {
+    if source.len() > target.len() {
+        return Err(ShapeError::new(
+            ShapeErrorKind::InPlaceRank,
+            target,
+            source,
+            None,
+        ));
+    }
+    let pad = target.len() - source.len();
+    for i in (0..source.len()).rev() {
+        if source[i] != 1 && source[i] != target[pad + i] {
+            return Err(ShapeError::expand(target, source, pad + i));
+        }
+    }
+    Ok(())
 }
 
 /// The broadcast shape of any number of runtime shapes (`[]` for none).
@@ -233,6 +261,9 @@ pub fn broadcast_pair(a: &[usize], b: &[usize]) -> Result<alloc::vec::Vec<usize>
 pub fn broadcast_shapes(shapes: &[&[usize]]) -> Result<alloc::vec::Vec<usize>, ShapeError> {
     let mut out = alloc::vec::Vec::new();
     for s in shapes {
+        if s.len() > crate::error::MAX_RANK {
+            return Err(ShapeError::new(ShapeErrorKind::RankTooLarge, s, &[], None));
+        }
         out = broadcast_pair(&out, s)?;
     }
     Ok(out)

@@ -38,6 +38,8 @@ pub enum ShapeErrorKind {
     TooLarge,
     /// More than [`MAX_RANK`] dimensions.
     RankTooLarge,
+    /// A runtime tensor converted to a static one has a different shape.
+    Mismatch,
 }
 
 /// A shape error: which kind, the shapes involved and the failing axis, as
@@ -123,7 +125,7 @@ fn write_shape(f: &mut fmt::Formatter<'_>, s: &[usize]) -> fmt::Result {
 }
 
 /// Writes the two shapes aligned from the right, with a caret under `axis`
-/// (an index into a rank-`rank` padded shape).
+/// (an index into the padded shapes, of rank `max` of the two).
 fn write_aligned(
     f: &mut fmt::Formatter<'_>,
     names: [&str; 2],
@@ -132,41 +134,45 @@ fn write_aligned(
     why: &str,
 ) -> fmt::Result {
     let rank = shapes[0].len().max(shapes[1].len());
-    let cell = |s: &[usize], i: usize| -> Option<String> {
-        let pad = rank - s.len();
-        (i >= pad).then(|| alloc::format!("{}", s[i - pad]))
-    };
+    let cell = |s: &[usize], i: usize| (i + s.len() >= rank).then(|| s[i + s.len() - rank]);
     let width: Vec<usize> = (0..rank)
         .map(|i| {
             shapes
                 .iter()
                 .filter_map(|s| cell(s, i))
-                .map(|c| c.len())
+                .map(digits)
                 .max()
                 .unwrap_or(1)
         })
         .collect();
-    let mut caret_col = 0;
+    let label = names[0].len().max(names[1].len());
+    let mut caret = 0;
     for (name, s) in names.iter().zip(shapes) {
-        write!(f, "\n  {name}: [")?;
-        let mut col = 0;
-        for (i, w) in width.iter().enumerate() {
-            let sep = if i == 0 { "" } else { ", " };
-            let first = rank - s.len();
-            let text = match cell(s, i) {
-                Some(c) => alloc::format!("{}{:>w$}", if i == first { "" } else { sep }, c),
-                None => alloc::format!("{:>w$}", "", w = w + sep.len()),
+        let mut line = String::new();
+        for (i, &w) in width.iter().enumerate() {
+            let present = cell(s, i);
+            // A separator only between two present sizes; blanks keep columns aligned.
+            let sep = match (i, present, i > 0 && cell(s, i - 1).is_some()) {
+                (0, _, _) => "",
+                (_, Some(_), true) => ", ",
+                _ => "  ",
             };
-            if i == axis {
-                caret_col = col + text.len() - 1;
+            line.push_str(sep);
+            match present {
+                Some(d) => line.push_str(&alloc::format!("{d:>w$}")),
+                None => line.push_str(&alloc::format!("{:w$}", "")),
             }
-            col += text.len();
-            write!(f, "{text}")?;
+            if i == axis {
+                caret = line.len() - 1;
+            }
         }
-        write!(f, "]")?;
+        write!(f, "\n  {name:>label$}: [{line}]")?;
     }
-    let indent = 2 + names[0].len().max(names[1].len()) + 3;
-    write!(f, "\n{:indent$}{:caret_col$}^ {why}", "", "")
+    write!(f, "\n  {:label$}   {:caret$}^ {why}", "", "")
+}
+
+fn digits(d: usize) -> usize {
+    alloc::format!("{d}").len()
 }
 
 impl fmt::Display for ShapeError {
@@ -235,6 +241,12 @@ impl fmt::Display for ShapeError {
                     f,
                     " is too large: its element count overflows usize or its elements would exceed isize::MAX bytes"
                 )
+            }
+            ShapeErrorKind::Mismatch => {
+                write!(f, "expected a tensor of shape ")?;
+                write_shape(f, &self.a)?;
+                write!(f, ", got shape ")?;
+                write_shape(f, &self.b)
             }
             ShapeErrorKind::RankTooLarge => {
                 write!(

@@ -28,6 +28,8 @@
 //! - [`storage`]: small static tensors live inline, large ones on the heap.
 //! - [`kernel`]: the one elementwise loop every operation runs through.
 //! - [`tensor`] and [`ops`]: the static tensor and its operators.
+//! - [`dyn_tensor`]: the runtime-shaped tensor, same rules, same kernel.
+//! - [`legacy`]: the opt-in warning for broadcasts old PyTorch computed differently.
 //! - [`error`]: runtime shape errors, worded as PyTorch words them.
 //!
 //! The exact rules are those of NumPy and PyTorch: shapes are aligned from
@@ -46,9 +48,12 @@ extern crate std;
 pub mod broadcast;
 pub mod diagnostic;
 pub mod dim;
+pub mod dyn_tensor;
 pub mod element;
 pub mod error;
 pub mod kernel;
+#[cfg(feature = "std")]
+pub mod legacy;
 pub mod ops;
 pub mod shape;
 pub mod storage;
@@ -56,6 +61,7 @@ pub mod tensor;
 
 pub use broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
 pub use dim::{Big, D, D1, Dim};
+pub use dyn_tensor::DynTensor;
 pub use element::Element;
 pub use error::{ShapeError, ShapeErrorKind};
 pub use shape::{Cons, Dims, Nil, Shape};

@@ -209,3 +209,176 @@ impl<T: Element + Neg<Output = T>, S: Shape> Neg for &Tensor<T, S> {
         self.map(|x| -x)
     }
 }
+
+// ---------------------------------------------------------------------------
+// Runtime shapes: `DynTensor` with `DynTensor`, and static with runtime.
+// These check shapes at run time and panic with the `ShapeError`'s message;
+// the `try_*` methods of `DynTensor` return it instead.
+
+use crate::dyn_tensor::DynTensor;
+
+/// Either kind of tensor, seen as row-major elements and sizes.
+trait Operand<T> {
+    fn with<R>(&self, f: impl FnOnce(&[T], &[usize]) -> R) -> R;
+}
+impl<T: Element> Operand<T> for DynTensor<T> {
+    fn with<R>(&self, f: impl FnOnce(&[T], &[usize]) -> R) -> R {
+        f(self.as_slice(), self.shape())
+    }
+}
+impl<T: Element, S: Shape> Operand<T> for Tensor<T, S> {
+    fn with<R>(&self, f: impl FnOnce(&[T], &[usize]) -> R) -> R {
+        f(self.as_slice(), &S::DIMS)
+    }
+}
+
+fn or_panic<X>(r: Result<X, crate::error::ShapeError>) -> X {
+    r.unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn runtime_binary<T: Element, Op: BinaryOp<T>>(
+    a: &impl Operand<T>,
+    b: &impl Operand<T>,
+) -> DynTensor<T> {
+    or_panic(a.with(|a, ad| b.with(|b, bd| DynTensor::binary::<Op>(a, ad, b, bd))))
+}
+
+macro_rules! runtime_ops {
+    // Operator `$Trait` between each pair of types (at least one side a
+    // `DynTensor`), by value and by reference on each side.
+    ($Trait:ident $method:ident $Op:ident: $([$($g:tt)*] $L:ty, $R:ty);*) => {$(
+        impl<$($g)*> $Trait<$R> for $L {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: $R) -> DynTensor<T> {
+                runtime_binary::<T, $Op>(&self, &rhs)
+            }
+        }
+        impl<$($g)*> $Trait<&$R> for $L {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: &$R) -> DynTensor<T> {
+                runtime_binary::<T, $Op>(&self, rhs)
+            }
+        }
+        impl<$($g)*> $Trait<$R> for &$L {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: $R) -> DynTensor<T> {
+                runtime_binary::<T, $Op>(self, &rhs)
+            }
+        }
+        impl<$($g)*> $Trait<&$R> for &$L {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: &$R) -> DynTensor<T> {
+                runtime_binary::<T, $Op>(self, rhs)
+            }
+        }
+    )*};
+    ($($Trait:ident $method:ident $Op:ident),*) => {$(
+        runtime_ops!($Trait $method $Op:
+            [T: Element] DynTensor<T>, DynTensor<T>;
+            [T: Element, S: Shape] Tensor<T, S>, DynTensor<T>;
+            [T: Element, S: Shape] DynTensor<T>, Tensor<T, S>);
+    )*};
+}
+runtime_ops!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
+
+macro_rules! runtime_assign_ops {
+    ($($Assign:ident $assign:ident $Op:ident),*) => {$(
+        impl<T: Element> $Assign<&DynTensor<T>> for DynTensor<T> {
+            fn $assign(&mut self, rhs: &DynTensor<T>) {
+                or_panic(self.assign::<$Op>(rhs.as_slice(), rhs.shape()))
+            }
+        }
+        impl<T: Element> $Assign<DynTensor<T>> for DynTensor<T> {
+            fn $assign(&mut self, rhs: DynTensor<T>) {
+                or_panic(self.assign::<$Op>(rhs.as_slice(), rhs.shape()))
+            }
+        }
+        impl<T: Element, S: Shape> $Assign<&Tensor<T, S>> for DynTensor<T> {
+            fn $assign(&mut self, rhs: &Tensor<T, S>) {
+                or_panic(self.assign::<$Op>(rhs.as_slice(), &S::DIMS))
+            }
+        }
+        impl<T: Element, S: Shape> $Assign<Tensor<T, S>> for DynTensor<T> {
+            fn $assign(&mut self, rhs: Tensor<T, S>) {
+                or_panic(self.assign::<$Op>(rhs.as_slice(), &S::DIMS))
+            }
+        }
+        impl<T: Element> $Assign<T> for DynTensor<T> {
+            fn $assign(&mut self, rhs: T) {
+                kernel::map_in_place(self.as_mut_slice(), |a| $Op::apply(a, rhs));
+            }
+        }
+        // A runtime right side on a static left side: checked at run time.
+        impl<T: Element, S: Shape> $Assign<&DynTensor<T>> for Tensor<T, S> {
+            fn $assign(&mut self, rhs: &DynTensor<T>) {
+                or_panic(crate::broadcast::check_broadcast_to(&S::DIMS, rhs.shape()));
+                kernel::assign(self.as_mut_slice(), &S::DIMS, rhs.as_slice(), rhs.shape(), $Op::apply);
+            }
+        }
+        impl<T: Element, S: Shape> $Assign<DynTensor<T>> for Tensor<T, S> {
+            fn $assign(&mut self, rhs: DynTensor<T>) {
+                <Self as $Assign<&DynTensor<T>>>::$assign(self, &rhs);
+            }
+        }
+    )*};
+}
+runtime_assign_ops!(
+    AddAssign add_assign AddOp,
+    SubAssign sub_assign SubOp,
+    MulAssign mul_assign MulOp,
+    DivAssign div_assign DivOp,
+    RemAssign rem_assign RemOp
+);
+
+macro_rules! runtime_scalar_ops {
+    ($($Trait:ident $method:ident $Op:ident),*) => {$(
+        impl<T: Element> $Trait<T> for DynTensor<T> {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: T) -> DynTensor<T> {
+                self.map(|a| $Op::apply(a, rhs))
+            }
+        }
+        impl<T: Element> $Trait<T> for &DynTensor<T> {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: T) -> DynTensor<T> {
+                self.map(|a| $Op::apply(a, rhs))
+            }
+        }
+    )*};
+}
+runtime_scalar_ops!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
+
+macro_rules! runtime_scalar_lhs_ops {
+    ($($t:ty)*) => {$(
+        runtime_scalar_lhs_ops!(@one $t, Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
+    )*};
+    (@one $t:ty, $($Trait:ident $method:ident $Op:ident),*) => {$(
+        impl $Trait<DynTensor<$t>> for $t {
+            type Output = DynTensor<$t>;
+            fn $method(self, rhs: DynTensor<$t>) -> DynTensor<$t> {
+                rhs.map(|a| $Op::apply(self, a))
+            }
+        }
+        impl $Trait<&DynTensor<$t>> for $t {
+            type Output = DynTensor<$t>;
+            fn $method(self, rhs: &DynTensor<$t>) -> DynTensor<$t> {
+                rhs.map(|a| $Op::apply(self, a))
+            }
+        }
+    )*};
+}
+runtime_scalar_lhs_ops!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64);
+
+impl<T: Element + Neg<Output = T>> Neg for DynTensor<T> {
+    type Output = DynTensor<T>;
+    fn neg(self) -> DynTensor<T> {
+        self.map(|x| -x)
+    }
+}
+
+impl<T: Element + Neg<Output = T>> Neg for &DynTensor<T> {
+    type Output = DynTensor<T>;
+    fn neg(self) -> DynTensor<T> {
+        self.map(|x| -x)
+    }
+}

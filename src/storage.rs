@@ -23,6 +23,8 @@ pub trait Buffer<T>: Clone {
     fn as_slice(&self) -> &[T];
     /// The elements, row-major, mutably.
     fn as_mut_slice(&mut self) -> &mut [T];
+    /// The elements as a `Vec` (without copying, for heap storage).
+    fn into_vec(self) -> Vec<T>;
 }
 
 /// Inline storage: the nested arrays themselves.
@@ -52,6 +54,9 @@ impl<T: Copy, S: Shape> Buffer<T> for Inline<T, S> {
     fn as_mut_slice(&mut self) -> &mut [T] {
         S::flatten_mut(core::slice::from_mut(&mut self.0))
     }
+    fn into_vec(self) -> Vec<T> {
+        self.as_slice().to_vec()
+    }
 }
 
 /// Heap storage: a boxed slice of exactly `S::NUMEL` elements.
@@ -79,6 +84,9 @@ impl<T: Copy, S: Shape> Buffer<T> for Heap<T, S> {
     #[inline(always)]
     fn as_mut_slice(&mut self) -> &mut [T] {
         &mut self.0
+    }
+    fn into_vec(self) -> Vec<T> {
+        self.0.into_vec()
     }
 }
 

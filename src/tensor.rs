@@ -4,6 +4,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 
+use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
 use crate::error::{ShapeError, ShapeErrorKind};
 use crate::shape::{Dims, Shape};
@@ -148,6 +149,22 @@ impl<T: Element, S: Shape> Tensor<T, S> {
         flat_index(&S::DIMS, index).map(|i| &mut self.as_mut_slice()[i])
     }
 
+    /// The same tensor with its shape checked at run time instead.
+    ///
+    /// ```
+    /// use shaped::{shape, DynTensor, Tensor};
+    /// let t = Tensor::<f32, shape![2, 3]>::ones().into_dyn();
+    /// assert_eq!(t.shape(), &[2, 3]);
+    /// let back = Tensor::<f32, shape![2, 3]>::try_from(t.clone()).unwrap();
+    /// assert!(Tensor::<f32, shape![3, 2]>::try_from(t).is_err());
+    /// ```
+    pub fn into_dyn(self) -> DynTensor<T> {
+        match DynTensor::from_vec(self.data.into_vec(), &S::DIMS) {
+            Ok(t) => t,
+            Err(_) => unreachable!("a static shape always fits its elements"),
+        }
+    }
+
     /// `f` applied to every element.
     ///
     /// ```
@@ -225,7 +242,51 @@ impl<T: Element, S: Shape> fmt::Debug for Tensor<T, S> {
         f.debug_struct("Tensor")
             .field("shape", &S::DIMS)
             .field("dtype", &core::any::type_name::<T>())
-            .field("data", &self.as_slice())
+            .field("data", &crate::tensor::Elements(self.as_slice()))
             .finish()
+    }
+}
+
+impl<T: Element, S: Shape> TryFrom<DynTensor<T>> for Tensor<T, S> {
+    type Error = ShapeError;
+    /// Checks that the runtime shape is `S`.
+    fn try_from(t: DynTensor<T>) -> Result<Self, ShapeError> {
+        if t.shape() != &*S::DIMS {
+            return Err(ShapeError::new(
+                ShapeErrorKind::Mismatch,
+                &S::DIMS,
+                t.shape(),
+                None,
+            ));
+        }
+        Self::from_slice(t.as_slice())
+    }
+}
+
+impl<T: Element, S: Shape> From<Tensor<T, S>> for DynTensor<T> {
+    fn from(t: Tensor<T, S>) -> Self {
+        t.into_dyn()
+    }
+}
+
+/// `Debug` of an element list, eliding the middle of long ones as NumPy does.
+pub(crate) struct Elements<'a, T>(pub(crate) &'a [T]);
+
+impl<T: fmt::Debug> fmt::Debug for Elements<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const EDGE: usize = 3;
+        let s = self.0;
+        if s.len() <= 1000 {
+            return f.debug_list().entries(s).finish();
+        }
+        write!(f, "[")?;
+        for x in &s[..EDGE] {
+            write!(f, "{x:?}, ")?;
+        }
+        write!(f, "...")?;
+        for x in &s[s.len() - EDGE..] {
+            write!(f, ", {x:?}")?;
+        }
+        write!(f, "]")
     }
 }

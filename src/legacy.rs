@@ -1,0 +1,82 @@
+//! The opt-in warning for broadcasts that old PyTorch treated differently
+//! (SEMANTICS.md section 4, seed 002).
+//!
+//! Before broadcasting, PyTorch treated two tensors with the same number of
+//! elements as 1-D, so `ones(4, 1) + ones(4)` had shape `[4, 1]`; now it has
+//! shape `[4, 4]`. Code ported from that era can silently change meaning. When
+//! a hook is set, every runtime broadcast whose operands have different
+//! shapes but the same number of elements, and whose result is larger than
+//! either, is reported to it. Off by default; needs the `std` feature.
+//!
+//! ```
+//! use shaped::{legacy, DynTensor};
+//! use std::sync::atomic::{AtomicUsize, Ordering};
+//! static SEEN: AtomicUsize = AtomicUsize::new(0);
+//! legacy::set_hook(Some(|w: &legacy::LegacyBroadcast<'_>| {
+//!     assert_eq!((w.a, w.b, w.result), (&[4, 1][..], &[4][..], &[4, 4][..]));
+//!     SEEN.fetch_add(1, Ordering::Relaxed);
+//! }));
+//! let _ = DynTensor::<f32>::ones(&[4, 1]) + DynTensor::<f32>::ones(&[4]);
+//! legacy::set_hook(None);
+//! assert_eq!(SEEN.load(Ordering::Relaxed), 1);
+//! ```
+
+use core::fmt;
+use core::sync::atomic::{AtomicBool, Ordering};
+use std::sync::RwLock;
+
+/// A broadcast that old PyTorch would have computed pointwise on 1-D views.
+#[derive(Debug, Clone, Copy)]
+pub struct LegacyBroadcast<'a> {
+    /// The left operand's shape.
+    pub a: &'a [usize],
+    /// The right operand's shape.
+    pub b: &'a [usize],
+    /// The broadcast result's shape.
+    pub result: &'a [usize],
+}
+
+impl fmt::Display for LegacyBroadcast<'_> {
+    /// PyTorch's `UserWarning` text, then the shapes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "self and other do not have the same shape, but are broadcastable, and have the same number of elements. \
+             Changing behavior in a backwards incompatible manner to broadcasting rather than viewing as 1-dimensional. \
+             ({:?} with {:?} gives {:?})",
+            self.a, self.b, self.result
+        )
+    }
+}
+
+/// The hook's type.
+pub type Hook = fn(&LegacyBroadcast<'_>);
+
+static ENABLED: AtomicBool = AtomicBool::new(false);
+static HOOK: RwLock<Option<Hook>> = RwLock::new(None);
+
+/// Sets (or with `None`, removes) the hook that receives legacy broadcasts.
+pub fn set_hook(hook: Option<Hook>) {
+    *HOOK.write().unwrap_or_else(|e| e.into_inner()) = hook;
+    ENABLED.store(hook.is_some(), Ordering::Release);
+}
+
+/// Reports `a` op `b` -> `result` to the hook if it is a legacy broadcast.
+#[inline]
+pub(crate) fn check(a: &[usize], b: &[usize], result: &[usize]) {
+    // One relaxed load on the hot path when no hook is set.
+    if !ENABLED.load(Ordering::Acquire) || a == b {
+        return;
+    }
+    let (na, nb, nr): (usize, usize, usize) = (
+        a.iter().product(),
+        b.iter().product(),
+        result.iter().product(),
+    );
+    if na == nb && nr > na {
+        let hook = *HOOK.read().unwrap_or_else(|e| e.into_inner());
+        if let Some(hook) = hook {
+            hook(&LegacyBroadcast { a, b, result });
+        }
+    }
+}
