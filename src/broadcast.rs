@@ -8,7 +8,7 @@
 //! each result dimension onto an accumulator, which yields the result in
 //! outermost-first order without a final reverse.
 
-use crate::diagnostic::{AssignCheck, AssignRankCheck, Ax, BroadcastCheck, Ctx, Next, Render};
+use crate::diagnostic::{AssignCheck, AssignRankCheck, Ax, BroadcastCheck, Ctx, Next};
 use crate::dim::{Big, D, D1};
 use crate::error::{ShapeError, ShapeErrorKind};
 use crate::shape::{Cons, Nil, Shape};
@@ -25,8 +25,9 @@ use crate::shape::{Cons, Nil, Shape};
 /// assert_eq!(&*c.shape(), &[4, 3]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot broadcast these shapes",
-    label = "these shapes cannot be broadcast together"
+    message = "`{Self}` is not known to broadcast with `{R}`",
+    label = "the shapes of these tensors are not known to broadcast",
+    note = "in generic code, add the bound `{Self}: BroadcastWith<{R}>` (or `{R}: BroadcastTo<{Self}>` for an in-place operation)"
 )]
 pub trait BroadcastWith<R: Shape>: Shape {
     /// The broadcast shape.
@@ -38,18 +39,15 @@ pub type Broadcast<S, R> = <S as BroadcastWith<R>>::Output;
 
 impl<S: Shape, R: Shape> BroadcastWith<R> for S
 where
-    S: Reverse + Render,
-    R: Reverse + Render,
-    <S as Reverse>::Out:
-        ZipBroadcast<<R as Reverse>::Out, Ctx<<S as Render>::Out, <R as Render>::Out>, Ax<1>, Nil>,
+    S::Reversed: ZipBroadcast<R::Reversed, Ctx<S::Rendered, R::Rendered>, Ax<1>, Nil>,
     ZipOut<S, R>: Shape,
 {
     type Output = ZipOut<S, R>;
 }
 
-type ZipOut<S, R> = <<S as Reverse>::Out as ZipBroadcast<
-    <R as Reverse>::Out,
-    Ctx<<S as Render>::Out, <R as Render>::Out>,
+type ZipOut<S, R> = <<S as Shape>::Reversed as ZipBroadcast<
+    <R as Shape>::Reversed,
+    Ctx<<S as Shape>::Rendered, <R as Shape>::Rendered>,
     Ax<1>,
     Nil,
 >>::Out;
@@ -58,27 +56,15 @@ type ZipOut<S, R> = <<S as Reverse>::Out as ZipBroadcast<
 /// in-place operations (SEMANTICS.md section 2). `rank(Self) <= rank(S)` and,
 /// aligned from the right, each size of `Self` is 1 or equal to `S`'s.
 #[diagnostic::on_unimplemented(
-    message = "cannot broadcast this shape into the left side's shape in place",
-    label = "the right side must broadcast to the left side's shape"
+    message = "`{Self}` is not known to broadcast to `{S}` in place",
+    label = "the right side is not known to broadcast to the left side's shape",
+    note = "in generic code, add the bound `{Self}: BroadcastTo<{S}>`"
 )]
 pub trait BroadcastTo<S: Shape>: Shape {}
 
-impl<S: Shape, R: Shape> BroadcastTo<S> for R
-where
-    S: Reverse + Render,
-    R: Reverse + Render,
-    <S as Reverse>::Out:
-        ZipAssign<<R as Reverse>::Out, Ctx<<S as Render>::Out, <R as Render>::Out>, Ax<1>>,
+impl<S: Shape, R: Shape> BroadcastTo<S> for R where
+    S::Reversed: ZipAssign<R::Reversed, Ctx<S::Rendered, R::Rendered>, Ax<1>>
 {
-}
-
-/// Reverses a shape.
-pub trait Reverse {
-    /// The reversed list.
-    type Out;
-}
-impl<S: ReverseOnto<Nil>> Reverse for S {
-    type Out = S::Out;
 }
 
 /// Reverses `Self` onto the front of `Acc`.
@@ -95,6 +81,11 @@ impl<H, T: ReverseOnto<Cons<H, Acc>>, Acc> ReverseOnto<Acc> for Cons<H, T> {
 
 /// Broadcasts two reversed shapes pair by pair, consing results onto `Acc`.
 /// `Ctx` and the axis counter `A` are only there for the error message.
+#[diagnostic::on_unimplemented(
+    message = "these shapes are not known to broadcast",
+    label = "the shapes of these tensors are not known to broadcast",
+    note = "in generic code, add the bound `S: BroadcastWith<R>` for the shapes `S`, `R` of the two tensors"
+)]
 pub trait ZipBroadcast<R, Ctx, A, Acc> {
     /// The broadcast shape.
     type Out;
@@ -168,6 +159,11 @@ impl<const N: usize, const M: usize, C: BroadcastCheck<N, M, K>, const K: usize>
 }
 
 /// Checks the in-place rule on two reversed shapes: `Self` is the target.
+#[diagnostic::on_unimplemented(
+    message = "the right side is not known to broadcast to the left side's shape",
+    label = "the right side is not known to broadcast to the left side's shape",
+    note = "in generic code, add the bound `R: BroadcastTo<S>` for the shapes `S` of the left side and `R` of the right side"
+)]
 pub trait ZipAssign<R, C, A> {}
 impl<T, C, A> ZipAssign<Nil, C, A> for T {}
 impl<H, T, C: AssignRankCheck, A> ZipAssign<Cons<H, T>, C, A> for Nil {}

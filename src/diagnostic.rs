@@ -10,7 +10,8 @@
 //! error[E0277]: cannot broadcast [5, 2, 4, 1] with [3, 1, 1]: 2 vs 3 at axis -3
 //! ```
 //!
-//! How it works: [`Render`] turns a shape into `R4<5, 2, 4, 1>`; the broadcast
+//! How it works: [`RenderOnto`] turns a shape into `R4<5, 2, 4, 1>`
+//! ([`Shape::Rendered`](crate::Shape::Rendered)); the broadcast
 //! walk counts axes from the right with [`Ax`]; a mismatching pair of sizes
 //! asks `(R4<..>, R3<..>): BroadcastCheck<2, 3, 3>`, which holds only through
 //! the generated trait `Broadcast4x3<5, 2, 4, 1, 3, 1, 1, L, R, K>` whose only
@@ -38,14 +39,6 @@ pub trait Next {
 /// Appends the size `X` to a rendered shape.
 pub trait Push<const X: usize> {
     type Out;
-}
-
-/// A shape rendered as const parameters, for error messages.
-pub trait Render {
-    type Out;
-}
-impl<S: RenderOnto<R0>> Render for S {
-    type Out = S::Out;
 }
 
 /// Renders a shape onto an already rendered prefix.
@@ -86,14 +79,16 @@ impl<T: ?Sized, const N: usize, const K: usize> BroadcastLong<N, N, K> for T {}
 
 #[diagnostic::on_unimplemented(
     message = "cannot broadcast the right side into the left side in place: {R} vs {L} at axis -{K}",
-    label = "the right side must broadcast to the left side's shape"
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
 )]
 pub trait AssignLong<const L: usize, const R: usize, const K: usize> {}
 impl<T: ?Sized, const N: usize, const K: usize> AssignLong<N, N, K> for T {}
 
 #[diagnostic::on_unimplemented(
     message = "cannot broadcast the right side into the left side in place: the right side has more dimensions",
-    label = "the right side must broadcast to the left side's shape"
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
 )]
 pub trait AssignRankLong {}
 impl<RA: AssignRankLong> AssignRankCheck for (RA, RLong) {}

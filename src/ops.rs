@@ -47,28 +47,16 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     where
         S: BroadcastWith<R>,
     {
-        let mut out = Tensor::<T, Broadcast<S, R>>::zeros();
-        let (o, a, b) = (&Broadcast::<S, R>::DIMS, &S::DIMS, &R::DIMS);
-        if Broadcast::<S, R>::NUMEL <= kernel::SMALL {
-            kernel::binary_small(
-                out.as_mut_slice(),
-                o,
-                self.as_slice(),
-                a,
-                rhs.as_slice(),
-                b,
-                Op::apply,
-            );
+        type Out<S, R> = Broadcast<S, R>;
+        let mut out = Tensor::<T, Out<S, R>>::zeros();
+        let (a, b) = (self.as_slice(), rhs.as_slice());
+        if Out::<S, R>::NUMEL <= kernel::SMALL {
+            let ia = const { &kernel::Gather::<Out<S, R>, S>::TABLE };
+            let ib = const { &kernel::Gather::<Out<S, R>, R>::TABLE };
+            kernel::binary_small(out.as_mut_slice(), a, ia, b, ib, Op::apply);
         } else {
-            kernel::binary(
-                out.as_mut_slice(),
-                o,
-                self.as_slice(),
-                a,
-                rhs.as_slice(),
-                b,
-                Op::apply,
-            );
+            let (o, ad, bd) = (&Out::<S, R>::DIMS, &S::DIMS, &R::DIMS);
+            kernel::binary(out.as_mut_slice(), o, a, ad, b, bd, Op::apply);
         }
         out
     }
@@ -76,11 +64,17 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     /// `self = self op rhs`, `rhs` broadcast to `S`.
     #[inline(always)]
     pub(crate) fn assign<Op: BinaryOp<T>, R: BroadcastTo<S>>(&mut self, rhs: &Tensor<T, R>) {
-        let (o, b) = (&S::DIMS, &R::DIMS);
         if S::NUMEL <= kernel::SMALL {
-            kernel::assign_small(self.as_mut_slice(), o, rhs.as_slice(), b, Op::apply);
+            let ib = const { &kernel::Gather::<S, R>::TABLE };
+            kernel::assign_small(self.as_mut_slice(), rhs.as_slice(), ib, Op::apply);
         } else {
-            kernel::assign(self.as_mut_slice(), o, rhs.as_slice(), b, Op::apply);
+            kernel::assign(
+                self.as_mut_slice(),
+                &S::DIMS,
+                rhs.as_slice(),
+                &R::DIMS,
+                Op::apply,
+            );
         }
     }
 

@@ -10,6 +10,8 @@ use core::marker::PhantomData;
 use core::ops::{Add, Deref};
 use typenum::{IsLessOrEqual, LeEq, Sum, U0, U12, Unsigned};
 
+use crate::broadcast::ReverseOnto;
+use crate::diagnostic::{R0, RenderOnto};
 use crate::dim::Dim;
 use crate::element::Element;
 use crate::storage::{Buffer, ChooseStorage};
@@ -47,6 +49,10 @@ pub trait Shape: 'static + Sized {
     type Log2Numel: Unsigned;
     /// Nested arrays `[[..[T; dN]..]; d0]` holding the elements row-major.
     type Array<T: Copy>: Copy;
+    /// The dimensions in reverse order (innermost first), as broadcasting walks them.
+    type Reversed;
+    /// The sizes as const parameters, for compile errors (see [`diagnostic`](crate::diagnostic)).
+    type Rendered;
     /// Where a tensor of this shape keeps its elements: inline nested arrays
     /// when the shape has at most 4096 elements (bounded by `Log2Numel <= 12`),
     /// a boxed slice otherwise, so that large tensors never sit on the stack.
@@ -65,6 +71,8 @@ impl Shape for Nil {
     const DIMS: Dims = Dims::EMPTY;
     type Log2Numel = U0;
     type Array<T: Copy> = T;
+    type Reversed = Nil;
+    type Rendered = crate::diagnostic::R0;
     type Storage<T: Element> = crate::storage::Inline<T, Nil>;
     fn array_from_fn<T: Copy>(f: &mut impl FnMut() -> T) -> T {
         f()
@@ -82,6 +90,7 @@ where
     H::Log2: Add<T::Log2Numel>,
     Sum<H::Log2, T::Log2Numel>: Unsigned + IsLessOrEqual<U12>,
     LeEq<Sum<H::Log2, T::Log2Numel>, U12>: ChooseStorage,
+    Self: ReverseOnto<Nil> + RenderOnto<R0>,
 {
     const RANK: usize = {
         assert!(
@@ -97,6 +106,8 @@ where
     const DIMS: Dims = T::DIMS.prepend(H::SIZE);
     type Log2Numel = Sum<H::Log2, T::Log2Numel>;
     type Array<E: Copy> = H::Array<T::Array<E>>;
+    type Reversed = <Self as ReverseOnto<Nil>>::Out;
+    type Rendered = <Self as RenderOnto<R0>>::Out;
     type Storage<E: Element> =
         <LeEq<Sum<H::Log2, T::Log2Numel>, U12> as ChooseStorage>::Storage<E, Self>;
     fn array_from_fn<E: Copy>(f: &mut impl FnMut() -> E) -> Self::Array<E> {

@@ -1,0 +1,8 @@
+// Size 0 pairs only with 0 or 1: [0] + [2] fails, 0 vs 2.
+use shaped::{Tensor, shape};
+
+fn main() {
+    let a = Tensor::<f32, shape![0]>::zeros();
+    let b = Tensor::<f32, shape![2]>::zeros();
+    let _c = a + b;
+}
