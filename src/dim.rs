@@ -27,8 +27,8 @@ pub trait Dim: 'static {
     type Log2: Unsigned;
     /// `[X; SIZE]`, the storage of one step of this dimension.
     type Array<X: Copy>: Copy;
-    /// Builds `[X; SIZE]` by calling `f` for every element in order.
-    fn array_from_fn<X: Copy>(f: impl FnMut() -> X) -> Self::Array<X>;
+    /// `[x; SIZE]`.
+    fn repeat<X: Copy>(x: X) -> Self::Array<X>;
     /// Views a slice of `[X; SIZE]` as a flat slice of `X`.
     fn flatten<X: Copy>(s: &[Self::Array<X>]) -> &[X];
     /// Views a mutable slice of `[X; SIZE]` as a flat mutable slice of `X`.
@@ -54,8 +54,8 @@ impl Dim for D1 {
     const SIZE: usize = 1;
     type Log2 = U0;
     type Array<X: Copy> = [X; 1];
-    fn array_from_fn<X: Copy>(mut f: impl FnMut() -> X) -> [X; 1] {
-        [f()]
+    fn repeat<X: Copy>(x: X) -> [X; 1] {
+        [x]
     }
     fn flatten<X: Copy>(s: &[[X; 1]]) -> &[X] {
         s.as_flattened()
@@ -79,8 +79,8 @@ where
     };
     type Log2 = <U<N> as CeilLog2>::Output;
     type Array<X: Copy> = [X; N];
-    fn array_from_fn<X: Copy>(mut f: impl FnMut() -> X) -> [X; N] {
-        core::array::from_fn(|_| f())
+    fn repeat<X: Copy>(x: X) -> [X; N] {
+        [x; N]
     }
     fn flatten<X: Copy>(s: &[[X; N]]) -> &[X] {
         s.as_flattened()
@@ -101,8 +101,8 @@ impl<const N: usize> Dim for Big<N> {
     // Saturated: one such dimension already puts a shape over the inline limit.
     type Log2 = U13;
     type Array<X: Copy> = [X; N];
-    fn array_from_fn<X: Copy>(mut f: impl FnMut() -> X) -> [X; N] {
-        core::array::from_fn(|_| f())
+    fn repeat<X: Copy>(x: X) -> [X; N] {
+        [x; N]
     }
     fn flatten<X: Copy>(s: &[[X; N]]) -> &[X] {
         s.as_flattened()
@@ -151,6 +151,12 @@ impl<const N: usize> DimOf<N> for Kind<2> {
     type Out = Big<N>;
 }
 
+/// The dimension type of size `N` in class `K`: what [`dim!`](crate::dim!)
+/// expands to. An alias keeps the expansion of `shape!` a simple type (and
+/// clippy's `type_complexity` quiet on annotations that use it).
+#[doc(hidden)]
+pub type Size<const N: usize, const K: u8> = <Kind<K> as DimOf<N>>::Out;
+
 /// The size class of `n`: 0 for 1, 1 for `0..=1024`, 2 above.
 #[doc(hidden)]
 pub const fn kind(n: usize) -> u8 {
@@ -177,6 +183,6 @@ pub const fn kind(n: usize) -> u8 {
 #[macro_export]
 macro_rules! dim {
     ($n:expr) => {
-        <$crate::dim::Kind<{ $crate::dim::kind($n) }> as $crate::dim::DimOf<{ $n }>>::Out
+        $crate::dim::Size<{ $n }, { $crate::dim::kind($n) }>
     };
 }

@@ -256,8 +256,8 @@ impl<T: Element> DynTensor<T> {
         broadcast_into(a_dims, b_dims, shape.as_mut_slice())?;
         #[cfg(feature = "std")]
         crate::legacy::check(a_dims, b_dims, shape.as_slice());
-        // The output's shape is valid: each size is one of the operands'.
-        let n = shape.as_slice().iter().product();
+        // Each size is one of the operands', but their product can still be too large.
+        let n = checked_numel::<T>(shape.as_slice())?;
         let mut data = alloc::vec![T::zero(); n];
         kernel::binary(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
         Ok(DynTensor { data, shape })

@@ -98,16 +98,20 @@ impl ShapeError {
         self.axis
     }
 
-    /// The sizes at the failing axis: (first shape's, second shape's).
-    fn sizes(&self) -> (usize, usize) {
-        let axis = self.axis.unwrap_or(0);
+    /// The sizes at the failing axis: (first shape's, second shape's). Only
+    /// for the kinds that have an axis.
+    fn sizes(&self, axis: usize) -> (usize, usize) {
         let rank = match self.kind {
             ShapeErrorKind::Expand => self.a.len(),
             _ => self.a.len().max(self.b.len()),
         };
         let at = |s: &[usize]| {
             let pad = rank - s.len().min(rank);
-            if axis >= pad { s[axis - pad] } else { 1 }
+            if axis >= pad {
+                s.get(axis - pad).copied().unwrap_or(1)
+            } else {
+                1
+            }
         };
         (at(&self.a), at(&self.b))
     }
@@ -178,7 +182,7 @@ fn digits(d: usize) -> usize {
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let axis = self.axis.unwrap_or(0);
-        let (x, y) = self.sizes();
+        let (x, y) = self.sizes(axis);
         match &self.kind {
             ShapeErrorKind::Broadcast => {
                 write!(
@@ -261,6 +265,15 @@ impl fmt::Display for ShapeError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for ShapeError {}
+
+/// The element count of `shape`, or `None` if it overflows `usize`. A shape
+/// with a 0 is empty however large its other sizes.
+pub(crate) fn numel(shape: &[usize]) -> Option<usize> {
+    if shape.contains(&0) {
+        return Some(0);
+    }
+    shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d))
+}
 
 /// The element count of `shape` for elements of `T`, or `TooLarge`/`RankTooLarge`.
 pub(crate) fn checked_numel<T>(shape: &[usize]) -> Result<usize, ShapeError> {

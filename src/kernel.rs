@@ -19,7 +19,7 @@
 use crate::shape::Shape;
 
 /// Static shapes with at most this many elements are unrolled.
-pub const SMALL: usize = 256;
+pub const SMALL: usize = 128;
 
 /// One axis of a plan: its length and each operand's stride along it.
 #[derive(Clone, Copy, Default)]

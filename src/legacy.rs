@@ -6,7 +6,9 @@
 //! shape `[4, 4]`. Code ported from that era can silently change meaning. When
 //! a hook is set, every runtime broadcast whose operands have different
 //! shapes but the same number of elements, and whose result is larger than
-//! either, is reported to it. Off by default; needs the `std` feature.
+//! either, is reported to it, for static and runtime tensors alike. Off by
+//! default; needs the `std` feature. For static shapes whether an operation
+//! qualifies is decided at compile time, so the check costs nothing elsewhere.
 //!
 //! ```
 //! use shaped::{legacy, DynTensor};
@@ -64,19 +66,49 @@ pub fn set_hook(hook: Option<Hook>) {
 /// Reports `a` op `b` -> `result` to the hook if it is a legacy broadcast.
 #[inline]
 pub(crate) fn check(a: &[usize], b: &[usize], result: &[usize]) {
-    // One relaxed load on the hot path when no hook is set.
+    // A single atomic load when no hook is set.
     if !ENABLED.load(Ordering::Acquire) || a == b {
         return;
     }
-    let (na, nb, nr): (usize, usize, usize) = (
-        a.iter().product(),
-        b.iter().product(),
-        result.iter().product(),
-    );
-    if na == nb && nr > na {
+    let numel = crate::error::numel;
+    if let (Some(na), Some(nb), Some(nr)) = (numel(a), numel(b), numel(result))
+        && na == nb
+        && nr > na
+    {
         let hook = *HOOK.read().unwrap_or_else(|e| e.into_inner());
         if let Some(hook) = hook {
             hook(&LegacyBroadcast { a, b, result });
         }
+    }
+}
+
+/// Whether broadcasting shapes `a` and `b` to `result` is a legacy broadcast
+/// (evaluated at compile time for static shapes).
+pub(crate) const fn is_legacy(a: &[usize], b: &[usize], result: &[usize]) -> bool {
+    const fn numel(s: &[usize]) -> Option<usize> {
+        let mut n = 1usize;
+        let mut i = 0;
+        while i < s.len() {
+            if s[i] == 0 {
+                return Some(0);
+            }
+            n = match n.checked_mul(s[i]) {
+                Some(n) => n,
+                None => return None,
+            };
+            i += 1;
+        }
+        Some(n)
+    }
+    let same = a.len() == b.len() && {
+        let mut i = 0;
+        while i < a.len() && a[i] == b[i] {
+            i += 1;
+        }
+        i == a.len()
+    };
+    match (numel(a), numel(b), numel(result)) {
+        (Some(na), Some(nb), Some(nr)) => !same && na == nb && nr > na,
+        _ => false,
     }
 }

@@ -31,6 +31,7 @@
 //! - [`dyn_tensor`]: the runtime-shaped tensor, same rules, same kernel.
 //! - [`legacy`]: the opt-in warning for broadcasts old PyTorch computed differently.
 //! - [`error`]: runtime shape errors, worded as PyTorch words them.
+//! - [`display`]: printing tensors as PyTorch prints them.
 //!
 //! The exact rules are those of NumPy and PyTorch: shapes are aligned from
 //! the right, missing dimensions count as 1, and each pair of sizes must be
@@ -48,6 +49,7 @@ extern crate std;
 pub mod broadcast;
 pub mod diagnostic;
 pub mod dim;
+pub mod display;
 pub mod dyn_tensor;
 pub mod element;
 pub mod error;

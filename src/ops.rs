@@ -48,6 +48,16 @@ impl<T: Element, S: Shape> Tensor<T, S> {
         S: BroadcastWith<R>,
     {
         type Out<S, R> = Broadcast<S, R>;
+        #[cfg(feature = "std")]
+        if const {
+            crate::legacy::is_legacy(
+                S::DIMS.as_slice(),
+                R::DIMS.as_slice(),
+                Out::<S, R>::DIMS.as_slice(),
+            )
+        } {
+            crate::legacy::check(&S::DIMS, &R::DIMS, &Out::<S, R>::DIMS);
+        }
         let mut out = Tensor::<T, Out<S, R>>::zeros();
         let (a, b) = (self.as_slice(), rhs.as_slice());
         if Out::<S, R>::NUMEL <= kernel::SMALL {

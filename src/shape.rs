@@ -8,7 +8,7 @@
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, Deref};
-use typenum::{IsLessOrEqual, LeEq, Sum, U0, U12, Unsigned};
+use typenum::{IsLessOrEqual, LeEq, Sum, U0, U10, Unsigned};
 
 use crate::broadcast::ReverseOnto;
 use crate::diagnostic::{R0, RenderOnto};
@@ -54,11 +54,12 @@ pub trait Shape: 'static + Sized {
     /// The sizes as const parameters, for compile errors (see [`diagnostic`](crate::diagnostic)).
     type Rendered;
     /// Where a tensor of this shape keeps its elements: inline nested arrays
-    /// when the shape has at most 4096 elements (bounded by `Log2Numel <= 12`),
+    /// when the shape has at most 1024 elements (bounded by `Log2Numel <= 10`),
     /// a boxed slice otherwise, so that large tensors never sit on the stack.
     type Storage<T: Element>: Buffer<T>;
-    /// Builds the nested arrays, calling `f` for each element in row-major order.
-    fn array_from_fn<T: Copy>(f: &mut impl FnMut() -> T) -> Self::Array<T>;
+    /// The nested arrays with every element `x`. Built with array repeat
+    /// expressions, which fill in place even in debug builds.
+    fn repeat<T: Copy>(x: T) -> Self::Array<T>;
     /// Views a slice of nested arrays as a flat slice.
     fn flatten<T: Copy>(s: &[Self::Array<T>]) -> &[T];
     /// Views a mutable slice of nested arrays as a flat mutable slice.
@@ -74,8 +75,8 @@ impl Shape for Nil {
     type Reversed = Nil;
     type Rendered = crate::diagnostic::R0;
     type Storage<T: Element> = crate::storage::Inline<T, Nil>;
-    fn array_from_fn<T: Copy>(f: &mut impl FnMut() -> T) -> T {
-        f()
+    fn repeat<T: Copy>(x: T) -> T {
+        x
     }
     fn flatten<T: Copy>(s: &[T]) -> &[T] {
         s
@@ -88,8 +89,8 @@ impl Shape for Nil {
 impl<H: Dim, T: Shape> Shape for Cons<H, T>
 where
     H::Log2: Add<T::Log2Numel>,
-    Sum<H::Log2, T::Log2Numel>: Unsigned + IsLessOrEqual<U12>,
-    LeEq<Sum<H::Log2, T::Log2Numel>, U12>: ChooseStorage,
+    Sum<H::Log2, T::Log2Numel>: Unsigned + IsLessOrEqual<U10>,
+    LeEq<Sum<H::Log2, T::Log2Numel>, U10>: ChooseStorage,
     Self: ReverseOnto<Nil> + RenderOnto<R0>,
 {
     const RANK: usize = {
@@ -109,9 +110,9 @@ where
     type Reversed = <Self as ReverseOnto<Nil>>::Out;
     type Rendered = <Self as RenderOnto<R0>>::Out;
     type Storage<E: Element> =
-        <LeEq<Sum<H::Log2, T::Log2Numel>, U12> as ChooseStorage>::Storage<E, Self>;
-    fn array_from_fn<E: Copy>(f: &mut impl FnMut() -> E) -> Self::Array<E> {
-        H::array_from_fn(|| T::array_from_fn(f))
+        <LeEq<Sum<H::Log2, T::Log2Numel>, U10> as ChooseStorage>::Storage<E, Self>;
+    fn repeat<E: Copy>(x: E) -> Self::Array<E> {
+        H::repeat(T::repeat(x))
     }
     fn flatten<E: Copy>(s: &[Self::Array<E>]) -> &[E] {
         T::flatten(H::flatten(s))
@@ -186,6 +187,26 @@ impl<const N: usize> PartialEq<[usize; N]> for Dims {
     }
 }
 
+// Flat names for shapes of rank 1 to 8, which `shape!` expands to: a type
+// annotation such as `Tensor<f32, shape![4, 3, 2]>` then reads as one flat
+// type to the compiler's diagnostics and to clippy's `type_complexity`.
+#[doc(hidden)]
+pub type S1<A> = Cons<A, Nil>;
+#[doc(hidden)]
+pub type S2<A, B> = Cons<A, S1<B>>;
+#[doc(hidden)]
+pub type S3<A, B, C> = Cons<A, S2<B, C>>;
+#[doc(hidden)]
+pub type S4<A, B, C, D> = Cons<A, S3<B, C, D>>;
+#[doc(hidden)]
+pub type S5<A, B, C, D, E> = Cons<A, S4<B, C, D, E>>;
+#[doc(hidden)]
+pub type S6<A, B, C, D, E, F> = Cons<A, S5<B, C, D, E, F>>;
+#[doc(hidden)]
+pub type S7<A, B, C, D, E, F, G> = Cons<A, S6<B, C, D, E, F, G>>;
+#[doc(hidden)]
+pub type S8<A, B, C, D, E, F, G, H> = Cons<A, S7<B, C, D, E, F, G, H>>;
+
 /// A static shape in type position, outermost dimension first.
 ///
 /// `shape![4, 3]`, `shape![5, 1, 4, 1]`, `shape![]` (rank 0). Any constant
@@ -202,6 +223,36 @@ impl<const N: usize> PartialEq<[usize; N]> for Dims {
 #[macro_export]
 macro_rules! shape {
     () => { $crate::shape::Nil };
+    ($a:expr $(,)?) => { $crate::shape::S1<$crate::dim!($a)> };
+    ($a:expr, $b:expr $(,)?) => { $crate::shape::S2<$crate::dim!($a), $crate::dim!($b)> };
+    ($a:expr, $b:expr, $c:expr $(,)?) => {
+        $crate::shape::S3<$crate::dim!($a), $crate::dim!($b), $crate::dim!($c)>
+    };
+    ($a:expr, $b:expr, $c:expr, $d:expr $(,)?) => {
+        $crate::shape::S4<$crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d)>
+    };
+    ($a:expr, $b:expr, $c:expr, $d:expr, $e:expr $(,)?) => {
+        $crate::shape::S5<$crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d), $crate::dim!($e)>
+    };
+    ($a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr $(,)?) => {
+        $crate::shape::S6<
+            $crate::dim!($a), $crate::dim!($b), $crate::dim!($c),
+            $crate::dim!($d), $crate::dim!($e), $crate::dim!($f),
+        >
+    };
+    ($a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr, $g:expr $(,)?) => {
+        $crate::shape::S7<
+            $crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d),
+            $crate::dim!($e), $crate::dim!($f), $crate::dim!($g),
+        >
+    };
+    ($a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr, $g:expr, $h:expr $(,)?) => {
+        $crate::shape::S8<
+            $crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d),
+            $crate::dim!($e), $crate::dim!($f), $crate::dim!($g), $crate::dim!($h),
+        >
+    };
+    // Longer shapes: the list itself.
     ($head:expr $(, $tail:expr)* $(,)?) => {
         $crate::shape::Cons<$crate::dim!($head), $crate::shape![$($tail),*]>
     };

@@ -3,8 +3,9 @@
 //! Small tensors live inline as nested arrays (no allocation, `Copy`); large
 //! ones in a boxed slice, so that `Tensor<f32, shape![4096, 1024]>` never
 //! touches the stack. [`Shape::Storage`] picks one by the type-level bound
-//! `Shape::Log2Numel <= 12`, i.e. at most 4096 elements (every shape of up to
-//! 512 elements qualifies).
+//! `Shape::Log2Numel <= 10`, i.e. at most 1024 elements (every shape of up to
+//! 256 elements qualifies). The limit keeps debug builds, which copy values
+//! freely, well inside a thread's stack.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -37,14 +38,19 @@ impl<T: Copy, S: Shape> Clone for Inline<T, S> {
 }
 impl<T: Copy, S: Shape> Copy for Inline<T, S> {}
 
-impl<T: Copy, S: Shape> Buffer<T> for Inline<T, S> {
+impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
     #[inline(always)]
     fn from_fn(mut f: impl FnMut() -> T) -> Self {
-        Inline(S::array_from_fn(&mut f), PhantomData)
+        // Fill, then overwrite in place: no nested temporaries on the stack.
+        let mut buf = Self::filled(T::default());
+        for x in buf.as_mut_slice() {
+            *x = f();
+        }
+        buf
     }
     #[inline(always)]
     fn filled(value: T) -> Self {
-        Inline(S::array_from_fn(&mut || value), PhantomData)
+        Inline(S::repeat(value), PhantomData)
     }
     #[inline(always)]
     fn as_slice(&self) -> &[T] {

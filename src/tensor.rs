@@ -13,7 +13,7 @@ use crate::storage::Buffer;
 /// A tensor of elements `T` with the static shape `S` (written `shape![..]`),
 /// stored contiguously in row-major order.
 ///
-/// Tensors of up to 4096 elements (every shape of up to 512) live inline and
+/// Tensors of up to 1024 elements (every shape of up to 256) live inline and
 /// are `Copy`; larger ones live on the heap. The operators `+ - * / %`
 /// broadcast as NumPy and PyTorch do and refuse to compile when the shapes
 /// cannot broadcast.

@@ -1,0 +1,104 @@
+//! A walk through the broadcasting tutorials this crate was built from
+//! (`../shared/seeds`), on static shapes checked by the compiler and on
+//! runtime shapes checked at run time. Run it with `cargo run --example tour`.
+
+use shaped::{DynTensor, Tensor, broadcast_shapes, shape};
+
+fn section(title: &str) {
+    println!("\n== {title} ==\n");
+}
+
+fn main() {
+    section("Seed 000: [4, 3] + [1, 3] stretches b's only row over a's four rows");
+    let a = Tensor::<i32, shape![4, 3]>::arange();
+    let b = Tensor::<i32, shape![1, 3]>::from_slice(&[100, 200, 300]).unwrap();
+    let c: Tensor<i32, shape![4, 3]> = a + b; // the result type is computed by the compiler
+    println!("a =\n{a}\nb =\n{b}\na + b =\n{c}");
+
+    section("Seed 000: shapes line up from the right; missing dimensions count as 1");
+    let x = Tensor::<f32, shape![5, 1, 4, 1]>::zeros();
+    let y = Tensor::<f32, shape![3, 1, 2]>::ones();
+    let s = x + y;
+    println!("[5, 1, 4, 1] + [3, 1, 2] -> {:?}", s.shape());
+    let x = Tensor::<f32, shape![5, 3, 4, 1]>::zeros();
+    let y = Tensor::<f32, shape![3, 1, 1]>::ones();
+    println!("[5, 3, 4, 1] + [3, 1, 1] -> {:?}", (x + y).shape());
+
+    section("Seed 001: adding b = [1, 2] by columns, by rows, and by default");
+    let a = Tensor::<i64, shape![2, 2]>::arange();
+    let b_col = Tensor::<i64, shape![2, 1]>::from_slice(&[1, 2]).unwrap(); // b[:, None]
+    let b_row = Tensor::<i64, shape![1, 2]>::from_slice(&[1, 2]).unwrap(); // b[None]
+    let b = Tensor::<i64, shape![2]>::from_slice(&[1, 2]).unwrap();
+    println!("a =\n{a}");
+    println!("a + b[:, None] =\n{}", a + b_col);
+    println!("a + b[None] =\n{}", a + b_row);
+    println!("a + b =\n{}", a + b);
+
+    section("Seed 001: (1, 3, 2) + (2, 3, 1), both sides stretch");
+    let a = Tensor::<i64, shape![1, 3, 2]>::arange();
+    let b = Tensor::<i64, shape![2, 3, 1]>::arange();
+    println!("{}", a + b);
+
+    section("Seed 003: arange(48).reshape(2, 4, 3, 2) + arange(8).reshape(4, 1, 2)");
+    let x = Tensor::<i64, shape![2, 4, 3, 2]>::arange();
+    let y = Tensor::<i64, shape![4, 1, 2]>::arange();
+    println!("{}", x + y);
+
+    section("Seed 002: in place, the left side keeps its shape");
+    let mut x = Tensor::<f32, shape![5, 3, 4, 1]>::zeros();
+    x += Tensor::<f32, shape![3, 1, 1]>::ones();
+    println!("[5, 3, 4, 1] += [3, 1, 1] -> {:?}", x.shape());
+    println!("[1, 3, 1] += [3, 1, 7] does not compile: the result [3, 3, 7] would not fit.");
+
+    section("Shapes that cannot broadcast do not compile");
+    println!("    let a = Tensor::<f32, shape![5, 2, 4, 1]>::zeros();");
+    println!("    let b = Tensor::<f32, shape![3, 1, 1]>::zeros();");
+    println!("    let c = a + b;\n");
+    println!(
+        "{}",
+        include_str!("../ui-tests/seed_5_2_4_1_plus_3_1_1.stderr")
+            .lines()
+            .take(6)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+
+    section("Rank 0 and size 0 are ordinary shapes");
+    let s = Tensor::<i32, shape![]>::full(10);
+    let m = Tensor::<i32, shape![2, 3]>::arange();
+    println!("{s} + [2, 3] =\n{}", s + m);
+    let e = Tensor::<f32, shape![1, 0]>::zeros() + Tensor::<f32, shape![3, 1]>::ones();
+    println!("[1, 0] + [3, 1] -> {:?}: {e}", e.shape());
+
+    section("Runtime shapes: the same rules, PyTorch's errors");
+    let x = DynTensor::<i64>::arange(24).reshape(&[2, 4, 3]).unwrap();
+    let y = DynTensor::<i64>::arange(4).reshape(&[4, 1]).unwrap();
+    println!(
+        "arange(24).reshape(2, 4, 3) + arange(4).reshape(4, 1) =\n{}",
+        x.try_add(&y).unwrap()
+    );
+    let a = DynTensor::<f32>::zeros(&[5, 2, 4, 1]);
+    let b = DynTensor::<f32>::zeros(&[3, 1, 1]);
+    println!(
+        "\n[5, 2, 4, 1] + [3, 1, 1]:\n{}",
+        a.try_add(&b).unwrap_err()
+    );
+    let mut x = DynTensor::<f32>::zeros(&[1, 3, 1]);
+    println!(
+        "\n[1, 3, 1] += [3, 1, 7]:\n{}",
+        x.try_add_assign(&DynTensor::zeros(&[3, 1, 7])).unwrap_err()
+    );
+    println!(
+        "\narange(6).reshape(2, 2, 1):\n{}",
+        DynTensor::<i64>::arange(6).reshape(&[2, 2, 1]).unwrap_err()
+    );
+    println!(
+        "\nbroadcast_shapes([8, 1, 6, 1], [7, 1, 5], [1]) = {:?}",
+        broadcast_shapes(&[&[8, 1, 6, 1], &[7, 1, 5], &[1]]).unwrap()
+    );
+
+    section("Static and runtime tensors meet at run time");
+    let w = Tensor::<f32, shape![3]>::from_slice(&[0.5, -1.0, 2.0]).unwrap();
+    let batch = DynTensor::<f32>::ones(&[2, 3]);
+    println!("{}", &batch * w);
+}

@@ -1,0 +1,260 @@
+//! Small static tensors never allocate; large ones live on the heap and never
+//! on the stack.
+//!
+//! A counting global allocator wraps `System`. Counting is switched on only
+//! inside [`count_allocs`], and only for the current thread, so that the test
+//! harness (other threads, output capture) is never counted.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::hint::black_box;
+
+use shaped::{Tensor, shape};
+
+struct Counting;
+
+thread_local! {
+    static MEASURING: Cell<bool> = const { Cell::new(false) };
+    static COUNT: Cell<usize> = const { Cell::new(0) };
+}
+
+fn note_alloc() {
+    // `try_with`: the thread-locals may already be gone while a thread exits.
+    let _ = MEASURING.try_with(|m| {
+        if m.get() {
+            let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+        }
+    });
+}
+
+// SAFETY: every call is forwarded unchanged to `System`; the bookkeeping only
+// touches const-initialised thread-locals without destructors, which never
+// allocate.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note_alloc();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note_alloc();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note_alloc();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+/// `[4, 3]`: inline, under the 256-element unrolled threshold.
+type M4x3 = Tensor<f32, shape![4, 3]>;
+/// `[32, 32]`: inline (1024 elements, the largest inline size).
+type M32x32 = Tensor<f32, shape![32, 32]>;
+/// `[4096, 1024]`: 16 MiB, on the heap.
+type Huge = Tensor<f32, shape![4096, 1024]>;
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs `f` and returns its result with the number of allocations (including
+/// reallocations) it made on this thread.
+fn count_allocs<R>(f: impl FnOnce() -> R) -> (usize, R) {
+    COUNT.with(|c| c.set(0));
+    MEASURING.with(|m| m.set(true));
+    let r = f();
+    MEASURING.with(|m| m.set(false));
+    (COUNT.with(|c| c.get()), r)
+}
+
+#[test]
+fn counter_sees_allocations() {
+    let (n, v) = count_allocs(|| black_box(vec![1u8; 100]));
+    assert!(n >= 1, "the counter missed a Vec allocation");
+    assert_eq!(v.len(), 100);
+    let (n, _) = count_allocs(|| black_box(1 + 1));
+    assert_eq!(n, 0);
+}
+
+#[test]
+fn construction_does_not_allocate() {
+    let (n, ts) = count_allocs(|| {
+        let a = black_box(Tensor::<f32, shape![4, 3]>::zeros());
+        let b = black_box(Tensor::<f32, shape![4, 3]>::ones());
+        let c = black_box(Tensor::<f32, shape![4, 3]>::full(2.5));
+        let d = black_box(Tensor::<f32, shape![4, 3]>::arange());
+        let e = black_box(Tensor::<f32, shape![4, 3]>::from_fn(|i| i as f32 * 2.0));
+        let f = black_box(
+            Tensor::<f32, shape![4, 3]>::from_slice(&[
+                0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0,
+            ])
+            .unwrap(),
+        );
+        let g = black_box(Tensor::<f32, shape![1, 3]>::arange());
+        let h = black_box(Tensor::<f32, shape![]>::full(7.0));
+        let i = black_box(Tensor::<f32, shape![0, 3]>::zeros());
+        (a, b, c, d, e, f, g, h, i)
+    });
+    assert_eq!(n, 0, "constructing small static tensors allocated");
+    let (a, b, c, d, e, f, g, h, i) = ts;
+    assert_eq!(a.as_slice(), &[0.0; 12]);
+    assert_eq!(b.as_slice(), &[1.0; 12]);
+    assert_eq!(c.as_slice(), &[2.5; 12]);
+    assert_eq!(
+        d.as_slice(),
+        &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0]
+    );
+    assert_eq!(
+        e.as_slice(),
+        &[
+            0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0, 18.0, 20.0, 22.0
+        ]
+    );
+    assert_eq!(d, f);
+    assert_eq!(g.as_slice(), &[0.0, 1.0, 2.0]);
+    assert_eq!(h.as_slice(), &[7.0]);
+    assert_eq!(i.numel(), 0);
+}
+
+#[test]
+fn broadcast_binary_ops_do_not_allocate() {
+    let a = M4x3::arange();
+    let b = Tensor::<f32, shape![1, 3]>::from_slice(&[10.0, 20.0, 30.0]).unwrap();
+    let (n, out) = count_allocs(|| {
+        let by_value: M4x3 = black_box(a) + black_box(b);
+        let by_ref: M4x3 = black_box(&a) + black_box(&b);
+        let mixed1: M4x3 = black_box(a) - black_box(&b);
+        let mixed2: M4x3 = black_box(&b) * black_box(a);
+        let div: M4x3 = black_box(&a) / black_box(&b);
+        let rem: M4x3 = black_box(&a) % black_box(&b);
+        (by_value, by_ref, mixed1, mixed2, div, rem)
+    });
+    assert_eq!(n, 0, "[4, 3] op [1, 3] allocated");
+    let (by_value, by_ref, mixed1, mixed2, div, rem) = out;
+    let sum = [
+        10.0, 21.0, 32.0, 13.0, 24.0, 35.0, 16.0, 27.0, 38.0, 19.0, 30.0, 41.0,
+    ];
+    assert_eq!(by_value.as_slice(), &sum);
+    assert_eq!(by_ref.as_slice(), &sum);
+    assert_eq!(
+        mixed1.as_slice(),
+        &[
+            -10.0, -19.0, -28.0, -7.0, -16.0, -25.0, -4.0, -13.0, -22.0, -1.0, -10.0, -19.0
+        ]
+    );
+    assert_eq!(
+        mixed2.as_slice(),
+        &[
+            0.0, 20.0, 60.0, 30.0, 80.0, 150.0, 60.0, 140.0, 240.0, 90.0, 200.0, 330.0
+        ]
+    );
+    assert_eq!(div[[3, 0]], 0.9);
+    assert_eq!(div[[1, 2]], 5.0 / 30.0);
+    assert_eq!(rem[[3, 2]], 11.0);
+}
+
+#[test]
+fn in_place_scalar_and_unary_ops_do_not_allocate() {
+    let b = Tensor::<f32, shape![1, 3]>::from_slice(&[10.0, 20.0, 30.0]).unwrap();
+    let (n, out) = count_allocs(|| {
+        let mut x = Tensor::<f32, shape![4, 3]>::arange();
+        x += black_box(b);
+        x += black_box(&b);
+        x -= black_box(&b);
+        x *= black_box(&b);
+        x /= black_box(b);
+        x %= black_box(Tensor::<f32, shape![3]>::full(100.0));
+        let mut y = Tensor::<f32, shape![4, 3]>::ones();
+        y += 1.0;
+        y -= 0.5;
+        y *= 4.0;
+        y /= 2.0;
+        y %= 2.0;
+        let s1 = black_box(&x) * 2.0;
+        let s2 = 2.0 * black_box(x);
+        let s3 = black_box(&x) - 1.0;
+        let s4 = 100.0 / black_box(&b);
+        let s5 = 1.0 + black_box(b);
+        let neg = -black_box(x);
+        let neg_ref = -black_box(&b);
+        (x, y, s1, s2, s3, s4, s5, neg, neg_ref)
+    });
+    assert_eq!(n, 0, "in-place, scalar or unary ops allocated");
+    let (x, y, s1, s2, s3, s4, s5, neg, neg_ref) = out;
+    // x = (arange + b) (rows: [10, 21, 32] + 3 * row) ... then % 100.
+    let x_want = [
+        10.0, 21.0, 32.0, 13.0, 24.0, 35.0, 16.0, 27.0, 38.0, 19.0, 30.0, 41.0,
+    ];
+    assert_eq!(x.as_slice(), &x_want);
+    assert_eq!(y.as_slice(), &[1.0; 12]);
+    assert_eq!(s1[[3, 2]], 82.0);
+    assert_eq!(s2[[0, 1]], 42.0);
+    assert_eq!(s3[[1, 0]], 12.0);
+    assert_eq!(s4.as_slice(), &[10.0, 5.0, 100.0 / 30.0]);
+    assert_eq!(s5.as_slice(), &[11.0, 21.0, 31.0]);
+    assert_eq!(neg[[2, 1]], -27.0);
+    assert_eq!(neg_ref.as_slice(), &[-10.0, -20.0, -30.0]);
+}
+
+#[test]
+fn large_inline_ops_do_not_allocate() {
+    // 1024 elements: the largest inline size, above the 256-element unrolled
+    // path, so this runs the general kernel.
+    let a = Tensor::<f32, shape![32, 32]>::ones();
+    let b = Tensor::<f32, shape![32]>::arange();
+    let (n, c) = count_allocs(|| {
+        let mut c: M32x32 = black_box(&a) + black_box(&b);
+        c *= black_box(&b);
+        c
+    });
+    assert_eq!(n, 0, "[32, 32] + [32] allocated");
+    assert_eq!(c[[0, 0]], 0.0);
+    assert_eq!(c[[5, 3]], 12.0);
+    assert_eq!(c[[31, 31]], 32.0 * 31.0);
+}
+
+#[test]
+fn heap_tensors_do_allocate() {
+    let (n, big) = count_allocs(|| black_box(Tensor::<f32, shape![4096, 1024]>::zeros()));
+    assert!(n >= 1, "a 4096 x 1024 tensor must live on the heap");
+    assert_eq!(big.numel(), 4096 * 1024);
+    let v = Tensor::<f32, shape![1024]>::ones();
+    let (n, sum) = count_allocs(|| black_box(&big) + black_box(&v));
+    assert!(n >= 1, "the result of a heap-sized op must be allocated");
+    assert_eq!(sum[[4095, 1023]], 1.0);
+    // The tensor itself is a handle, not 16 MiB of inline data.
+    assert!(std::mem::size_of::<Tensor<f32, shape![4096, 1024]>>() <= 64);
+    // 4097 elements is already on the heap.
+    let (n, t) = count_allocs(|| black_box(Tensor::<u8, shape![4097]>::zeros()));
+    assert!(n >= 1, "a 4097-element tensor must live on the heap");
+    assert_eq!(t.numel(), 4097);
+}
+
+#[test]
+fn large_static_tensor_on_a_small_stack() {
+    let handle = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            let big = Tensor::<f32, shape![4096, 1024]>::ones();
+            let row = Tensor::<f32, shape![1024]>::arange();
+            let sum: Huge = &big + row;
+            assert_eq!(sum[[0, 0]], 1.0);
+            assert_eq!(sum[[4095, 1023]], 1024.0);
+            assert_eq!(sum[[17, 5]], 6.0);
+            let mut acc = sum.clone();
+            acc += &row;
+            acc *= 2.0;
+            assert_eq!(acc[[100, 10]], 2.0 * (1.0 + 10.0 + 10.0));
+            let neg = -acc;
+            assert_eq!(neg[[4095, 0]], -2.0);
+            let by_value: Huge = big + row;
+            assert_eq!(by_value, sum);
+            let filled = Tensor::<f32, shape![4096, 1024]>::from_fn(|i| (i % 7) as f32);
+            assert_eq!(filled[[0, 8]], 1.0);
+            drop(filled);
+            sum.numel()
+        })
+        .expect("spawn a thread with a 256 KiB stack");
+    assert_eq!(handle.join().expect("the thread panicked"), 4096 * 1024);
+}
