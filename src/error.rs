@@ -11,99 +11,211 @@ use core::fmt;
 /// The largest rank a runtime shape may have (NumPy's limit).
 pub const MAX_RANK: usize = 64;
 
-/// What went wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What went wrong, without the data: [`ShapeError::kind`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ShapeErrorKind {
-    /// Two shapes do not broadcast: at `axis` (counted from the left of the
-    /// padded result) the sizes differ and neither is 1.
+    /// See [`ShapeError::Broadcast`].
     Broadcast,
-    /// The right side of an in-place operation (or a tensor being broadcast
-    /// with `broadcast_to`) does not fit the target shape at `axis` (counted
-    /// from the left of the target).
+    /// See [`ShapeError::Expand`].
     Expand,
-    /// The right side of an in-place operation has more dimensions than the
-    /// left side, so the result would not fit.
+    /// See [`ShapeError::InPlaceRank`].
     InPlaceRank,
-    /// `broadcast_to` was asked for fewer dimensions than the tensor has.
+    /// See [`ShapeError::ExpandRank`].
     ExpandRank,
-    /// A shape does not hold the given number of elements (`reshape`,
-    /// `from_vec`, `from_slice`).
+    /// See [`ShapeError::Reshape`].
     Reshape {
         /// The number of elements there are.
         numel: usize,
     },
-    /// The element count overflows `usize`, or the elements would take more
-    /// than `isize::MAX` bytes.
+    /// See [`ShapeError::TooLarge`].
     TooLarge,
-    /// More than [`MAX_RANK`] dimensions.
+    /// See [`ShapeError::RankTooLarge`].
     RankTooLarge,
-    /// A runtime tensor converted to a static one has a different shape.
+    /// See [`ShapeError::Mismatch`].
     Mismatch,
 }
 
-/// A shape error: which kind, the shapes involved and the failing axis, as
-/// data. `Display` starts with PyTorch's sentence.
+/// A shape error, with the shapes and the failing axis as data. `Display`
+/// starts with PyTorch's sentence, then shows the shapes aligned.
 ///
 /// ```
-/// use shaped::DynTensor;
+/// use shaped::{DynTensor, ShapeError};
 /// let a = DynTensor::<f32>::zeros(&[5, 2, 4, 1]);
 /// let b = DynTensor::<f32>::zeros(&[3, 1, 1]);
 /// let err = a.try_add(&b).unwrap_err();
-/// assert_eq!(err.axis(), Some(1));
+/// assert!(matches!(&err, ShapeError::Broadcast { axis: 1, .. }));
 /// assert_eq!(err.to_string().lines().next().unwrap(),
 ///     "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShapeError {
-    kind: ShapeErrorKind,
-    a: Vec<usize>,
-    b: Vec<usize>,
-    axis: Option<usize>,
+#[non_exhaustive]
+pub enum ShapeError {
+    /// Two shapes do not broadcast: at `axis` (counted from the left of the
+    /// padded result, as PyTorch counts) the sizes differ and neither is 1.
+    /// Where several axes mismatch, the rightmost is reported.
+    Broadcast {
+        /// The left operand's shape.
+        a: Vec<usize>,
+        /// The right operand's shape.
+        b: Vec<usize>,
+        /// The failing axis.
+        axis: usize,
+    },
+    /// `tensor` does not broadcast to `target` without changing it (the right
+    /// side of an in-place operation, or `broadcast_to`): at `axis` of
+    /// `target` its size is neither 1 nor the target's.
+    Expand {
+        /// The shape that must not change.
+        target: Vec<usize>,
+        /// The shape being broadcast to it.
+        tensor: Vec<usize>,
+        /// The failing axis of `target`.
+        axis: usize,
+    },
+    /// The right side of an in-place operation has more dimensions than the
+    /// left side, so the result would not fit.
+    InPlaceRank {
+        /// The left side's shape.
+        target: Vec<usize>,
+        /// The right side's shape.
+        tensor: Vec<usize>,
+    },
+    /// `broadcast_to` was asked for fewer dimensions than the tensor has.
+    ExpandRank {
+        /// The requested shape.
+        target: Vec<usize>,
+        /// The tensor's shape.
+        tensor: Vec<usize>,
+    },
+    /// `shape` does not hold `numel` elements (`reshape`, `from_vec`, `from_slice`).
+    Reshape {
+        /// The requested shape.
+        shape: Vec<usize>,
+        /// The number of elements there are.
+        numel: usize,
+    },
+    /// The element count of `shape` overflows `usize`, or its elements would
+    /// take more than `isize::MAX` bytes.
+    TooLarge {
+        /// The shape.
+        shape: Vec<usize>,
+    },
+    /// More than [`MAX_RANK`] dimensions.
+    RankTooLarge {
+        /// The shape.
+        shape: Vec<usize>,
+    },
+    /// A runtime tensor converted to a static one has another shape.
+    Mismatch {
+        /// The static shape.
+        expected: Vec<usize>,
+        /// The runtime shape.
+        got: Vec<usize>,
+    },
 }
 
 impl ShapeError {
     pub(crate) fn broadcast(a: &[usize], b: &[usize], axis: usize) -> Self {
-        Self::new(ShapeErrorKind::Broadcast, a, b, Some(axis))
-    }
-    pub(crate) fn expand(target: &[usize], source: &[usize], axis: usize) -> Self {
-        Self::new(ShapeErrorKind::Expand, target, source, Some(axis))
-    }
-    pub(crate) fn new(kind: ShapeErrorKind, a: &[usize], b: &[usize], axis: Option<usize>) -> Self {
-        ShapeError {
-            kind,
+        ShapeError::Broadcast {
             a: a.to_vec(),
             b: b.to_vec(),
             axis,
         }
     }
-
-    /// The kind of error.
-    pub fn kind(&self) -> &ShapeErrorKind {
-        &self.kind
+    pub(crate) fn expand(target: &[usize], tensor: &[usize], axis: usize) -> Self {
+        ShapeError::Expand {
+            target: target.to_vec(),
+            tensor: tensor.to_vec(),
+            axis,
+        }
     }
-    /// The first shape: `a` of a binary operation, the target (left side) of
-    /// an in-place operation or `broadcast_to`, the requested shape of a reshape.
+    /// Builds the variant of `kind` from the first shape, the second shape
+    /// (empty where there is none) and the axis.
+    pub(crate) fn new(kind: ShapeErrorKind, a: &[usize], b: &[usize], axis: Option<usize>) -> Self {
+        let (a, b, axis) = (a.to_vec(), b.to_vec(), axis.unwrap_or(0));
+        match kind {
+            ShapeErrorKind::Broadcast => ShapeError::Broadcast { a, b, axis },
+            ShapeErrorKind::Expand => ShapeError::Expand {
+                target: a,
+                tensor: b,
+                axis,
+            },
+            ShapeErrorKind::InPlaceRank => ShapeError::InPlaceRank {
+                target: a,
+                tensor: b,
+            },
+            ShapeErrorKind::ExpandRank => ShapeError::ExpandRank {
+                target: a,
+                tensor: b,
+            },
+            ShapeErrorKind::Reshape { numel } => ShapeError::Reshape { shape: a, numel },
+            ShapeErrorKind::TooLarge => ShapeError::TooLarge { shape: a },
+            ShapeErrorKind::RankTooLarge => ShapeError::RankTooLarge { shape: a },
+            ShapeErrorKind::Mismatch => ShapeError::Mismatch {
+                expected: a,
+                got: b,
+            },
+        }
+    }
+
+    /// The kind of error, without its data.
+    pub fn kind(&self) -> ShapeErrorKind {
+        match self {
+            ShapeError::Broadcast { .. } => ShapeErrorKind::Broadcast,
+            ShapeError::Expand { .. } => ShapeErrorKind::Expand,
+            ShapeError::InPlaceRank { .. } => ShapeErrorKind::InPlaceRank,
+            ShapeError::ExpandRank { .. } => ShapeErrorKind::ExpandRank,
+            ShapeError::Reshape { numel, .. } => ShapeErrorKind::Reshape { numel: *numel },
+            ShapeError::TooLarge { .. } => ShapeErrorKind::TooLarge,
+            ShapeError::RankTooLarge { .. } => ShapeErrorKind::RankTooLarge,
+            ShapeError::Mismatch { .. } => ShapeErrorKind::Mismatch,
+        }
+    }
+
+    /// The first shape: `a` of a binary operation, the target of an in-place
+    /// operation or `broadcast_to`, the requested shape of a reshape, the
+    /// expected shape of a conversion.
     pub fn lhs(&self) -> &[usize] {
-        &self.a
-    }
-    /// The second shape: `b` of a binary operation, the right side of an
-    /// in-place operation, the tensor's own shape for `broadcast_to`; empty
-    /// where there is none.
-    pub fn rhs(&self) -> &[usize] {
-        &self.b
-    }
-    /// The failing axis, where there is one (see [`ShapeErrorKind`]).
-    pub fn axis(&self) -> Option<usize> {
-        self.axis
+        match self {
+            ShapeError::Broadcast { a, .. } => a,
+            ShapeError::Expand { target, .. }
+            | ShapeError::InPlaceRank { target, .. }
+            | ShapeError::ExpandRank { target, .. } => target,
+            ShapeError::Reshape { shape, .. }
+            | ShapeError::TooLarge { shape }
+            | ShapeError::RankTooLarge { shape } => shape,
+            ShapeError::Mismatch { expected, .. } => expected,
+        }
     }
 
-    /// The sizes at the failing axis: (first shape's, second shape's). Only
-    /// for the kinds that have an axis.
+    /// The second shape: `b` of a binary operation, the tensor being
+    /// broadcast, the runtime shape of a conversion; empty where there is none.
+    pub fn rhs(&self) -> &[usize] {
+        match self {
+            ShapeError::Broadcast { b, .. } => b,
+            ShapeError::Expand { tensor, .. }
+            | ShapeError::InPlaceRank { tensor, .. }
+            | ShapeError::ExpandRank { tensor, .. } => tensor,
+            ShapeError::Mismatch { got, .. } => got,
+            _ => &[],
+        }
+    }
+
+    /// The failing axis, for [`Broadcast`](Self::Broadcast) and [`Expand`](Self::Expand).
+    pub fn axis(&self) -> Option<usize> {
+        match self {
+            ShapeError::Broadcast { axis, .. } | ShapeError::Expand { axis, .. } => Some(*axis),
+            _ => None,
+        }
+    }
+
+    /// The sizes at the failing axis: (first shape's, second shape's).
     fn sizes(&self, axis: usize) -> (usize, usize) {
-        let rank = match self.kind {
-            ShapeErrorKind::Expand => self.a.len(),
-            _ => self.a.len().max(self.b.len()),
+        let (a, b) = (self.lhs(), self.rhs());
+        let rank = match self {
+            ShapeError::Expand { .. } => a.len(),
+            _ => a.len().max(b.len()),
         };
         let at = |s: &[usize]| {
             let pad = rank - s.len().min(rank);
@@ -113,7 +225,7 @@ impl ShapeError {
                 1
             }
         };
-        (at(&self.a), at(&self.b))
+        (at(a), at(b))
     }
 }
 
@@ -181,10 +293,9 @@ fn digits(d: usize) -> usize {
 
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let axis = self.axis.unwrap_or(0);
-        let (x, y) = self.sizes(axis);
-        match &self.kind {
-            ShapeErrorKind::Broadcast => {
+        match self {
+            ShapeError::Broadcast { a, b, axis } => {
+                let (x, y) = self.sizes(*axis);
                 write!(
                     f,
                     "The size of tensor a ({x}) must match the size of tensor b ({y}) at non-singleton dimension {axis}"
@@ -192,71 +303,76 @@ impl fmt::Display for ShapeError {
                 write_aligned(
                     f,
                     ["a", "b"],
-                    [&self.a, &self.b],
-                    axis,
+                    [a, b],
+                    *axis,
                     "sizes must be equal or one of them 1",
                 )
             }
-            ShapeErrorKind::Expand => {
+            ShapeError::Expand {
+                target,
+                tensor,
+                axis,
+            } => {
+                let (x, y) = self.sizes(*axis);
                 write!(
                     f,
                     "The expanded size of the tensor ({x}) must match the existing size ({y}) at non-singleton dimension {axis}.  Target sizes: "
                 )?;
-                write_shape(f, &self.a)?;
+                write_shape(f, target)?;
                 write!(f, ".  Tensor sizes: ")?;
-                write_shape(f, &self.b)?;
+                write_shape(f, tensor)?;
                 write_aligned(
                     f,
                     ["target", "tensor"],
-                    [&self.a, &self.b],
-                    axis,
+                    [target, tensor],
+                    *axis,
                     "the tensor's size must be 1 or equal to the target's",
                 )
             }
-            ShapeErrorKind::InPlaceRank => {
+            ShapeError::InPlaceRank { target, tensor } => {
                 write!(f, "output with shape ")?;
-                write_shape(f, &self.a)?;
+                write_shape(f, target)?;
                 write!(f, " doesn't match the broadcast shape ")?;
-                // The broadcast shape: if it exists, else just the other shape.
-                match crate::broadcast::broadcast_pair(&self.a, &self.b) {
+                // The broadcast shape if there is one, else just the other shape.
+                match crate::broadcast::broadcast_pair(target, tensor) {
                     Ok(s) => write_shape(f, &s)?,
-                    Err(_) => write_shape(f, &self.b)?,
+                    Err(_) => write_shape(f, tensor)?,
                 }
                 write!(
                     f,
                     "\nan in-place operation cannot add dimensions to its left side"
                 )
             }
-            ShapeErrorKind::ExpandRank => write!(
+            ShapeError::ExpandRank { target, tensor } => write!(
                 f,
                 "the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})",
-                self.a.len(),
-                self.b.len()
+                target.len(),
+                tensor.len()
             ),
-            ShapeErrorKind::Reshape { numel } => {
+            ShapeError::Reshape { shape, numel } => {
                 write!(f, "shape '")?;
-                write_shape(f, &self.a)?;
+                write_shape(f, shape)?;
                 write!(f, "' is invalid for input of size {numel}")
             }
-            ShapeErrorKind::TooLarge => {
+            ShapeError::TooLarge { shape } => {
                 write!(f, "shape ")?;
-                write_shape(f, &self.a)?;
+                write_shape(f, shape)?;
                 write!(
                     f,
                     " is too large: its element count overflows usize or its elements would exceed isize::MAX bytes"
                 )
             }
-            ShapeErrorKind::Mismatch => {
+            ShapeError::Mismatch { expected, got } => {
                 write!(f, "expected a tensor of shape ")?;
-                write_shape(f, &self.a)?;
+                write_shape(f, expected)?;
                 write!(f, ", got shape ")?;
-                write_shape(f, &self.b)
+                write_shape(f, got)
             }
-            ShapeErrorKind::RankTooLarge => {
+            ShapeError::RankTooLarge { shape } => {
                 write!(
                     f,
                     "too many dimensions: {} (at most {MAX_RANK})",
-                    self.a.len()
+                    shape.len()
                 )
             }
         }

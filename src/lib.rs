@@ -20,8 +20,8 @@
 //!
 //! # The design, module by module
 //!
-//! - [`dim`]: one dimension of a static shape is a type (`D<3>`, `D1`, `Big<4096>`).
-//! - [`shape`]: a static shape is a type-level list of dimensions, `shape![4, 3]`.
+//! - [`dim`](mod@dim): one dimension of a static shape is a type (`D<3>`, `D1`, `Big<4096>`).
+//! - [`shape`](mod@shape): a static shape is a type-level list of dimensions, `shape![4, 3]`.
 //! - [`broadcast`]: the broadcasting rule, as trait impls for static shapes
 //!   and as one small function for runtime shapes.
 //! - [`diagnostic`]: how a failed broadcast becomes a readable compile error.
@@ -60,6 +60,11 @@ pub mod ops;
 pub mod shape;
 pub mod storage;
 pub mod tensor;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 pub use broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
 pub use dim::{Big, D, D1, Dim};

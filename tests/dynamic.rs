@@ -100,7 +100,7 @@ fn assert_broadcast_error(a: &DynTensor<i64>, b: &DynTensor<i64>, axis: usize, s
     ];
     for r in results {
         let e = r.expect_err("expected a broadcast error");
-        assert_eq!(e.kind(), &ShapeErrorKind::Broadcast);
+        assert_eq!(e.kind(), ShapeErrorKind::Broadcast);
         assert_eq!(e.axis(), Some(axis));
         assert_eq!(e.lhs(), a.shape());
         assert_eq!(e.rhs(), b.shape());
@@ -154,7 +154,7 @@ fn assert_in_place_error(
     for op in ops {
         let mut x = a.clone();
         let e = op(&mut x, b).expect_err("expected an in-place error");
-        assert_eq!(e.kind(), &kind);
+        assert_eq!(e.kind(), kind);
         assert_eq!(e.axis(), axis);
         assert_eq!(e.lhs(), a.shape());
         assert_eq!(e.rhs(), b.shape());
@@ -238,7 +238,7 @@ fn seed003_example1_error() {
         first_line(&e),
         "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1"
     );
-    assert_eq!(e.kind(), &ShapeErrorKind::Broadcast);
+    assert_eq!(e.kind(), ShapeErrorKind::Broadcast);
     assert_eq!(e.axis(), Some(1));
     assert_eq!(e.lhs(), &[5, 2, 4, 1]);
     assert_eq!(e.rhs(), &[3, 1, 1]);
@@ -436,7 +436,7 @@ fn seed002_shape_table() {
             }
             None => {
                 let e = x.try_add(&y).unwrap_err();
-                assert_eq!(e.kind(), &ShapeErrorKind::Broadcast, "{a:?} + {b:?}");
+                assert_eq!(e.kind(), ShapeErrorKind::Broadcast, "{a:?} + {b:?}");
                 assert!(y.try_add(&x).is_err(), "{b:?} + {a:?}");
                 assert!(broadcast_shapes(&[a, b]).is_err());
             }
@@ -523,7 +523,7 @@ fn seed002_in_place_error() {
         first_line(&e),
         "The expanded size of the tensor (1) must match the existing size (7) at non-singleton dimension 2.  Target sizes: [1, 3, 1].  Tensor sizes: [3, 1, 7]"
     );
-    assert_eq!(e.kind(), &ShapeErrorKind::Expand);
+    assert_eq!(e.kind(), ShapeErrorKind::Expand);
     assert_eq!(e.axis(), Some(2));
     assert_eq!(e.lhs(), &[1, 3, 1]);
     assert_eq!(e.rhs(), &[3, 1, 7]);
@@ -591,7 +591,7 @@ fn seed001_reshape_error() {
         first_line(&e),
         "shape '[2, 2, 1]' is invalid for input of size 6"
     );
-    assert_eq!(e.kind(), &ShapeErrorKind::Reshape { numel: 6 });
+    assert_eq!(e.kind(), ShapeErrorKind::Reshape { numel: 6 });
     assert_eq!(e.lhs(), &[2, 2, 1]);
     assert_eq!(e.axis(), None);
     let e = DynTensor::from_vec((0..6).collect::<Vec<i64>>(), &[2, 2, 1]).unwrap_err();
@@ -599,7 +599,7 @@ fn seed001_reshape_error() {
         first_line(&e),
         "shape '[2, 2, 1]' is invalid for input of size 6"
     );
-    assert_eq!(e.kind(), &ShapeErrorKind::Reshape { numel: 6 });
+    assert_eq!(e.kind(), ShapeErrorKind::Reshape { numel: 6 });
 }
 
 #[test]
@@ -917,10 +917,10 @@ fn rank0_constructors_and_accessors() {
     check(&t(&[8], &[]), &[], &[8]);
     assert_eq!(DynTensor::from_vec(vec![8i64], &[]).unwrap(), s.clone() + 3);
     let e = DynTensor::<i64>::from_vec(vec![], &[]).unwrap_err();
-    assert_eq!(e.kind(), &ShapeErrorKind::Reshape { numel: 0 });
+    assert_eq!(e.kind(), ShapeErrorKind::Reshape { numel: 0 });
     assert_eq!(e.lhs(), &[] as &[usize]);
     let e = DynTensor::<i64>::from_vec(vec![1, 2], &[]).unwrap_err();
-    assert_eq!(e.kind(), &ShapeErrorKind::Reshape { numel: 2 });
+    assert_eq!(e.kind(), ShapeErrorKind::Reshape { numel: 2 });
 }
 
 /// Reshape errors whose requested shape is `[]` (rank 0) display like any
@@ -996,7 +996,7 @@ fn rank0_reshape_and_broadcast_to() {
     assert_eq!(first_line(&e), "shape '[0]' is invalid for input of size 1");
     let e = s.reshape(&[2]).unwrap_err();
     assert_eq!(first_line(&e), "shape '[2]' is invalid for input of size 1");
-    assert_eq!(e.kind(), &ShapeErrorKind::Reshape { numel: 1 });
+    assert_eq!(e.kind(), ShapeErrorKind::Reshape { numel: 1 });
 
     check(&s.broadcast_to(&[]).unwrap(), &[], &[4]);
     check(&s.broadcast_to(&[2, 3]).unwrap(), &[2, 3], &[4; 6]);
@@ -1004,7 +1004,7 @@ fn rank0_reshape_and_broadcast_to() {
     check(&s.broadcast_to(&[3, 0, 2]).unwrap(), &[3, 0, 2], &[]);
     // broadcast_to may not drop dimensions.
     let e = ar(&[2]).broadcast_to(&[]).unwrap_err();
-    assert_eq!(e.kind(), &ShapeErrorKind::ExpandRank);
+    assert_eq!(e.kind(), ShapeErrorKind::ExpandRank);
     assert_eq!(e.lhs(), &[] as &[usize]);
     assert_eq!(e.rhs(), &[2]);
     assert!(
@@ -1121,7 +1121,7 @@ fn size0_reshape_broadcast_to_from_vec() {
         "shape '[1]' is invalid for input of size 0"
     );
     let err = e.reshape(&[]).unwrap_err();
-    assert_eq!(err.kind(), &ShapeErrorKind::Reshape { numel: 0 });
+    assert_eq!(err.kind(), ShapeErrorKind::Reshape { numel: 0 });
     let err = ar(&[2, 3]).reshape(&[0, 6]).unwrap_err();
     assert_eq!(
         first_line(&err),
@@ -1136,7 +1136,7 @@ fn size0_reshape_broadcast_to_from_vec() {
         &[],
     );
     let err = e.broadcast_to(&[1]).unwrap_err();
-    assert_eq!(err.kind(), &ShapeErrorKind::Expand);
+    assert_eq!(err.kind(), ShapeErrorKind::Expand);
     assert_eq!(err.axis(), Some(0));
     assert_eq!(first_line(&err), expand_sentence(1, 0, 0, "[1]", "[0]"));
     let err = e.broadcast_to(&[3]).unwrap_err();
@@ -1154,7 +1154,7 @@ fn size0_reshape_broadcast_to_from_vec() {
         first_line(&err),
         "shape '[0]' is invalid for input of size 1"
     );
-    assert_eq!(err.kind(), &ShapeErrorKind::Reshape { numel: 1 });
+    assert_eq!(err.kind(), ShapeErrorKind::Reshape { numel: 1 });
 
     let z = DynTensor::<i64>::zeros(&[2, 0]);
     assert_eq!(z.numel(), 0);
@@ -1179,7 +1179,7 @@ fn assert_too_large<T>(r: Result<T, ShapeError>, shape: &[usize]) {
     match r {
         Ok(_) => panic!("{shape:?}: expected a TooLarge error, got Ok"),
         Err(e) => {
-            assert_eq!(e.kind(), &ShapeErrorKind::TooLarge, "{shape:?}: {e}");
+            assert_eq!(e.kind(), ShapeErrorKind::TooLarge, "{shape:?}: {e}");
             assert_eq!(e.lhs(), shape);
         }
     }
@@ -1284,7 +1284,7 @@ fn rank_above_64_is_an_error() {
     let r64 = [1usize; 64];
     let check_rank = |r: Result<DynTensor<i64>, ShapeError>| {
         let e = r.expect_err("rank 65 must be an error");
-        assert_eq!(e.kind(), &ShapeErrorKind::RankTooLarge);
+        assert_eq!(e.kind(), ShapeErrorKind::RankTooLarge);
     };
     check_rank(DynTensor::try_zeros(&r65));
     check_rank(DynTensor::try_full(&r65, 1));
@@ -1292,7 +1292,7 @@ fn rank_above_64_is_an_error() {
     check_rank(DynTensor::scalar(1).reshape(&r65));
     check_rank(DynTensor::scalar(1).broadcast_to(&r65));
     let e = broadcast_shapes(&[&r65]).unwrap_err();
-    assert_eq!(e.kind(), &ShapeErrorKind::RankTooLarge);
+    assert_eq!(e.kind(), ShapeErrorKind::RankTooLarge);
     assert!(broadcast_shapes(&[&[2], &r65, &[1]]).is_err());
     // Size 0 does not make a rank-65 shape valid.
     let mut r65_empty = r65;
@@ -1409,7 +1409,7 @@ fn broadcast_to_values_and_errors() {
     check(&col.broadcast_to(&[3, 1]).unwrap(), &[3, 1], &[1, 2, 3]);
     // The tensor's size must be 1 or equal to the target's (rightmost mismatch).
     let err = col.broadcast_to(&[2, 4, 4]).unwrap_err();
-    assert_eq!(err.kind(), &ShapeErrorKind::Expand);
+    assert_eq!(err.kind(), ShapeErrorKind::Expand);
     assert_eq!(err.axis(), Some(1));
     assert_eq!(err.lhs(), &[2, 4, 4]);
     assert_eq!(err.rhs(), &[3, 1]);
@@ -1425,7 +1425,7 @@ fn broadcast_to_values_and_errors() {
     );
     // Fewer target dimensions than the tensor has.
     let err = col.broadcast_to(&[3]).unwrap_err();
-    assert_eq!(err.kind(), &ShapeErrorKind::ExpandRank);
+    assert_eq!(err.kind(), ShapeErrorKind::ExpandRank);
     assert!(
         first_line(&err).contains("the number of sizes provided (1) must be greater or equal to the number of dimensions in the tensor (2)"),
         "{err}"
@@ -1473,7 +1473,7 @@ fn broadcast_shapes_several() {
         first_line(&e),
         "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1"
     );
-    assert_eq!(e.kind(), &ShapeErrorKind::Broadcast);
+    assert_eq!(e.kind(), ShapeErrorKind::Broadcast);
     assert_eq!(e.axis(), Some(1));
     let e = broadcast_shapes(&[&[4, 3], &[4]]).unwrap_err();
     assert_eq!(first_line(&e), broadcast_sentence(3, 4, 1));
@@ -1481,9 +1481,9 @@ fn broadcast_shapes_several() {
     assert_eq!(first_line(&e), broadcast_sentence(0, 2, 0));
     // The third shape conflicts with the first two's result.
     let e = broadcast_shapes(&[&[2, 1], &[1, 3], &[4]]).unwrap_err();
-    assert_eq!(e.kind(), &ShapeErrorKind::Broadcast);
+    assert_eq!(e.kind(), ShapeErrorKind::Broadcast);
     let e = broadcast_shapes(&[&[2], &[1], &[], &[3]]).unwrap_err();
-    assert_eq!(e.kind(), &ShapeErrorKind::Broadcast);
+    assert_eq!(e.kind(), ShapeErrorKind::Broadcast);
     assert!(broadcast_shapes(&[&[3], &[3], &[0]]).is_err());
 }
 
@@ -1755,7 +1755,7 @@ fn into_dyn_and_try_from() {
     assert_eq!(se.numel(), 0);
 
     let e = Tensor::<i64, shape![3, 2]>::try_from(d.clone()).unwrap_err();
-    assert_eq!(e.kind(), &ShapeErrorKind::Mismatch);
+    assert_eq!(e.kind(), ShapeErrorKind::Mismatch);
     assert_eq!(e.lhs(), &[3, 2]);
     assert_eq!(e.rhs(), &[2, 3]);
     assert!(
@@ -1763,9 +1763,9 @@ fn into_dyn_and_try_from() {
         "{e}"
     );
     let e = Tensor::<i64, shape![6]>::try_from(d.clone()).unwrap_err();
-    assert_eq!(e.kind(), &ShapeErrorKind::Mismatch);
+    assert_eq!(e.kind(), ShapeErrorKind::Mismatch);
     let e = Tensor::<i64, shape![2, 3, 1]>::try_from(d).unwrap_err();
-    assert_eq!(e.kind(), &ShapeErrorKind::Mismatch);
+    assert_eq!(e.kind(), ShapeErrorKind::Mismatch);
     assert!(Tensor::<i64, shape![]>::try_from(t(&[1], &[1])).is_err());
     assert!(Tensor::<i64, shape![1]>::try_from(DynTensor::scalar(1)).is_err());
     assert!(Tensor::<i64, shape![0, 3]>::try_from(DynTensor::zeros(&[3, 0])).is_err());

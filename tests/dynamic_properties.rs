@@ -307,7 +307,7 @@ fn check_binary(
             prop_assert_eq!(t.to_vec(), data);
         }
         (Err(m), Err(e)) => {
-            prop_assert_eq!(e.kind(), &ShapeErrorKind::Broadcast);
+            prop_assert_eq!(e.kind(), ShapeErrorKind::Broadcast);
             prop_assert_eq!(e.axis(), Some(m.axis));
             prop_assert_eq!(e.lhs(), a.shape());
             prop_assert_eq!(e.rhs(), b.shape());
@@ -366,7 +366,7 @@ fn check_in_place(
             prop_assert_eq!(e.rhs(), b.shape());
             match misfit {
                 Misfit::Rank => {
-                    prop_assert_eq!(e.kind(), &ShapeErrorKind::InPlaceRank);
+                    prop_assert_eq!(e.kind(), ShapeErrorKind::InPlaceRank);
                     // PyTorch: "output with shape [..] doesn't match the broadcast shape [..]".
                     let head = format!(
                         "output with shape {:?} doesn't match the broadcast shape ",
@@ -379,7 +379,7 @@ fn check_in_place(
                     }
                 }
                 Misfit::At(m) => {
-                    prop_assert_eq!(e.kind(), &ShapeErrorKind::Expand);
+                    prop_assert_eq!(e.kind(), ShapeErrorKind::Expand);
                     prop_assert_eq!(e.axis(), Some(m.axis));
                     prop_assert_eq!(
                         first_line(&e),
@@ -507,7 +507,7 @@ proptest! {
                 prop_assert_eq!(e.to_vec(), ref_expand(&data, &ss, &target));
             }
             (Err(Misfit::Rank), Err(e)) => {
-                prop_assert_eq!(e.kind(), &ShapeErrorKind::ExpandRank);
+                prop_assert_eq!(e.kind(), ShapeErrorKind::ExpandRank);
                 prop_assert_eq!(e.lhs(), &target[..]);
                 prop_assert_eq!(e.rhs(), &ss[..]);
                 let line = first_line(&e);
@@ -519,7 +519,7 @@ proptest! {
                 prop_assert!(line.contains(&want), "{}", line);
             }
             (Err(Misfit::At(m)), Err(e)) => {
-                prop_assert_eq!(e.kind(), &ShapeErrorKind::Expand);
+                prop_assert_eq!(e.kind(), ShapeErrorKind::Expand);
                 prop_assert_eq!(e.axis(), Some(m.axis));
                 prop_assert_eq!(e.lhs(), &target[..]);
                 prop_assert_eq!(e.rhs(), &ss[..]);
@@ -551,7 +551,7 @@ proptest! {
             }
             Err(e) => {
                 prop_assert_ne!(numel(&target), n, "reshape {:?} to {:?} failed", ss, target);
-                prop_assert_eq!(e.kind(), &ShapeErrorKind::Reshape { numel: n });
+                prop_assert_eq!(e.kind(), ShapeErrorKind::Reshape { numel: n });
                 prop_assert_eq!(e.lhs(), &target[..]);
                 // An empty target's message is checked in tests/dynamic.rs
                 // (`reshape_error_to_rank0_displays`).
@@ -565,7 +565,7 @@ proptest! {
         }
         match DynTensor::from_vec(data.clone(), &target) {
             Ok(r) => prop_assert_eq!(r.to_vec(), data),
-            Err(e) => prop_assert_eq!(e.kind(), &ShapeErrorKind::Reshape { numel: n }),
+            Err(e) => prop_assert_eq!(e.kind(), ShapeErrorKind::Reshape { numel: n }),
         }
         prop_assert_eq!(t.shape(), &ss[..]);
     }
@@ -601,7 +601,7 @@ proptest! {
                 prop_assert_eq!(rev.unwrap(), w);
             }
             Err(_) => {
-                prop_assert_eq!(all.unwrap_err().kind().clone(), ShapeErrorKind::Broadcast);
+                prop_assert_eq!(all.unwrap_err().kind(), ShapeErrorKind::Broadcast);
                 prop_assert!(left.is_err());
                 prop_assert!(right.is_err());
                 prop_assert!(rev.is_err());
