@@ -258,7 +258,8 @@ impl<T: Element> DynTensor<T> {
         crate::legacy::check(a_dims, b_dims, shape.as_slice());
         // Each size is one of the operands', but their product can still be too large.
         let n = checked_numel::<T>(shape.as_slice())?;
-        let mut data = alloc::vec![T::zero(); n];
+        // Appended row by row: no pass zeroing memory about to be written.
+        let mut data = Vec::with_capacity(n);
         kernel::binary(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
         Ok(DynTensor { data, shape })
     }

@@ -4,90 +4,69 @@
 //! its stretched axes. The kernel first turns the shapes into a short *plan*
 //! (size-1 axes dropped, adjacent axes merged where every operand is
 //! contiguous across them), so `[256, 256] + [256, 256]` becomes one flat loop
-//! and `[64, 32, 8, 5] + [32, 8, 1]` three axes. The innermost axis runs as a
-//! plain slice loop in one of four forms, picked by which operands move along
-//! it (stride 1) and which stay put (stride 0), so that LLVM vectorises it;
-//! the next axis is a loop of rows around it (a *block*), and any further
-//! axes recurse. No index is computed per element.
+//! and `[64, 32, 8, 5] + [32, 8, 1]` three axes. The two innermost axes form a
+//! *block* of rows; each row is a plain slice loop in one of four forms,
+//! picked once per block by which operands move along it (stride 1) and which
+//! stay put (stride 0), so that LLVM vectorises it. Further axes are walked
+//! block by block. No index is computed per element.
 //!
-//! Static shapes with few elements take [`binary_small`] instead: a flat loop
-//! over a gather table the compiler computed ([`Gather`]), which LLVM unrolls
-//! into the same straight-line code as a hand-written loop over fixed arrays. Above
-//! [`SMALL`] elements the shape-agnostic path is compiled once per element
-//! type and operation, not once per shape, which keeps build times flat.
+//! The output is produced in row-major order into a [`Sink`]: appended to a
+//! `Vec` (no zeroing pass over memory that is about to be written) or written
+//! into inline storage.
+//!
+//! For static shapes of at most [`SMALL`] elements the plan and the offset of
+//! every block are computed by the compiler ([`StaticPlan`]), so every loop
+//! bound is a constant and LLVM unrolls the whole operation into the code of
+//! a hand-written loop over fixed arrays. Larger shapes, and all runtime
+//! shapes, take [`binary`], compiled once per element type and operation and
+//! shared by every shape, which keeps build times flat.
 
-use crate::shape::Shape;
+use alloc::vec::Vec;
+
+use crate::shape::{MAX_STATIC_RANK, Shape};
 
 /// Static shapes with at most this many elements are unrolled.
 pub const SMALL: usize = 128;
 
 /// One axis of a plan: its length and each operand's stride along it.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Axis {
     n: usize,
     sa: usize,
     sb: usize,
 }
 
+impl Axis {
+    const UNIT: Axis = Axis { n: 1, sa: 0, sb: 0 };
+}
+
 /// Plans up to this many axes on the stack; more take a `Vec`.
 const INLINE_AXES: usize = 16;
 
-/// Calls `block(out_offset, a_offset, b_offset, inner, next)` for each block
-/// of the two innermost plan axes, in row-major order: the block covers
-/// `next.n * inner.n` contiguous output elements. `a_dims` and `b_dims` must
-/// broadcast to `out_dims` (callers check). Along `inner`, each operand's
-/// stride is 0 or 1.
-#[inline(always)]
-fn for_each_block(
-    out_dims: &[usize],
-    a_dims: &[usize],
-    b_dims: &[usize],
-    block: impl FnMut(usize, usize, usize, Axis, Axis),
-) {
-    if out_dims.contains(&0) {
-        return; // empty result: nothing to do
-    }
-    if out_dims.len() <= INLINE_AXES {
-        let mut buf = [Axis::default(); INLINE_AXES + 2];
-        let n = plan(out_dims, a_dims, b_dims, &mut buf);
-        run(&buf[..n], block);
-    } else {
-        let mut buf = alloc::vec![Axis::default(); out_dims.len() + 2];
-        let n = plan(out_dims, a_dims, b_dims, &mut buf);
-        run(&buf[..n], block);
-    }
-}
-
-/// Fills `axes` innermost first and returns how many there are (at least 2:
-/// missing ones are length-1 axes, so every plan is made of blocks).
-#[inline(always)]
-fn plan(out_dims: &[usize], a_dims: &[usize], b_dims: &[usize], axes: &mut [Axis]) -> usize {
-    let rank = out_dims.len();
+/// Fills `axes` (innermost first) for `a` and `b` broadcast to `out`, and
+/// returns how many there are: at least 2, padded with length-1 axes, so
+/// that every plan is made of blocks. `axes` needs `out.len() + 2` entries.
+pub const fn plan(out: &[usize], a: &[usize], b: &[usize], axes: &mut [Axis]) -> usize {
+    let rank = out.len();
     let (mut ca, mut cb) = (1usize, 1usize); // contiguous strides so far
     let mut count = 0;
-    for i in 0..rank {
-        let n = out_dims[rank - 1 - i];
-        let da = if i < a_dims.len() {
-            a_dims[a_dims.len() - 1 - i]
-        } else {
-            1
-        };
-        let db = if i < b_dims.len() {
-            b_dims[b_dims.len() - 1 - i]
-        } else {
-            1
-        };
+    let mut i = 0;
+    while i < rank {
+        let n = out[rank - 1 - i];
+        let da = if i < a.len() { a[a.len() - 1 - i] } else { 1 };
+        let db = if i < b.len() { b[b.len() - 1 - i] } else { 1 };
         let sa = if da == 1 { 0 } else { ca };
         let sb = if db == 1 { 0 } else { cb };
-        ca *= da;
-        cb *= db;
+        ca = ca.wrapping_mul(da);
+        cb = cb.wrapping_mul(db);
+        i += 1;
         if n == 1 {
             continue;
         }
         if count > 0 {
-            let inner = &mut axes[count - 1];
+            let inner = axes[count - 1];
             if inner.sa * inner.n == sa && inner.sb * inner.n == sb {
-                inner.n *= n;
+                axes[count - 1].n = inner.n * n;
                 continue;
             }
         }
@@ -95,44 +74,164 @@ fn plan(out_dims: &[usize], a_dims: &[usize], b_dims: &[usize], axes: &mut [Axis
         count += 1;
     }
     while count < 2 {
-        axes[count] = Axis { n: 1, sa: 0, sb: 0 };
+        axes[count] = Axis::UNIT;
         count += 1;
     }
     count
 }
 
-#[inline(always)]
-fn run(axes: &[Axis], mut block: impl FnMut(usize, usize, usize, Axis, Axis)) {
-    let (inner, next) = (axes[0], axes[1]);
-    let size = inner.n * next.n;
-    let mut out = 0;
-    outer_loops(&axes[2..], 0, 0, &mut |ia, ib| {
-        block(out, ia, ib, inner, next);
-        out += size;
-    });
+/// Where the kernel puts its output, row by row in row-major order.
+pub trait Sink<T> {
+    /// Appends one row.
+    fn row(&mut self, row: impl ExactSizeIterator<Item = T>);
 }
 
-/// Loops over the axes outside the innermost two (outermost last in `axes`).
-fn outer_loops(axes: &[Axis], oa: usize, ob: usize, block: &mut impl FnMut(usize, usize)) {
-    match axes.split_last() {
-        None => block(oa, ob),
-        Some((outer, rest)) => {
-            let (mut ia, mut ib) = (oa, ob);
-            for _ in 0..outer.n {
-                outer_loops(rest, ia, ib, block);
-                ia += outer.sa;
-                ib += outer.sb;
+impl<T> Sink<T> for Vec<T> {
+    #[inline(always)]
+    fn row(&mut self, row: impl ExactSizeIterator<Item = T>) {
+        // `extend` from slice iterators writes straight into the spare
+        // capacity, in a loop LLVM vectorises.
+        self.extend(row);
+    }
+}
+
+/// A [`Sink`] writing into an existing slice, front to back.
+pub struct SliceSink<'a, T> {
+    out: &'a mut [T],
+    pos: usize,
+}
+
+impl<'a, T> SliceSink<'a, T> {
+    /// Writes `out` from the start.
+    pub fn new(out: &'a mut [T]) -> Self {
+        SliceSink { out, pos: 0 }
+    }
+}
+
+impl<T> Sink<T> for SliceSink<'_, T> {
+    #[inline(always)]
+    fn row(&mut self, row: impl ExactSizeIterator<Item = T>) {
+        let n = row.len();
+        for (o, x) in self.out[self.pos..self.pos + n].iter_mut().zip(row) {
+            *o = x;
+        }
+        self.pos += n;
+    }
+}
+
+/// One block of `out = f(a, b)`: `next.n` rows of `inner.n` elements, with
+/// the operands starting at `ia` and `ib`.
+#[inline(always)]
+fn binary_block<T: Copy>(
+    out: &mut impl Sink<T>,
+    a: &[T],
+    ia: usize,
+    b: &[T],
+    ib: usize,
+    inner: Axis,
+    next: Axis,
+    f: &impl Fn(T, T) -> T,
+) {
+    let n = inner.n;
+    // The loop form is chosen once per block, by which operands move along
+    // the innermost axis (stride 1) and which stay put (stride 0).
+    match (inner.sa, inner.sb) {
+        (1, 1) => {
+            for r in 0..next.n {
+                let (a, b) = (&a[ia + r * next.sa..][..n], &b[ib + r * next.sb..][..n]);
+                out.row(a.iter().zip(b).map(|(&x, &y)| f(x, y)));
+            }
+        }
+        (1, _) => {
+            for r in 0..next.n {
+                let (a, y) = (&a[ia + r * next.sa..][..n], b[ib + r * next.sb]);
+                out.row(a.iter().map(|&x| f(x, y)));
+            }
+        }
+        (_, 1) => {
+            for r in 0..next.n {
+                let (x, b) = (a[ia + r * next.sa], &b[ib + r * next.sb..][..n]);
+                out.row(b.iter().map(|&y| f(x, y)));
+            }
+        }
+        _ => {
+            for r in 0..next.n {
+                out.row(core::iter::repeat_n(
+                    f(a[ia + r * next.sa], b[ib + r * next.sb]),
+                    n,
+                ));
             }
         }
     }
 }
 
-/// `out = f(a, b)` elementwise with broadcasting, for any shapes.
+/// One block of `out = f(out, b)`.
+#[inline(always)]
+fn assign_block<T: Copy>(
+    out: &mut [T],
+    b: &[T],
+    ib: usize,
+    inner: Axis,
+    next: Axis,
+    f: &impl Fn(T, T) -> T,
+) {
+    let n = inner.n;
+    for (r, out) in out.chunks_exact_mut(n).enumerate().take(next.n) {
+        if inner.sb == 1 {
+            for (o, &y) in out.iter_mut().zip(&b[ib + r * next.sb..][..n]) {
+                *o = f(*o, y);
+            }
+        } else {
+            let y = b[ib + r * next.sb];
+            for o in out {
+                *o = f(*o, y);
+            }
+        }
+    }
+}
+
+/// Calls `block(a_offset, b_offset)` for every block, in row-major order,
+/// given the axes outside the innermost two (outermost last).
+fn for_each_block(outer: &[Axis], oa: usize, ob: usize, block: &mut impl FnMut(usize, usize)) {
+    match outer.split_last() {
+        None => block(oa, ob),
+        Some((axis, rest)) => {
+            let (mut ia, mut ib) = (oa, ob);
+            for _ in 0..axis.n {
+                for_each_block(rest, ia, ib, block);
+                ia += axis.sa;
+                ib += axis.sb;
+            }
+        }
+    }
+}
+
+/// Runs `f` over the runtime plan of `out_dims`, `a_dims`, `b_dims`.
+#[inline(always)]
+fn with_plan<R>(
+    out_dims: &[usize],
+    a_dims: &[usize],
+    b_dims: &[usize],
+    f: impl FnOnce(&[Axis]) -> R,
+) -> R {
+    if out_dims.len() <= INLINE_AXES {
+        let mut buf = [Axis::UNIT; INLINE_AXES + 2];
+        let n = plan(out_dims, a_dims, b_dims, &mut buf);
+        f(&buf[..n])
+    } else {
+        let mut buf = alloc::vec![Axis::UNIT; out_dims.len() + 2];
+        let n = plan(out_dims, a_dims, b_dims, &mut buf);
+        f(&buf[..n])
+    }
+}
+
+/// `out = f(a, b)` elementwise with broadcasting, for any shapes: `a_dims`
+/// and `b_dims` must broadcast to `out_dims` (callers check).
 ///
-/// Not inlined: one copy per element type and operation serves every shape.
+/// Not inlined: one copy per element type, operation and sink serves every shape.
 #[inline(never)]
 pub fn binary<T: Copy>(
-    out: &mut [T],
+    out: &mut impl Sink<T>,
     out_dims: &[usize],
     a: &[T],
     a_dims: &[usize],
@@ -140,46 +239,18 @@ pub fn binary<T: Copy>(
     b_dims: &[usize],
     f: impl Fn(T, T) -> T,
 ) {
-    for_each_block(out_dims, a_dims, b_dims, |o, ia, ib, inner, next| {
-        let n = inner.n;
-        let rows = out[o..o + n * next.n].chunks_exact_mut(n).enumerate();
-        // The loop form is chosen once per block, by which operands move
-        // along the innermost axis (stride 1) and which stay put (stride 0).
-        match (inner.sa, inner.sb) {
-            (1, 1) => {
-                for (r, out) in rows {
-                    let (a, b) = (&a[ia + r * next.sa..][..n], &b[ib + r * next.sb..][..n]);
-                    for ((o, &x), &y) in out.iter_mut().zip(a).zip(b) {
-                        *o = f(x, y);
-                    }
-                }
-            }
-            (1, _) => {
-                for (r, out) in rows {
-                    let (a, y) = (&a[ia + r * next.sa..][..n], b[ib + r * next.sb]);
-                    for (o, &x) in out.iter_mut().zip(a) {
-                        *o = f(x, y);
-                    }
-                }
-            }
-            (_, 1) => {
-                for (r, out) in rows {
-                    let (x, b) = (a[ia + r * next.sa], &b[ib + r * next.sb..][..n]);
-                    for (o, &y) in out.iter_mut().zip(b) {
-                        *o = f(x, y);
-                    }
-                }
-            }
-            _ => {
-                for (r, out) in rows {
-                    out.fill(f(a[ia + r * next.sa], b[ib + r * next.sb]));
-                }
-            }
-        }
+    if out_dims.contains(&0) {
+        return; // empty result
+    }
+    with_plan(out_dims, a_dims, b_dims, |axes| {
+        let (inner, next) = (axes[0], axes[1]);
+        for_each_block(&axes[2..], 0, 0, &mut |ia, ib| {
+            binary_block(out, a, ia, b, ib, inner, next, &f)
+        });
     });
 }
 
-/// `out = f(out, b)` elementwise, `b` broadcast to `out`'s shape.
+/// `out = f(out, b)` elementwise, `b` broadcast to `out`'s shape (callers check).
 #[inline(never)]
 pub fn assign<T: Copy>(
     out: &mut [T],
@@ -188,23 +259,17 @@ pub fn assign<T: Copy>(
     b_dims: &[usize],
     f: impl Fn(T, T) -> T,
 ) {
-    for_each_block(out_dims, out_dims, b_dims, |o, _, ib, inner, next| {
-        let n = inner.n;
-        let rows = out[o..o + n * next.n].chunks_exact_mut(n).enumerate();
-        if inner.sb == 1 {
-            for (r, out) in rows {
-                for (o, &y) in out.iter_mut().zip(&b[ib + r * next.sb..][..n]) {
-                    *o = f(*o, y);
-                }
-            }
-        } else {
-            for (r, out) in rows {
-                let y = b[ib + r * next.sb];
-                for o in out {
-                    *o = f(*o, y);
-                }
-            }
-        }
+    if out_dims.contains(&0) {
+        return;
+    }
+    with_plan(out_dims, out_dims, b_dims, |axes| {
+        let (inner, next) = (axes[0], axes[1]);
+        let size = inner.n * next.n;
+        let mut o = 0;
+        for_each_block(&axes[2..], 0, 0, &mut |_, ib| {
+            assign_block(&mut out[o..o + size], b, ib, inner, next, &f);
+            o += size;
+        });
     });
 }
 
@@ -224,59 +289,107 @@ pub fn map_in_place<T: Copy>(out: &mut [T], f: impl Fn(T) -> T) {
     }
 }
 
-/// For static shapes with at most [`SMALL`] elements: for each output element
-/// (shape `O`), the flat index of its source in an operand of shape `S`,
-/// computed by the compiler.
-pub struct Gather<O, S>(core::marker::PhantomData<(O, S)>);
+/// The plan of a static operation computed by the compiler: output shape
+/// `O`, operands of shapes `A` and `B`, at most [`SMALL`] output elements.
+pub struct StaticPlan<O, A, B>(core::marker::PhantomData<(O, A, B)>);
 
-impl<O: Shape, S: Shape> Gather<O, S> {
-    /// The table; entries past `O::NUMEL` are unused.
-    pub const TABLE: [u8; SMALL] = {
-        let (out, src) = (O::DIMS, S::DIMS);
-        let (out, src) = (out.as_slice(), src.as_slice());
-        let mut table = [0u8; SMALL];
-        let mut i = 0;
-        while i < O::NUMEL && i < SMALL {
-            // Unravel `i` in `out`, ravel it in `src` with stretched axes pinned to 0.
-            let (mut rem, mut idx, mut stride, mut k) = (i, 0, 1, 0);
-            while k < src.len() {
-                let n = out[out.len() - 1 - k];
-                let d = src[src.len() - 1 - k];
-                if d != 1 {
-                    idx += (rem % n) * stride;
+/// A compile-time plan: the two innermost axes and the operand offsets of
+/// every block (for `O::NUMEL <= SMALL`, so offsets fit a `u8`).
+#[derive(Debug)]
+pub struct Blocks {
+    inner: Axis,
+    next: Axis,
+    count: usize,
+    offsets: [[u8; 2]; SMALL],
+}
+
+impl<O: Shape, A: Shape, B: Shape> StaticPlan<O, A, B> {
+    /// The plan and block offsets.
+    pub const BLOCKS: Blocks = {
+        let mut axes = [Axis::UNIT; MAX_STATIC_RANK + 2];
+        let n = plan(
+            O::DIMS.as_slice(),
+            A::DIMS.as_slice(),
+            B::DIMS.as_slice(),
+            &mut axes,
+        );
+        // Walk the outer axes as an odometer, recording each block's offsets.
+        let mut offsets = [[0u8; 2]; SMALL];
+        let mut idx = [0usize; MAX_STATIC_RANK + 2];
+        let (mut ia, mut ib, mut count) = (0usize, 0usize, 0usize);
+        // Evaluated for every static operation (inline consts are, even in a
+        // branch not taken), so larger shapes get an empty plan.
+        let blocks = if O::NUMEL == 0 || O::NUMEL > SMALL {
+            0
+        } else {
+            O::NUMEL / (axes[0].n * axes[1].n)
+        };
+        while count < blocks {
+            offsets[count] = [ia as u8, ib as u8];
+            count += 1;
+            let mut k = 2;
+            while k < n {
+                idx[k] += 1;
+                ia += axes[k].sa;
+                ib += axes[k].sb;
+                if idx[k] < axes[k].n {
+                    break;
                 }
-                stride *= d;
-                rem /= n;
+                ia -= axes[k].sa * axes[k].n;
+                ib -= axes[k].sb * axes[k].n;
+                idx[k] = 0;
                 k += 1;
             }
-            table[i] = idx as u8;
-            i += 1;
         }
-        table
+        Blocks {
+            inner: axes[0],
+            next: axes[1],
+            count,
+            offsets,
+        }
     };
 }
 
-/// As [`binary`], for static shapes of at most [`SMALL`] elements: `ia`/`ib`
-/// are [`Gather`] tables, so after inlining every index is a constant and
-/// the loop unrolls into the code of a hand-written loop over fixed arrays.
+/// As [`binary`], for static shapes of at most [`SMALL`] elements, with the
+/// plan from [`StaticPlan`]: inlined, every bound a constant.
 #[inline(always)]
-pub fn binary_small<T: Copy>(
-    out: &mut [T],
+pub fn binary_static<T: Copy>(
+    out: &mut impl Sink<T>,
     a: &[T],
-    ia: &[u8; SMALL],
     b: &[T],
-    ib: &[u8; SMALL],
+    plan: &Blocks,
     f: impl Fn(T, T) -> T,
 ) {
-    for (i, o) in out.iter_mut().enumerate() {
-        *o = f(a[ia[i] as usize], b[ib[i] as usize]);
+    for k in 0..plan.count {
+        let [ia, ib] = plan.offsets[k];
+        binary_block(
+            out,
+            a,
+            ia as usize,
+            b,
+            ib as usize,
+            plan.inner,
+            plan.next,
+            &f,
+        );
     }
 }
 
-/// As [`assign`], unrolled like [`binary_small`].
+/// As [`assign`], for static shapes of at most [`SMALL`] elements.
 #[inline(always)]
-pub fn assign_small<T: Copy>(out: &mut [T], b: &[T], ib: &[u8; SMALL], f: impl Fn(T, T) -> T) {
-    for (i, o) in out.iter_mut().enumerate() {
-        *o = f(*o, b[ib[i] as usize]);
+pub fn assign_static<T: Copy>(out: &mut [T], b: &[T], plan: &Blocks, f: impl Fn(T, T) -> T) {
+    if plan.count == 0 {
+        return;
+    }
+    let size = plan.inner.n * plan.next.n;
+    for (k, out) in out.chunks_exact_mut(size).enumerate().take(plan.count) {
+        assign_block(
+            out,
+            b,
+            plan.offsets[k][1] as usize,
+            plan.inner,
+            plan.next,
+            &f,
+        );
     }
 }

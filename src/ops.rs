@@ -13,7 +13,10 @@ use core::ops::{
 use crate::broadcast::{Broadcast, BroadcastTo, BroadcastWith};
 use crate::element::Element;
 use crate::kernel;
+use alloc::vec::Vec;
+
 use crate::shape::Shape;
+use crate::storage::Buffer;
 use crate::tensor::Tensor;
 
 /// An elementwise binary operation.
@@ -58,25 +61,46 @@ impl<T: Element, S: Shape> Tensor<T, S> {
         } {
             crate::legacy::check(&S::DIMS, &R::DIMS, &Out::<S, R>::DIMS);
         }
-        let mut out = Tensor::<T, Out<S, R>>::zeros();
         let (a, b) = (self.as_slice(), rhs.as_slice());
         if Out::<S, R>::NUMEL <= kernel::SMALL {
-            let ia = const { &kernel::Gather::<Out<S, R>, S>::TABLE };
-            let ib = const { &kernel::Gather::<Out<S, R>, R>::TABLE };
-            kernel::binary_small(out.as_mut_slice(), a, ia, b, ib, Op::apply);
+            let plan = const { &kernel::StaticPlan::<Out<S, R>, S, R>::BLOCKS };
+            let mut out = Tensor::<T, Out<S, R>>::zeros();
+            kernel::binary_static(
+                &mut kernel::SliceSink::new(out.as_mut_slice()),
+                a,
+                b,
+                plan,
+                Op::apply,
+            );
+            out
+        } else if Out::<S, R>::INLINE {
+            let mut out = Tensor::<T, Out<S, R>>::zeros();
+            let dims = (&Out::<S, R>::DIMS, &S::DIMS, &R::DIMS);
+            kernel::binary(
+                &mut kernel::SliceSink::new(out.as_mut_slice()),
+                dims.0,
+                a,
+                dims.1,
+                b,
+                dims.2,
+                Op::apply,
+            );
+            out
         } else {
-            let (o, ad, bd) = (&Out::<S, R>::DIMS, &S::DIMS, &R::DIMS);
-            kernel::binary(out.as_mut_slice(), o, a, ad, b, bd, Op::apply);
+            // Appended row by row: no pass zeroing memory about to be written.
+            let mut out = Vec::with_capacity(Out::<S, R>::NUMEL);
+            let dims = (&Out::<S, R>::DIMS, &S::DIMS, &R::DIMS);
+            kernel::binary(&mut out, dims.0, a, dims.1, b, dims.2, Op::apply);
+            Tensor::from_storage(Buffer::from_vec(out))
         }
-        out
     }
 
     /// `self = self op rhs`, `rhs` broadcast to `S`.
     #[inline(always)]
     pub(crate) fn assign<Op: BinaryOp<T>, R: BroadcastTo<S>>(&mut self, rhs: &Tensor<T, R>) {
         if S::NUMEL <= kernel::SMALL {
-            let ib = const { &kernel::Gather::<S, R>::TABLE };
-            kernel::assign_small(self.as_mut_slice(), rhs.as_slice(), ib, Op::apply);
+            let plan = const { &kernel::StaticPlan::<S, S, R>::BLOCKS };
+            kernel::assign_static(self.as_mut_slice(), rhs.as_slice(), plan, Op::apply);
         } else {
             kernel::assign(
                 self.as_mut_slice(),

@@ -45,6 +45,8 @@ pub trait Shape: 'static + Sized {
     const NUMEL: usize;
     /// The sizes, outermost first.
     const DIMS: Dims;
+    /// Whether tensors of this shape are stored inline (see [`Shape::Storage`]).
+    const INLINE: bool;
     /// Upper bound of `log2(NUMEL)`, the sum of the dimensions' [`Dim::Log2`].
     type Log2Numel: Unsigned;
     /// Nested arrays `[[..[T; dN]..]; d0]` holding the elements row-major.
@@ -70,6 +72,7 @@ impl Shape for Nil {
     const RANK: usize = 0;
     const NUMEL: usize = 1;
     const DIMS: Dims = Dims::EMPTY;
+    const INLINE: bool = true;
     type Log2Numel = U0;
     type Array<T: Copy> = T;
     type Reversed = Nil;
@@ -90,7 +93,7 @@ impl<H: Dim, T: Shape> Shape for Cons<H, T>
 where
     H::Log2: Add<T::Log2Numel>,
     Sum<H::Log2, T::Log2Numel>: Unsigned + IsLessOrEqual<U10>,
-    LeEq<Sum<H::Log2, T::Log2Numel>, U10>: ChooseStorage,
+    LeEq<Sum<H::Log2, T::Log2Numel>, U10>: ChooseStorage + typenum::Bit,
     Self: ReverseOnto<Nil> + RenderOnto<R0>,
 {
     const RANK: usize = {
@@ -105,6 +108,7 @@ where
         None => panic!("the element count of this static shape overflows usize"),
     };
     const DIMS: Dims = T::DIMS.prepend(H::SIZE);
+    const INLINE: bool = <LeEq<Sum<H::Log2, T::Log2Numel>, U10> as typenum::Bit>::BOOL;
     type Log2Numel = Sum<H::Log2, T::Log2Numel>;
     type Array<E: Copy> = H::Array<T::Array<E>>;
     type Reversed = <Self as ReverseOnto<Nil>>::Out;

@@ -26,6 +26,9 @@ pub trait Buffer<T>: Clone {
     fn as_mut_slice(&mut self) -> &mut [T];
     /// The elements as a `Vec` (without copying, for heap storage).
     fn into_vec(self) -> Vec<T>;
+    /// The buffer holding `v`'s elements (without copying, for heap
+    /// storage); `v` must have exactly the shape's element count.
+    fn from_vec(v: Vec<T>) -> Self;
 }
 
 /// Inline storage: the nested arrays themselves.
@@ -63,6 +66,11 @@ impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
     fn into_vec(self) -> Vec<T> {
         self.as_slice().to_vec()
     }
+    fn from_vec(v: Vec<T>) -> Self {
+        let mut buf = Self::filled(T::default());
+        buf.as_mut_slice().copy_from_slice(&v);
+        buf
+    }
 }
 
 /// Heap storage: a boxed slice of exactly `S::NUMEL` elements.
@@ -93,6 +101,10 @@ impl<T: Copy, S: Shape> Buffer<T> for Heap<T, S> {
     }
     fn into_vec(self) -> Vec<T> {
         self.0.into_vec()
+    }
+    fn from_vec(v: Vec<T>) -> Self {
+        assert_eq!(v.len(), S::NUMEL);
+        Heap(v.into_boxed_slice(), PhantomData)
     }
 }
 
