@@ -40,6 +40,13 @@ impl Axis {
     const UNIT: Axis = Axis { n: 1, sa: 0, sb: 0 };
 }
 
+/// The two innermost axes of a plan: `next.n` rows of `inner.n` elements.
+#[derive(Clone, Copy, Debug)]
+pub struct Block {
+    inner: Axis,
+    next: Axis,
+}
+
 /// Plans up to this many axes on the stack; more take a `Vec`.
 const INLINE_AXES: usize = 16;
 
@@ -128,10 +135,10 @@ fn binary_block<T: Copy>(
     ia: usize,
     b: &[T],
     ib: usize,
-    inner: Axis,
-    next: Axis,
+    block: Block,
     f: &impl Fn(T, T) -> T,
 ) {
+    let Block { inner, next } = block;
     let n = inner.n;
     // The loop form is chosen once per block, by which operands move along
     // the innermost axis (stride 1) and which stay put (stride 0).
@@ -167,14 +174,8 @@ fn binary_block<T: Copy>(
 
 /// One block of `out = f(out, b)`.
 #[inline(always)]
-fn assign_block<T: Copy>(
-    out: &mut [T],
-    b: &[T],
-    ib: usize,
-    inner: Axis,
-    next: Axis,
-    f: &impl Fn(T, T) -> T,
-) {
+fn assign_block<T: Copy>(out: &mut [T], b: &[T], ib: usize, block: Block, f: &impl Fn(T, T) -> T) {
+    let Block { inner, next } = block;
     let n = inner.n;
     for (r, out) in out.chunks_exact_mut(n).enumerate().take(next.n) {
         if inner.sb == 1 {
@@ -243,9 +244,12 @@ pub fn binary<T: Copy>(
         return; // empty result
     }
     with_plan(out_dims, a_dims, b_dims, |axes| {
-        let (inner, next) = (axes[0], axes[1]);
+        let block = Block {
+            inner: axes[0],
+            next: axes[1],
+        };
         for_each_block(&axes[2..], 0, 0, &mut |ia, ib| {
-            binary_block(out, a, ia, b, ib, inner, next, &f)
+            binary_block(out, a, ia, b, ib, block, &f)
         });
     });
 }
@@ -263,11 +267,14 @@ pub fn assign<T: Copy>(
         return;
     }
     with_plan(out_dims, out_dims, b_dims, |axes| {
-        let (inner, next) = (axes[0], axes[1]);
-        let size = inner.n * next.n;
+        let block = Block {
+            inner: axes[0],
+            next: axes[1],
+        };
+        let size = block.inner.n * block.next.n;
         let mut o = 0;
         for_each_block(&axes[2..], 0, 0, &mut |_, ib| {
-            assign_block(&mut out[o..o + size], b, ib, inner, next, &f);
+            assign_block(&mut out[o..o + size], b, ib, block, &f);
             o += size;
         });
     });
@@ -297,8 +304,7 @@ pub struct StaticPlan<O, A, B>(core::marker::PhantomData<(O, A, B)>);
 /// every block (for `O::NUMEL <= SMALL`, so offsets fit a `u8`).
 #[derive(Debug)]
 pub struct Blocks {
-    inner: Axis,
-    next: Axis,
+    block: Block,
     count: usize,
     offsets: [[u8; 2]; SMALL],
 }
@@ -342,8 +348,10 @@ impl<O: Shape, A: Shape, B: Shape> StaticPlan<O, A, B> {
             }
         }
         Blocks {
-            inner: axes[0],
-            next: axes[1],
+            block: Block {
+                inner: axes[0],
+                next: axes[1],
+            },
             count,
             offsets,
         }
@@ -362,16 +370,7 @@ pub fn binary_static<T: Copy>(
 ) {
     for k in 0..plan.count {
         let [ia, ib] = plan.offsets[k];
-        binary_block(
-            out,
-            a,
-            ia as usize,
-            b,
-            ib as usize,
-            plan.inner,
-            plan.next,
-            &f,
-        );
+        binary_block(out, a, ia as usize, b, ib as usize, plan.block, &f);
     }
 }
 
@@ -381,15 +380,8 @@ pub fn assign_static<T: Copy>(out: &mut [T], b: &[T], plan: &Blocks, f: impl Fn(
     if plan.count == 0 {
         return;
     }
-    let size = plan.inner.n * plan.next.n;
+    let size = plan.block.inner.n * plan.block.next.n;
     for (k, out) in out.chunks_exact_mut(size).enumerate().take(plan.count) {
-        assign_block(
-            out,
-            b,
-            plan.offsets[k][1] as usize,
-            plan.inner,
-            plan.next,
-            &f,
-        );
+        assign_block(out, b, plan.offsets[k][1] as usize, plan.block, &f);
     }
 }
