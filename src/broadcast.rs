@@ -11,14 +11,18 @@
 use crate::diagnostic::{AssignCheck, AssignRankCheck, Ax, BroadcastCheck, Ctx, Next};
 use crate::dim::{Big, D, D1};
 use crate::error::{ShapeError, ShapeErrorKind};
-use crate::shape::{Cons, Nil, Shape};
+use crate::mixed::ToLayout;
+use crate::shape::{Cons, Layout, Nil};
 
-/// `Self` and `R` broadcast together; [`Output`](BroadcastWith::Output) is the
-/// result shape. This is the bound to name in generic code:
+/// `Self` and `R` broadcast together, as far as the compiler can tell;
+/// [`Output`](BroadcastWith::Output) is the result's layout. For static
+/// shapes everything is decided at compile time; a runtime-sized dimension
+/// (`Dyn`) is checked when the operation runs. This is the bound to name in
+/// generic code:
 ///
 /// ```
-/// use shaped::{shape, Broadcast, BroadcastWith, Shape, Tensor};
-/// fn add<S: BroadcastWith<R>, R: Shape>(a: &Tensor<f32, S>, b: &Tensor<f32, R>) -> Tensor<f32, Broadcast<S, R>> {
+/// use shaped::{shape, Broadcast, BroadcastWith, Layout, Tensor};
+/// fn add<S: BroadcastWith<R>, R: Layout>(a: &Tensor<f32, S>, b: &Tensor<f32, R>) -> Tensor<f32, Broadcast<S, R>> {
 ///     a + b
 /// }
 /// let c = add(&Tensor::<f32, shape![4, 1]>::ones(), &Tensor::<f32, shape![3]>::ones());
@@ -27,42 +31,43 @@ use crate::shape::{Cons, Nil, Shape};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not known to broadcast with `{R}`",
     label = "the shapes of these tensors are not known to broadcast",
-    note = "in generic code, add the bound `{Self}: BroadcastWith<{R}>` (or `{R}: BroadcastTo<{Self}>` for an in-place operation)"
+    note = "in generic code, add the bound `{Self}: BroadcastWith<{R}>`"
 )]
-pub trait BroadcastWith<R: Shape>: Shape {
-    /// The broadcast shape.
-    type Output: Shape;
+pub trait BroadcastWith<R: Layout>: Layout {
+    /// The broadcast layout.
+    type Output: Layout;
 }
 
-/// The shape of `S` broadcast with `R`.
+/// The layout of `S` broadcast with `R`.
 pub type Broadcast<S, R> = <S as BroadcastWith<R>>::Output;
 
-impl<S: Shape, R: Shape> BroadcastWith<R> for S
+impl<S: Layout, R: Layout> BroadcastWith<R> for S
 where
     S::Reversed: ZipBroadcast<R::Reversed, Ctx<S::Rendered, R::Rendered>, Ax<1>, Nil>,
-    ZipOut<S, R>: Shape,
+    ZipOut<S, R>: ToLayout,
 {
-    type Output = ZipOut<S, R>;
+    type Output = <ZipOut<S, R> as ToLayout>::Out;
 }
 
-type ZipOut<S, R> = <<S as Shape>::Reversed as ZipBroadcast<
-    <R as Shape>::Reversed,
-    Ctx<<S as Shape>::Rendered, <R as Shape>::Rendered>,
+type ZipOut<S, R> = <<S as Layout>::Reversed as ZipBroadcast<
+    <R as Layout>::Reversed,
+    Ctx<<S as Layout>::Rendered, <R as Layout>::Rendered>,
     Ax<1>,
     Nil,
 >>::Out;
 
-/// `Self` broadcasts to the shape `S` without changing it: the rule of
+/// `Self` broadcasts to the layout `S` without changing it: the rule of
 /// in-place operations (SEMANTICS.md section 2). `rank(Self) <= rank(S)` and,
-/// aligned from the right, each size of `Self` is 1 or equal to `S`'s.
+/// aligned from the right, each size of `Self` is 1 or equal to `S`'s
+/// (checked at run time where a size is `Dyn`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not known to broadcast to `{S}` in place",
     label = "the right side is not known to broadcast to the left side's shape",
     note = "in generic code, add the bound `{Self}: BroadcastTo<{S}>`"
 )]
-pub trait BroadcastTo<S: Shape>: Shape {}
+pub trait BroadcastTo<S: Layout>: Layout {}
 
-impl<S: Shape, R: Shape> BroadcastTo<S> for R where
+impl<S: Layout, R: Layout> BroadcastTo<S> for R where
     S::Reversed: ZipAssign<R::Reversed, Ctx<S::Rendered, R::Rendered>, Ax<1>>
 {
 }
@@ -84,7 +89,7 @@ impl<H, T: ReverseOnto<Cons<H, Acc>>, Acc> ReverseOnto<Acc> for Cons<H, T> {
 #[diagnostic::on_unimplemented(
     message = "these shapes are not known to broadcast",
     label = "the shapes of these tensors are not known to broadcast",
-    note = "in generic code, add the bound `S: BroadcastWith<R>` for the shapes `S`, `R` of the two tensors"
+    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors"
 )]
 pub trait ZipBroadcast<R, Ctx, A, Acc> {
     /// The broadcast shape.
@@ -162,7 +167,7 @@ impl<const N: usize, const M: usize, C: BroadcastCheck<N, M, K>, const K: usize>
 #[diagnostic::on_unimplemented(
     message = "the right side is not known to broadcast to the left side's shape",
     label = "the right side is not known to broadcast to the left side's shape",
-    note = "in generic code, add the bound `R: BroadcastTo<S>` for the shapes `S` of the left side and `R` of the right side"
+    note = "in generic code, add the bound `R: BroadcastTo<S>` for the layouts `S` of the left side and `R` of the right side"
 )]
 pub trait ZipAssign<R, C, A> {}
 impl<T, C, A> ZipAssign<Nil, C, A> for T {}

@@ -90,7 +90,18 @@ impl<T: ?Sized, const N: usize, const K: usize> AssignLong<N, N, K> for T {}
     label = "the right side must broadcast to the left side's shape",
     note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
 )]
-pub trait AssignRankLong {}
+pub trait AssignRankLong<
+    const B0: usize = 0,
+    const B1: usize = 0,
+    const B2: usize = 0,
+    const B3: usize = 0,
+    const B4: usize = 0,
+    const B5: usize = 0,
+    const B6: usize = 0,
+    const B7: usize = 0,
+>
+{
+}
 impl<RA: AssignRankLong> AssignRankCheck for (RA, RLong) {}
 
 impl<RA, RB, const L: usize, const R: usize, const K: usize> BroadcastCheck<L, R, K> for Ctx<RA, RB> where

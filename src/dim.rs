@@ -112,6 +112,33 @@ impl<const N: usize> Dim for Big<N> {
     }
 }
 
+/// A dimension whose size is known only at run time, inside an otherwise
+/// static shape: `shape![Dyn, 3]` (see [`mixed`](crate::mixed)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Dyn {}
+
+/// `Dyn` as a size, so that `shape![Dyn, 3]` can treat every dimension as
+/// an expression: [`kind`] maps this value (`usize::MAX`, never a usable
+/// static size) to the [`Dyn`](struct@crate::dim::Dyn) dimension.
+#[allow(non_upper_case_globals)]
+pub const Dyn: usize = usize::MAX;
+
+/// Any dimension of a shape: static ([`Dim`]) or [`Dyn`](struct@crate::dim::Dyn).
+pub trait AnyDim: 'static {
+    /// The static size ([`Dyn`](struct@crate::dim::Dyn)'s marker `usize::MAX` for a runtime size).
+    const SIZE: usize;
+    /// Whether the size is known only at run time.
+    const DYNAMIC: bool;
+}
+impl<X: Dim> AnyDim for X {
+    const SIZE: usize = X::SIZE;
+    const DYNAMIC: bool = false;
+}
+impl AnyDim for Dyn {
+    const SIZE: usize = Dyn;
+    const DYNAMIC: bool = true;
+}
+
 /// `ceil(log2(n))` for a typenum number (0 for 0 and 1).
 pub trait CeilLog2 {
     /// The result.
@@ -136,7 +163,7 @@ pub struct Kind<const K: u8>;
 /// Maps a size class ([`Kind`]) and a size to its dimension type.
 #[doc(hidden)]
 pub trait DimOf<const N: usize> {
-    type Out: Dim;
+    type Out: AnyDim;
 }
 impl<const N: usize> DimOf<N> for Kind<0> {
     type Out = D1;
@@ -150,6 +177,9 @@ where
 impl<const N: usize> DimOf<N> for Kind<2> {
     type Out = Big<N>;
 }
+impl<const N: usize> DimOf<N> for Kind<3> {
+    type Out = Dyn;
+}
 
 /// The dimension type of size `N` in class `K`: what [`dim!`](crate::dim!)
 /// expands to. An alias keeps the expansion of `shape!` a simple type (and
@@ -157,18 +187,19 @@ impl<const N: usize> DimOf<N> for Kind<2> {
 #[doc(hidden)]
 pub type Size<const N: usize, const K: u8> = <Kind<K> as DimOf<N>>::Out;
 
-/// The size class of `n`: 0 for 1, 1 for `0..=1024`, 2 above.
+/// The size class of `n`: 0 for 1, 1 for `0..=1024`, 3 for [`Dyn`](struct@crate::dim::Dyn), 2 above.
 #[doc(hidden)]
 pub const fn kind(n: usize) -> u8 {
     match n {
         1 => 0,
         0..=1024 => 1,
+        usize::MAX => 3,
         _ => 2,
     }
 }
 
-/// The dimension type of a static size, in type position: `dim!(3)` is `D<3>`,
-/// `dim!(1)` is [`D1`], `dim!(4096)` is `Big<4096>`.
+/// The dimension type of a size, in type position: `dim!(3)` is `D<3>`,
+/// `dim!(1)` is [`D1`], `dim!(4096)` is `Big<4096>`, `dim!(Dyn)` is [`Dyn`](struct@crate::dim::Dyn).
 ///
 /// The size may be any constant expression (`dim!(BATCH)`), but not a generic
 /// parameter: to be generic over shapes, be generic over the whole shape

@@ -83,6 +83,29 @@ pub struct DynTensor<T> {
     shape: ShapeBuf,
 }
 
+impl<T> DynTensor<T> {
+    /// A tensor from elements and a shape the caller has checked: `data`
+    /// holds exactly the shape's element count, row-major. For the toolkit
+    /// modules (and element types such as `bool` that are not [`Element`]).
+    pub(crate) fn from_parts(data: Vec<T>, shape: &[usize]) -> Self {
+        debug_assert_eq!(crate::error::numel(shape), Some(data.len()));
+        DynTensor {
+            data,
+            shape: ShapeBuf::from_slice(shape),
+        }
+    }
+
+    /// The elements, row-major, for any element type.
+    pub(crate) fn data(&self) -> &[T] {
+        &self.data
+    }
+
+    /// The sizes, for any element type.
+    pub(crate) fn dims(&self) -> &[usize] {
+        self.shape.as_slice()
+    }
+}
+
 impl<T: Element> DynTensor<T> {
     /// A tensor of `shape` with every element `value`, or an error if the
     /// shape is too large (element count overflowing `usize`, more than
@@ -310,7 +333,7 @@ impl<T: Element> fmt::Debug for DynTensor<T> {
         f.debug_struct("DynTensor")
             .field("shape", &self.shape())
             .field("dtype", &core::any::type_name::<T>())
-            .field("data", &crate::tensor::Elements(&self.data))
+            .field("data", &crate::tensor::Summary(&self.data))
             .finish()
     }
 }

@@ -34,6 +34,28 @@ pub enum ShapeErrorKind {
     RankTooLarge,
     /// See [`ShapeError::Mismatch`].
     Mismatch,
+    /// See [`ShapeError::DynSizes`].
+    DynSizes,
+    /// See [`ShapeError::AxisOutOfRange`].
+    AxisOutOfRange,
+    /// See [`ShapeError::DuplicateAxis`].
+    DuplicateAxis,
+    /// See [`ShapeError::PermuteLength`].
+    PermuteLength,
+    /// See [`ShapeError::SqueezeSize`].
+    SqueezeSize,
+    /// See [`ShapeError::EmptyReduction`].
+    EmptyReduction,
+    /// See [`ShapeError::EmptyStack`].
+    EmptyStack,
+    /// See [`ShapeError::EmptyCat`].
+    EmptyCat,
+    /// See [`ShapeError::StackMismatch`].
+    StackMismatch,
+    /// See [`ShapeError::CatMismatch`].
+    CatMismatch,
+    /// See [`ShapeError::CatScalar`].
+    CatScalar,
 }
 
 /// A shape error, with the shapes and the failing axis as data. `Display`
@@ -106,12 +128,94 @@ pub enum ShapeError {
         /// The shape.
         shape: Vec<usize>,
     },
+    /// A mixed tensor (`shape![Dyn, 3]`) was given a number of runtime sizes
+    /// other than its number of `Dyn` dimensions.
+    DynSizes {
+        /// The static sizes, `usize::MAX` (the value of `Dyn`) where a dimension is `Dyn`.
+        template: Vec<usize>,
+        /// The runtime sizes given.
+        dynamic: Vec<usize>,
+    },
     /// A runtime tensor converted to a static one has another shape.
     Mismatch {
         /// The static shape.
         expected: Vec<usize>,
         /// The runtime shape.
         got: Vec<usize>,
+    },
+    /// An axis argument is not an axis of the tensor. `dims` is the number of
+    /// valid positions: the rank for most operations, the rank + 1 where a
+    /// new axis is inserted (`unsqueeze`, `stack`), 1 for a rank-0 tensor
+    /// (whose one valid axis, 0, is an axis of size 1, as in PyTorch).
+    AxisOutOfRange {
+        /// The tensor's shape.
+        shape: Vec<usize>,
+        /// The axis asked for.
+        axis: usize,
+        /// How many positions are valid (axes `0..dims`).
+        dims: usize,
+    },
+    /// An axis appears twice in a list of axes (a reduction, `permute`).
+    DuplicateAxis {
+        /// The tensor's shape.
+        shape: Vec<usize>,
+        /// The repeated axis.
+        axis: usize,
+    },
+    /// `permute` got an ordering of another length than the tensor's rank.
+    PermuteLength {
+        /// The tensor's shape.
+        shape: Vec<usize>,
+        /// The ordering asked for.
+        perm: Vec<usize>,
+    },
+    /// `squeeze(axis)` on an axis whose size is not 1 (NumPy's error;
+    /// PyTorch silently returns the tensor unchanged).
+    SqueezeSize {
+        /// The tensor's shape.
+        shape: Vec<usize>,
+        /// The axis asked for.
+        axis: usize,
+    },
+    /// A reduction without an identity (`max`, `min`, `argmax`, `argmin`)
+    /// over an axis of size 0.
+    EmptyReduction {
+        /// The tensor's shape.
+        shape: Vec<usize>,
+        /// The empty axis.
+        axis: usize,
+        /// PyTorch's name of the operation (`amax`, `amin`, `argmax`, `argmin`).
+        op: &'static str,
+    },
+    /// `stack` of no tensors.
+    EmptyStack,
+    /// `cat` of no tensors.
+    EmptyCat,
+    /// `stack` of tensors of different shapes.
+    StackMismatch {
+        /// The shape of the first tensor.
+        first: Vec<usize>,
+        /// The shape of the first tensor that differs from it.
+        other: Vec<usize>,
+        /// The position of that tensor in the list.
+        index: usize,
+    },
+    /// `cat` of tensors of different ranks, or whose sizes differ on an axis
+    /// other than the one concatenated along.
+    CatMismatch {
+        /// The shape of the first tensor.
+        first: Vec<usize>,
+        /// The shape of the first tensor that does not fit it.
+        other: Vec<usize>,
+        /// The position of that tensor in the list.
+        index: usize,
+        /// The axis concatenated along.
+        axis: usize,
+    },
+    /// `cat` of a rank-0 tensor, which has no axis to concatenate along.
+    CatScalar {
+        /// The position of that tensor in the list.
+        index: usize,
     },
 }
 
@@ -135,6 +239,10 @@ impl ShapeError {
     pub(crate) fn new(kind: ShapeErrorKind, a: &[usize], b: &[usize], axis: Option<usize>) -> Self {
         let (a, b, axis) = (a.to_vec(), b.to_vec(), axis.unwrap_or(0));
         match kind {
+            ShapeErrorKind::DynSizes => ShapeError::DynSizes {
+                template: a,
+                dynamic: b,
+            },
             ShapeErrorKind::Broadcast => ShapeError::Broadcast { a, b, axis },
             ShapeErrorKind::Expand => ShapeError::Expand {
                 target: a,
@@ -156,6 +264,36 @@ impl ShapeError {
                 expected: a,
                 got: b,
             },
+            ShapeErrorKind::AxisOutOfRange => {
+                let dims = a.len().max(1);
+                ShapeError::AxisOutOfRange {
+                    shape: a,
+                    axis,
+                    dims,
+                }
+            }
+            ShapeErrorKind::DuplicateAxis => ShapeError::DuplicateAxis { shape: a, axis },
+            ShapeErrorKind::PermuteLength => ShapeError::PermuteLength { shape: a, perm: b },
+            ShapeErrorKind::SqueezeSize => ShapeError::SqueezeSize { shape: a, axis },
+            ShapeErrorKind::EmptyReduction => ShapeError::EmptyReduction {
+                shape: a,
+                axis,
+                op: "reduction",
+            },
+            ShapeErrorKind::EmptyStack => ShapeError::EmptyStack,
+            ShapeErrorKind::EmptyCat => ShapeError::EmptyCat,
+            ShapeErrorKind::StackMismatch => ShapeError::StackMismatch {
+                first: a,
+                other: b,
+                index: 1,
+            },
+            ShapeErrorKind::CatMismatch => ShapeError::CatMismatch {
+                first: a,
+                other: b,
+                index: 1,
+                axis,
+            },
+            ShapeErrorKind::CatScalar => ShapeError::CatScalar { index: axis },
         }
     }
 
@@ -170,12 +308,24 @@ impl ShapeError {
             ShapeError::TooLarge { .. } => ShapeErrorKind::TooLarge,
             ShapeError::RankTooLarge { .. } => ShapeErrorKind::RankTooLarge,
             ShapeError::Mismatch { .. } => ShapeErrorKind::Mismatch,
+            ShapeError::DynSizes { .. } => ShapeErrorKind::DynSizes,
+            ShapeError::AxisOutOfRange { .. } => ShapeErrorKind::AxisOutOfRange,
+            ShapeError::DuplicateAxis { .. } => ShapeErrorKind::DuplicateAxis,
+            ShapeError::PermuteLength { .. } => ShapeErrorKind::PermuteLength,
+            ShapeError::SqueezeSize { .. } => ShapeErrorKind::SqueezeSize,
+            ShapeError::EmptyReduction { .. } => ShapeErrorKind::EmptyReduction,
+            ShapeError::EmptyStack => ShapeErrorKind::EmptyStack,
+            ShapeError::EmptyCat => ShapeErrorKind::EmptyCat,
+            ShapeError::StackMismatch { .. } => ShapeErrorKind::StackMismatch,
+            ShapeError::CatMismatch { .. } => ShapeErrorKind::CatMismatch,
+            ShapeError::CatScalar { .. } => ShapeErrorKind::CatScalar,
         }
     }
 
     /// The first shape: `a` of a binary operation, the target of an in-place
     /// operation or `broadcast_to`, the requested shape of a reshape, the
-    /// expected shape of a conversion.
+    /// expected shape of a conversion, the tensor's shape for an axis error,
+    /// the first tensor's shape for `stack` and `cat`; empty where there is none.
     pub fn lhs(&self) -> &[usize] {
         match self {
             ShapeError::Broadcast { a, .. } => a,
@@ -186,11 +336,23 @@ impl ShapeError {
             | ShapeError::TooLarge { shape }
             | ShapeError::RankTooLarge { shape } => shape,
             ShapeError::Mismatch { expected, .. } => expected,
+            ShapeError::DynSizes { template, .. } => template,
+            ShapeError::AxisOutOfRange { shape, .. }
+            | ShapeError::DuplicateAxis { shape, .. }
+            | ShapeError::PermuteLength { shape, .. }
+            | ShapeError::SqueezeSize { shape, .. }
+            | ShapeError::EmptyReduction { shape, .. } => shape,
+            ShapeError::StackMismatch { first, .. } | ShapeError::CatMismatch { first, .. } => {
+                first
+            }
+            ShapeError::EmptyStack | ShapeError::EmptyCat | ShapeError::CatScalar { .. } => &[],
         }
     }
 
     /// The second shape: `b` of a binary operation, the tensor being
-    /// broadcast, the runtime shape of a conversion; empty where there is none.
+    /// broadcast, the runtime shape of a conversion, the ordering given to
+    /// `permute`, the shape of the tensor of `stack` or `cat` that does not
+    /// fit; empty where there is none.
     pub fn rhs(&self) -> &[usize] {
         match self {
             ShapeError::Broadcast { b, .. } => b,
@@ -198,14 +360,29 @@ impl ShapeError {
             | ShapeError::InPlaceRank { tensor, .. }
             | ShapeError::ExpandRank { tensor, .. } => tensor,
             ShapeError::Mismatch { got, .. } => got,
+            ShapeError::DynSizes { dynamic, .. } => dynamic,
+            ShapeError::PermuteLength { perm, .. } => perm,
+            ShapeError::StackMismatch { other, .. } | ShapeError::CatMismatch { other, .. } => {
+                other
+            }
             _ => &[],
         }
     }
 
-    /// The failing axis, for [`Broadcast`](Self::Broadcast) and [`Expand`](Self::Expand).
+    /// The failing axis, for [`Broadcast`](Self::Broadcast) and
+    /// [`Expand`](Self::Expand); the axis asked for, for the axis errors
+    /// ([`AxisOutOfRange`](Self::AxisOutOfRange), [`DuplicateAxis`](Self::DuplicateAxis),
+    /// [`SqueezeSize`](Self::SqueezeSize), [`EmptyReduction`](Self::EmptyReduction))
+    /// and the axis concatenated along for [`CatMismatch`](Self::CatMismatch).
     pub fn axis(&self) -> Option<usize> {
         match self {
-            ShapeError::Broadcast { axis, .. } | ShapeError::Expand { axis, .. } => Some(*axis),
+            ShapeError::Broadcast { axis, .. }
+            | ShapeError::Expand { axis, .. }
+            | ShapeError::AxisOutOfRange { axis, .. }
+            | ShapeError::DuplicateAxis { axis, .. }
+            | ShapeError::SqueezeSize { axis, .. }
+            | ShapeError::EmptyReduction { axis, .. }
+            | ShapeError::CatMismatch { axis, .. } => Some(*axis),
             _ => None,
         }
     }
@@ -227,6 +404,20 @@ impl ShapeError {
         };
         (at(a), at(b))
     }
+}
+
+/// Writes a shape whose `usize::MAX` entries are runtime-sized (`Dyn`).
+fn write_template(f: &mut fmt::Formatter<'_>, s: &[usize]) -> fmt::Result {
+    write!(f, "[")?;
+    for (i, &d) in s.iter().enumerate() {
+        let sep = if i > 0 { ", " } else { "" };
+        if d == usize::MAX {
+            write!(f, "{sep}Dyn")?
+        } else {
+            write!(f, "{sep}{d}")?
+        }
+    }
+    write!(f, "]")
 }
 
 fn write_shape(f: &mut fmt::Formatter<'_>, s: &[usize]) -> fmt::Result {
@@ -364,9 +555,19 @@ impl fmt::Display for ShapeError {
             }
             ShapeError::Mismatch { expected, got } => {
                 write!(f, "expected a tensor of shape ")?;
-                write_shape(f, expected)?;
+                write_template(f, expected)?;
                 write!(f, ", got shape ")?;
                 write_shape(f, got)
+            }
+            ShapeError::DynSizes { template, dynamic } => {
+                let expected = template.iter().filter(|&&d| d == usize::MAX).count();
+                write!(
+                    f,
+                    "expected {expected} sizes for the Dyn dimensions of shape "
+                )?;
+                write_template(f, template)?;
+                write!(f, ", got {}: ", dynamic.len())?;
+                write_shape(f, dynamic)
             }
             ShapeError::RankTooLarge { shape } => {
                 write!(
@@ -375,6 +576,81 @@ impl fmt::Display for ShapeError {
                     shape.len()
                 )
             }
+            ShapeError::AxisOutOfRange { shape, axis, dims } => {
+                let dims = (*dims).max(1);
+                write!(
+                    f,
+                    "Dimension out of range (expected to be in range of [-{dims}, {}], but got {axis})",
+                    dims - 1
+                )?;
+                write!(f, "\n  the tensor has shape ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::DuplicateAxis { shape, axis } => {
+                write!(f, "dim {axis} appears multiple times in the list of dims")?;
+                write!(f, "\n  the tensor has shape ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::PermuteLength { shape, perm } => write!(
+                f,
+                "number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = {} is not equal to len(dims) = {}",
+                shape.len(),
+                perm.len()
+            ),
+            ShapeError::SqueezeSize { shape, axis } => {
+                write!(
+                    f,
+                    "cannot select an axis to squeeze out which has size not equal to one"
+                )?;
+                let size = shape.get(*axis).copied().unwrap_or(1);
+                write!(f, "\n  axis {axis} of ")?;
+                write_shape(f, shape)?;
+                write!(f, " has size {size}")
+            }
+            ShapeError::EmptyReduction { axis, op, .. } => write!(
+                f,
+                "{op}(): Expected reduction dim {axis} to have non-zero size."
+            ),
+            ShapeError::EmptyStack => write!(f, "stack expects a non-empty TensorList"),
+            ShapeError::EmptyCat => write!(f, "torch.cat(): expected a non-empty list of Tensors"),
+            ShapeError::StackMismatch {
+                first,
+                other,
+                index,
+            } => {
+                write!(f, "stack expects each tensor to be equal size, but got ")?;
+                write_shape(f, first)?;
+                write!(f, " at entry 0 and ")?;
+                write_shape(f, other)?;
+                write!(f, " at entry {index}")
+            }
+            ShapeError::CatMismatch {
+                first,
+                other,
+                index,
+                axis,
+            } => {
+                if first.len() != other.len() {
+                    return write!(
+                        f,
+                        "Tensors must have same number of dimensions: got {} and {}",
+                        first.len(),
+                        other.len()
+                    );
+                }
+                let d = (0..first.len())
+                    .find(|&d| d != *axis && first[d] != other[d])
+                    .unwrap_or(0);
+                write!(
+                    f,
+                    "Sizes of tensors must match except in dimension {axis}. Expected size {} but got size {} for tensor number {index} in the list.",
+                    first[d], other[d]
+                )
+            }
+            ShapeError::CatScalar { index } => write!(
+                f,
+                "zero-dimensional tensor (at position {index}) cannot be concatenated"
+            ),
         }
     }
 }

@@ -23,7 +23,7 @@
 
 use alloc::vec::Vec;
 
-use crate::shape::{MAX_STATIC_RANK, Shape};
+use crate::shape::{Layout, MAX_STATIC_RANK};
 
 /// Static shapes with at most this many elements are unrolled.
 pub const SMALL: usize = 128;
@@ -127,16 +127,17 @@ impl<T> Sink<T> for SliceSink<'_, T> {
 }
 
 /// One block of `out = f(a, b)`: `next.n` rows of `inner.n` elements, with
-/// the operands starting at `ia` and `ib`.
+/// the operands starting at `ia` and `ib`. The output type `U` is usually
+/// `T`; comparisons produce `bool`.
 #[inline(always)]
-fn binary_block<T: Copy>(
-    out: &mut impl Sink<T>,
+fn binary_block<T: Copy, U: Copy>(
+    out: &mut impl Sink<U>,
     a: &[T],
     ia: usize,
     b: &[T],
     ib: usize,
     block: Block,
-    f: &impl Fn(T, T) -> T,
+    f: &impl Fn(T, T) -> U,
 ) {
     let Block { inner, next } = block;
     let n = inner.n;
@@ -227,18 +228,19 @@ fn with_plan<R>(
 }
 
 /// `out = f(a, b)` elementwise with broadcasting, for any shapes: `a_dims`
-/// and `b_dims` must broadcast to `out_dims` (callers check).
+/// and `b_dims` must broadcast to `out_dims` (callers check). The output
+/// element type `U` may differ from the operands' (`bool` for comparisons).
 ///
 /// Not inlined: one copy per element type, operation and sink serves every shape.
 #[inline(never)]
-pub fn binary<T: Copy>(
-    out: &mut impl Sink<T>,
+pub fn binary<T: Copy, U: Copy>(
+    out: &mut impl Sink<U>,
     out_dims: &[usize],
     a: &[T],
     a_dims: &[usize],
     b: &[T],
     b_dims: &[usize],
-    f: impl Fn(T, T) -> T,
+    f: impl Fn(T, T) -> U,
 ) {
     if out_dims.contains(&0) {
         return; // empty result
@@ -309,26 +311,52 @@ pub struct Blocks {
     offsets: [[u8; 2]; SMALL],
 }
 
-impl<O: Shape, A: Shape, B: Shape> StaticPlan<O, A, B> {
+/// The element count of a static shape, or `usize::MAX` if it overflows or
+/// has a runtime-sized (`Dyn`, `usize::MAX`) dimension.
+pub const fn static_numel(dims: &[usize]) -> usize {
+    let mut n = 1usize;
+    let mut i = 0;
+    while i < dims.len() {
+        if dims[i] == 0 {
+            return 0;
+        }
+        n = n.saturating_mul(dims[i]);
+        i += 1;
+    }
+    n
+}
+
+/// Whether an operation with output layout `O` takes the unrolled path.
+pub const fn is_small<O: Layout>() -> bool {
+    O::STATIC && static_numel(O::TEMPLATE.as_slice()) <= SMALL
+}
+
+impl<O: Layout, A: Layout, B: Layout> StaticPlan<O, A, B> {
     /// The plan and block offsets.
     pub const BLOCKS: Blocks = {
+        // Evaluated for every operation (inline consts are, even in a branch
+        // not taken), so layouts that do not take this path get an empty plan.
+        let small = is_small::<O>() && A::STATIC && B::STATIC;
         let mut axes = [Axis::UNIT; MAX_STATIC_RANK + 2];
-        let n = plan(
-            O::DIMS.as_slice(),
-            A::DIMS.as_slice(),
-            B::DIMS.as_slice(),
-            &mut axes,
-        );
+        let n = if small {
+            plan(
+                O::TEMPLATE.as_slice(),
+                A::TEMPLATE.as_slice(),
+                B::TEMPLATE.as_slice(),
+                &mut axes,
+            )
+        } else {
+            2
+        };
         // Walk the outer axes as an odometer, recording each block's offsets.
         let mut offsets = [[0u8; 2]; SMALL];
         let mut idx = [0usize; MAX_STATIC_RANK + 2];
         let (mut ia, mut ib, mut count) = (0usize, 0usize, 0usize);
-        // Evaluated for every static operation (inline consts are, even in a
-        // branch not taken), so larger shapes get an empty plan.
-        let blocks = if O::NUMEL == 0 || O::NUMEL > SMALL {
+        let numel = static_numel(O::TEMPLATE.as_slice());
+        let blocks = if !small || numel == 0 {
             0
         } else {
-            O::NUMEL / (axes[0].n * axes[1].n)
+            numel / (axes[0].n * axes[1].n)
         };
         while count < blocks {
             offsets[count] = [ia as u8, ib as u8];

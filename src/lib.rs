@@ -27,11 +27,18 @@
 //! - [`diagnostic`]: how a failed broadcast becomes a readable compile error.
 //! - [`storage`]: small static tensors live inline, large ones on the heap.
 //! - [`kernel`]: the one elementwise loop every operation runs through.
-//! - [`tensor`] and [`ops`]: the static tensor and its operators.
+//! - [`tensor`](mod@tensor) and [`ops`]: the static tensor and its operators.
 //! - [`dyn_tensor`]: the runtime-shaped tensor, same rules, same kernel.
+//! - [`mixed`]: static shapes with runtime-sized dimensions, `shape![Dyn, 3]`.
 //! - [`legacy`]: the opt-in warning for broadcasts old PyTorch computed differently.
 //! - [`error`]: runtime shape errors, worded as PyTorch words them.
 //! - [`display`]: printing tensors as PyTorch prints them.
+//! - The toolkit on runtime tensors: [`shape_ops`] (`unsqueeze`, `squeeze`,
+//!   `permute`, `transpose`, `stack`, `cat`), [`reduce`] (`sum`, `mean`,
+//!   `var`, `std`, `max`, `min`, `argmax`, `argmin` over axes, with
+//!   `keepdim`), [`elementwise`] (`zip_with`, comparisons, float functions),
+//!   [`mask`] (boolean tensors); [`literal`] (the `tensor!` macro) and
+//!   `random` (`normal`, `uniform`; the `rand` feature).
 //!
 //! The exact rules are those of NumPy and PyTorch: shapes are aligned from
 //! the right, missing dimensions count as 1, and each pair of sizes must be
@@ -46,18 +53,27 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod axis;
 pub mod broadcast;
 pub mod diagnostic;
 pub mod dim;
 pub mod display;
 pub mod dyn_tensor;
 pub mod element;
+pub mod elementwise;
 pub mod error;
 pub mod kernel;
 #[cfg(feature = "std")]
 pub mod legacy;
+pub mod literal;
+pub mod mask;
+pub mod mixed;
 pub mod ops;
+#[cfg(feature = "rand")]
+pub mod random;
+pub mod reduce;
 pub mod shape;
+pub mod shape_ops;
 pub mod storage;
 pub mod tensor;
 
@@ -67,9 +83,10 @@ pub mod tensor;
 pub struct ReadmeDoctests;
 
 pub use broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
-pub use dim::{Big, D, D1, Dim};
+pub use dim::{Big, D, D1, Dim, Dyn};
 pub use dyn_tensor::DynTensor;
 pub use element::Element;
 pub use error::{ShapeError, ShapeErrorKind};
-pub use shape::{Cons, Dims, Nil, Shape};
+pub use mixed::Mixed;
+pub use shape::{Cons, Dims, Layout, Nil, Shape};
 pub use tensor::Tensor;

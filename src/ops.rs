@@ -15,8 +15,8 @@ use crate::element::Element;
 use crate::kernel;
 use alloc::vec::Vec;
 
-use crate::shape::Shape;
-use crate::storage::Buffer;
+use crate::shape::Layout;
+use crate::storage::Elements;
 use crate::tensor::Tensor;
 
 /// An elementwise binary operation.
@@ -40,10 +40,12 @@ macro_rules! op_types {
 }
 op_types!(AddOp Add add "+", SubOp Sub sub "-", MulOp Mul mul "*", DivOp Div div "/", RemOp Rem rem "%");
 
-impl<T: Element, S: Shape> Tensor<T, S> {
-    /// `self op rhs` with broadcasting.
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// `self op rhs` with broadcasting. Static shapes take the compiler's
+    /// plan (unrolled when small); a shape with a `Dyn` dimension is checked
+    /// at run time and panics with the PyTorch message on a mismatch.
     #[inline(always)]
-    pub(crate) fn binary<Op: BinaryOp<T>, R: Shape>(
+    pub(crate) fn binary<Op: BinaryOp<T>, R: Layout>(
         &self,
         rhs: &Tensor<T, R>,
     ) -> Tensor<T, Broadcast<S, R>>
@@ -51,20 +53,27 @@ impl<T: Element, S: Shape> Tensor<T, S> {
         S: BroadcastWith<R>,
     {
         type Out<S, R> = Broadcast<S, R>;
+        if !(S::STATIC && R::STATIC) {
+            return or_panic(self.layout_binary::<Op, R>(rhs));
+        }
         #[cfg(feature = "std")]
         if const {
             crate::legacy::is_legacy(
-                S::DIMS.as_slice(),
-                R::DIMS.as_slice(),
-                Out::<S, R>::DIMS.as_slice(),
+                S::TEMPLATE.as_slice(),
+                R::TEMPLATE.as_slice(),
+                Out::<S, R>::TEMPLATE.as_slice(),
             )
         } {
-            crate::legacy::check(&S::DIMS, &R::DIMS, &Out::<S, R>::DIMS);
+            crate::legacy::check(&S::TEMPLATE, &R::TEMPLATE, &Out::<S, R>::TEMPLATE);
         }
         let (a, b) = (self.as_slice(), rhs.as_slice());
-        if Out::<S, R>::NUMEL <= kernel::SMALL {
+        let dims = (&Out::<S, R>::TEMPLATE, &S::TEMPLATE, &R::TEMPLATE);
+        let Some(ext) = Out::<S, R>::extents_for(dims.0) else {
+            unreachable!("a static shape fits its own sizes")
+        };
+        if const { kernel::is_small::<Out<S, R>>() } {
             let plan = const { &kernel::StaticPlan::<Out<S, R>, S, R>::BLOCKS };
-            let mut out = Tensor::<T, Out<S, R>>::zeros();
+            let mut out = Out::<S, R>::data_filled(T::zero(), dims.0);
             kernel::binary_static(
                 &mut kernel::SliceSink::new(out.as_mut_slice()),
                 a,
@@ -72,10 +81,9 @@ impl<T: Element, S: Shape> Tensor<T, S> {
                 plan,
                 Op::apply,
             );
-            out
+            Tensor::from_parts(out, ext)
         } else if Out::<S, R>::INLINE {
-            let mut out = Tensor::<T, Out<S, R>>::zeros();
-            let dims = (&Out::<S, R>::DIMS, &S::DIMS, &R::DIMS);
+            let mut out = Out::<S, R>::data_filled(T::zero(), dims.0);
             kernel::binary(
                 &mut kernel::SliceSink::new(out.as_mut_slice()),
                 dims.0,
@@ -85,28 +93,30 @@ impl<T: Element, S: Shape> Tensor<T, S> {
                 dims.2,
                 Op::apply,
             );
-            out
+            Tensor::from_parts(out, ext)
         } else {
             // Appended row by row: no pass zeroing memory about to be written.
-            let mut out = Vec::with_capacity(Out::<S, R>::NUMEL);
-            let dims = (&Out::<S, R>::DIMS, &S::DIMS, &R::DIMS);
+            let mut out = Vec::with_capacity(kernel::static_numel(dims.0));
             kernel::binary(&mut out, dims.0, a, dims.1, b, dims.2, Op::apply);
-            Tensor::from_storage(Buffer::from_vec(out))
+            Tensor::from_parts(Out::<S, R>::data_from_vec(out), ext)
         }
     }
 
-    /// `self = self op rhs`, `rhs` broadcast to `S`.
+    /// `self = self op rhs`, `rhs` broadcast to `S` (checked at run time
+    /// where a size is `Dyn`; panics with the PyTorch message).
     #[inline(always)]
     pub(crate) fn assign<Op: BinaryOp<T>, R: BroadcastTo<S>>(&mut self, rhs: &Tensor<T, R>) {
-        if S::NUMEL <= kernel::SMALL {
+        if !(S::STATIC && R::STATIC) {
+            or_panic(self.layout_assign::<Op, R>(rhs));
+        } else if const { kernel::is_small::<S>() } {
             let plan = const { &kernel::StaticPlan::<S, S, R>::BLOCKS };
             kernel::assign_static(self.as_mut_slice(), rhs.as_slice(), plan, Op::apply);
         } else {
             kernel::assign(
                 self.as_mut_slice(),
-                &S::DIMS,
+                &S::TEMPLATE,
                 rhs.as_slice(),
-                &R::DIMS,
+                &R::TEMPLATE,
                 Op::apply,
             );
         }
@@ -127,61 +137,61 @@ impl<T: Element, S: Shape> Tensor<T, S> {
 
 macro_rules! binary_ops {
     ($($Trait:ident $method:ident $Assign:ident $assign:ident $Op:ident),*) => {$(
-        impl<T: Element, S: BroadcastWith<R>, R: Shape> $Trait<Tensor<T, R>> for Tensor<T, S> {
+        impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<Tensor<T, R>> for Tensor<T, S> {
             type Output = Tensor<T, Broadcast<S, R>>;
             #[inline(always)]
             fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
                 self.binary::<$Op, R>(&rhs)
             }
         }
-        impl<T: Element, S: BroadcastWith<R>, R: Shape> $Trait<&Tensor<T, R>> for Tensor<T, S> {
+        impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<&Tensor<T, R>> for Tensor<T, S> {
             type Output = Tensor<T, Broadcast<S, R>>;
             #[inline(always)]
             fn $method(self, rhs: &Tensor<T, R>) -> Self::Output {
                 self.binary::<$Op, R>(rhs)
             }
         }
-        impl<T: Element, S: BroadcastWith<R>, R: Shape> $Trait<Tensor<T, R>> for &Tensor<T, S> {
+        impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<Tensor<T, R>> for &Tensor<T, S> {
             type Output = Tensor<T, Broadcast<S, R>>;
             #[inline(always)]
             fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
                 self.binary::<$Op, R>(&rhs)
             }
         }
-        impl<T: Element, S: BroadcastWith<R>, R: Shape> $Trait<&Tensor<T, R>> for &Tensor<T, S> {
+        impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<&Tensor<T, R>> for &Tensor<T, S> {
             type Output = Tensor<T, Broadcast<S, R>>;
             #[inline(always)]
             fn $method(self, rhs: &Tensor<T, R>) -> Self::Output {
                 self.binary::<$Op, R>(rhs)
             }
         }
-        impl<T: Element, S: Shape> $Trait<T> for Tensor<T, S> {
+        impl<T: Element, S: Layout> $Trait<T> for Tensor<T, S> {
             type Output = Tensor<T, S>;
             #[inline(always)]
             fn $method(self, rhs: T) -> Self::Output {
                 self.scalar::<$Op>(rhs, false)
             }
         }
-        impl<T: Element, S: Shape> $Trait<T> for &Tensor<T, S> {
+        impl<T: Element, S: Layout> $Trait<T> for &Tensor<T, S> {
             type Output = Tensor<T, S>;
             #[inline(always)]
             fn $method(self, rhs: T) -> Self::Output {
                 self.scalar::<$Op>(rhs, false)
             }
         }
-        impl<T: Element, S: Shape, R: BroadcastTo<S>> $Assign<Tensor<T, R>> for Tensor<T, S> {
+        impl<T: Element, S: Layout, R: BroadcastTo<S>> $Assign<Tensor<T, R>> for Tensor<T, S> {
             #[inline(always)]
             fn $assign(&mut self, rhs: Tensor<T, R>) {
                 self.assign::<$Op, R>(&rhs)
             }
         }
-        impl<T: Element, S: Shape, R: BroadcastTo<S>> $Assign<&Tensor<T, R>> for Tensor<T, S> {
+        impl<T: Element, S: Layout, R: BroadcastTo<S>> $Assign<&Tensor<T, R>> for Tensor<T, S> {
             #[inline(always)]
             fn $assign(&mut self, rhs: &Tensor<T, R>) {
                 self.assign::<$Op, R>(rhs)
             }
         }
-        impl<T: Element, S: Shape> $Assign<T> for Tensor<T, S> {
+        impl<T: Element, S: Layout> $Assign<T> for Tensor<T, S> {
             #[inline(always)]
             fn $assign(&mut self, rhs: T) {
                 kernel::map_in_place(self.as_mut_slice(), |a| $Op::apply(a, rhs));
@@ -204,14 +214,14 @@ macro_rules! scalar_lhs_ops {
         scalar_lhs_ops!(@one $t, Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
     )*};
     (@one $t:ty, $($Trait:ident $method:ident $Op:ident),*) => {$(
-        impl<S: Shape> $Trait<Tensor<$t, S>> for $t {
+        impl<S: Layout> $Trait<Tensor<$t, S>> for $t {
             type Output = Tensor<$t, S>;
             #[inline(always)]
             fn $method(self, rhs: Tensor<$t, S>) -> Tensor<$t, S> {
                 rhs.scalar::<$Op>(self, true)
             }
         }
-        impl<S: Shape> $Trait<&Tensor<$t, S>> for $t {
+        impl<S: Layout> $Trait<&Tensor<$t, S>> for $t {
             type Output = Tensor<$t, S>;
             #[inline(always)]
             fn $method(self, rhs: &Tensor<$t, S>) -> Tensor<$t, S> {
@@ -222,7 +232,7 @@ macro_rules! scalar_lhs_ops {
 }
 scalar_lhs_ops!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64);
 
-impl<T: Element + Neg<Output = T>, S: Shape> Neg for Tensor<T, S> {
+impl<T: Element + Neg<Output = T>, S: Layout> Neg for Tensor<T, S> {
     type Output = Tensor<T, S>;
     #[inline(always)]
     fn neg(self) -> Self {
@@ -230,7 +240,7 @@ impl<T: Element + Neg<Output = T>, S: Shape> Neg for Tensor<T, S> {
     }
 }
 
-impl<T: Element + Neg<Output = T>, S: Shape> Neg for &Tensor<T, S> {
+impl<T: Element + Neg<Output = T>, S: Layout> Neg for &Tensor<T, S> {
     type Output = Tensor<T, S>;
     #[inline(always)]
     fn neg(self) -> Tensor<T, S> {
@@ -254,9 +264,9 @@ impl<T: Element> Operand<T> for DynTensor<T> {
         f(self.as_slice(), self.shape())
     }
 }
-impl<T: Element, S: Shape> Operand<T> for Tensor<T, S> {
+impl<T: Element, S: Layout> Operand<T> for Tensor<T, S> {
     fn with<R>(&self, f: impl FnOnce(&[T], &[usize]) -> R) -> R {
-        f(self.as_slice(), &S::DIMS)
+        f(self.as_slice(), &self.shape())
     }
 }
 
@@ -303,8 +313,8 @@ macro_rules! runtime_ops {
     ($($Trait:ident $method:ident $Op:ident),*) => {$(
         runtime_ops!($Trait $method $Op:
             [T: Element] DynTensor<T>, DynTensor<T>;
-            [T: Element, S: Shape] Tensor<T, S>, DynTensor<T>;
-            [T: Element, S: Shape] DynTensor<T>, Tensor<T, S>);
+            [T: Element, S: Layout] Tensor<T, S>, DynTensor<T>;
+            [T: Element, S: Layout] DynTensor<T>, Tensor<T, S>);
     )*};
 }
 runtime_ops!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
@@ -321,14 +331,14 @@ macro_rules! runtime_assign_ops {
                 or_panic(self.assign::<$Op>(rhs.as_slice(), rhs.shape()))
             }
         }
-        impl<T: Element, S: Shape> $Assign<&Tensor<T, S>> for DynTensor<T> {
+        impl<T: Element, S: Layout> $Assign<&Tensor<T, S>> for DynTensor<T> {
             fn $assign(&mut self, rhs: &Tensor<T, S>) {
-                or_panic(self.assign::<$Op>(rhs.as_slice(), &S::DIMS))
+                or_panic(self.assign::<$Op>(rhs.as_slice(), &rhs.shape()))
             }
         }
-        impl<T: Element, S: Shape> $Assign<Tensor<T, S>> for DynTensor<T> {
+        impl<T: Element, S: Layout> $Assign<Tensor<T, S>> for DynTensor<T> {
             fn $assign(&mut self, rhs: Tensor<T, S>) {
-                or_panic(self.assign::<$Op>(rhs.as_slice(), &S::DIMS))
+                or_panic(self.assign::<$Op>(rhs.as_slice(), &rhs.shape()))
             }
         }
         impl<T: Element> $Assign<T> for DynTensor<T> {
@@ -337,13 +347,14 @@ macro_rules! runtime_assign_ops {
             }
         }
         // A runtime right side on a static left side: checked at run time.
-        impl<T: Element, S: Shape> $Assign<&DynTensor<T>> for Tensor<T, S> {
+        impl<T: Element, S: Layout> $Assign<&DynTensor<T>> for Tensor<T, S> {
             fn $assign(&mut self, rhs: &DynTensor<T>) {
-                or_panic(crate::broadcast::check_broadcast_to(&S::DIMS, rhs.shape()));
-                kernel::assign(self.as_mut_slice(), &S::DIMS, rhs.as_slice(), rhs.shape(), $Op::apply);
+                let dims = self.shape();
+                or_panic(crate::broadcast::check_broadcast_to(&dims, rhs.shape()));
+                kernel::assign(self.as_mut_slice(), &dims, rhs.as_slice(), rhs.shape(), $Op::apply);
             }
         }
-        impl<T: Element, S: Shape> $Assign<DynTensor<T>> for Tensor<T, S> {
+        impl<T: Element, S: Layout> $Assign<DynTensor<T>> for Tensor<T, S> {
             fn $assign(&mut self, rhs: DynTensor<T>) {
                 <Self as $Assign<&DynTensor<T>>>::$assign(self, &rhs);
             }

@@ -14,7 +14,8 @@ use crate::broadcast::ReverseOnto;
 use crate::diagnostic::{R0, RenderOnto};
 use crate::dim::Dim;
 use crate::element::Element;
-use crate::storage::{Buffer, ChooseStorage};
+use crate::storage::{Buffer, ChooseStorage, Elements};
+use alloc::vec::Vec;
 
 /// The most dimensions a static shape may have.
 pub const MAX_STATIC_RANK: usize = 32;
@@ -126,6 +127,65 @@ where
     }
 }
 
+/// Any shape a [`Tensor`](crate::Tensor) can have: a fully static [`Shape`],
+/// or a shape with runtime-sized dimensions (`shape![Dyn, 3]`, a
+/// [`Mixed`](crate::mixed::Mixed) list). Code generic over every tensor names
+/// this bound; code that needs compile-time sizes names [`Shape`].
+pub trait Layout: 'static + Sized {
+    /// Number of dimensions.
+    const RANK: usize;
+    /// Whether every size is known at compile time.
+    const STATIC: bool;
+    /// The static sizes; `usize::MAX` (the value of `Dyn`) marks a
+    /// runtime-sized dimension.
+    const TEMPLATE: Dims;
+    /// Whether tensors of this layout are stored inline (static shapes of at
+    /// most 1024 elements).
+    const INLINE: bool;
+    /// What a tensor of this layout knows only at run time: `()` for a
+    /// static shape, the sizes for a mixed one.
+    type Extents: Copy + PartialEq + fmt::Debug;
+    /// Where a tensor of this layout keeps its elements.
+    type Data<T: Element>: Elements<T>;
+    /// The dimensions in reverse order, as broadcasting walks them.
+    type Reversed;
+    /// The sizes as const parameters, for compile errors.
+    type Rendered;
+    /// The sizes, given what is known at run time.
+    fn dims(ext: &Self::Extents) -> Dims;
+    /// The extents of a tensor of runtime shape `dims`, if it has this layout.
+    fn extents_for(dims: &[usize]) -> Option<Self::Extents>;
+    /// The storage of `v`, whose length must be the element count.
+    fn data_from_vec<T: Element>(v: Vec<T>) -> Self::Data<T>;
+    /// Storage for a tensor of sizes `dims` with every element `value`.
+    fn data_filled<T: Element>(value: T, dims: &Dims) -> Self::Data<T>;
+}
+
+impl<S: Shape> Layout for S {
+    const RANK: usize = S::RANK;
+    const STATIC: bool = true;
+    const TEMPLATE: Dims = S::DIMS;
+    const INLINE: bool = S::INLINE;
+    type Extents = ();
+    type Data<T: Element> = S::Storage<T>;
+    type Reversed = S::Reversed;
+    type Rendered = S::Rendered;
+    #[inline(always)]
+    fn dims(_: &()) -> Dims {
+        S::DIMS
+    }
+    fn extents_for(dims: &[usize]) -> Option<()> {
+        (dims == S::DIMS.as_slice()).then_some(())
+    }
+    fn data_from_vec<T: Element>(v: Vec<T>) -> S::Storage<T> {
+        Buffer::from_vec(v)
+    }
+    #[inline(always)]
+    fn data_filled<T: Element>(value: T, _: &Dims) -> S::Storage<T> {
+        Buffer::filled(value)
+    }
+}
+
 /// The sizes of a static shape, as returned by `Tensor::shape`: a small
 /// inline list that dereferences to `[usize]`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -158,6 +218,25 @@ impl Dims {
             len: self.len + 1,
             buf,
         }
+    }
+
+    /// The sizes in `dims` (at most [`MAX_STATIC_RANK`] of them).
+    pub fn from_slice(dims: &[usize]) -> Dims {
+        assert!(
+            dims.len() <= MAX_STATIC_RANK,
+            "static shapes have at most 32 dimensions"
+        );
+        let mut buf = [0; MAX_STATIC_RANK];
+        buf[..dims.len()].copy_from_slice(dims);
+        Dims {
+            len: dims.len(),
+            buf,
+        }
+    }
+
+    /// The sizes as a mutable slice.
+    pub fn as_mut_slice(&mut self) -> &mut [usize] {
+        &mut self.buf[..self.len]
     }
 
     /// The sizes as a slice (also available through `Deref`).
@@ -211,11 +290,12 @@ pub type S7<A, B, C, D, E, F, G> = Cons<A, S6<B, C, D, E, F, G>>;
 #[doc(hidden)]
 pub type S8<A, B, C, D, E, F, G, H> = Cons<A, S7<B, C, D, E, F, G, H>>;
 
-/// A static shape in type position, outermost dimension first.
+/// A shape in type position, outermost dimension first.
 ///
 /// `shape![4, 3]`, `shape![5, 1, 4, 1]`, `shape![]` (rank 0). Any constant
 /// expression is a valid size, from 0 to `usize::MAX` (the element count must
-/// fit in `usize`).
+/// fit in `usize`). `Dyn` marks a dimension whose size is known only at run
+/// time: `shape![Dyn, 3]` (see [`mixed`](crate::mixed)).
 ///
 /// ```
 /// use shaped::{shape, Tensor};
@@ -226,38 +306,44 @@ pub type S8<A, B, C, D, E, F, G, H> = Cons<A, S7<B, C, D, E, F, G, H>>;
 /// ```
 #[macro_export]
 macro_rules! shape {
-    () => { $crate::shape::Nil };
-    ($a:expr $(,)?) => { $crate::shape::S1<$crate::dim!($a)> };
-    ($a:expr, $b:expr $(,)?) => { $crate::shape::S2<$crate::dim!($a), $crate::dim!($b)> };
-    ($a:expr, $b:expr, $c:expr $(,)?) => {
+    // A shape with a `Dyn` dimension is a `Mixed` list; scan for one first.
+    (@scan [$($all:tt)*] Dyn $($rest:tt)*) => { $crate::mixed::Mixed<$crate::shape![@list $($all)*]> };
+    (@scan [$($all:tt)*] $first:tt $($rest:tt)*) => { $crate::shape![@scan [$($all)*] $($rest)*] };
+    (@scan [$($all:tt)*]) => { $crate::shape![@list $($all)*] };
+
+    (@list) => { $crate::shape::Nil };
+    (@list $a:expr $(,)?) => { $crate::shape::S1<$crate::dim!($a)> };
+    (@list $a:expr, $b:expr $(,)?) => { $crate::shape::S2<$crate::dim!($a), $crate::dim!($b)> };
+    (@list $a:expr, $b:expr, $c:expr $(,)?) => {
         $crate::shape::S3<$crate::dim!($a), $crate::dim!($b), $crate::dim!($c)>
     };
-    ($a:expr, $b:expr, $c:expr, $d:expr $(,)?) => {
+    (@list $a:expr, $b:expr, $c:expr, $d:expr $(,)?) => {
         $crate::shape::S4<$crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d)>
     };
-    ($a:expr, $b:expr, $c:expr, $d:expr, $e:expr $(,)?) => {
+    (@list $a:expr, $b:expr, $c:expr, $d:expr, $e:expr $(,)?) => {
         $crate::shape::S5<$crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d), $crate::dim!($e)>
     };
-    ($a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr $(,)?) => {
+    (@list $a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr $(,)?) => {
         $crate::shape::S6<
             $crate::dim!($a), $crate::dim!($b), $crate::dim!($c),
             $crate::dim!($d), $crate::dim!($e), $crate::dim!($f),
         >
     };
-    ($a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr, $g:expr $(,)?) => {
+    (@list $a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr, $g:expr $(,)?) => {
         $crate::shape::S7<
             $crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d),
             $crate::dim!($e), $crate::dim!($f), $crate::dim!($g),
         >
     };
-    ($a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr, $g:expr, $h:expr $(,)?) => {
+    (@list $a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr, $g:expr, $h:expr $(,)?) => {
         $crate::shape::S8<
             $crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d),
             $crate::dim!($e), $crate::dim!($f), $crate::dim!($g), $crate::dim!($h),
         >
     };
     // Longer shapes: the list itself.
-    ($head:expr $(, $tail:expr)* $(,)?) => {
-        $crate::shape::Cons<$crate::dim!($head), $crate::shape![$($tail),*]>
+    (@list $head:expr $(, $tail:expr)* $(,)?) => {
+        $crate::shape::Cons<$crate::dim!($head), $crate::shape![@list $($tail),*]>
     };
+    ($($t:tt)*) => { $crate::shape![@scan [$($t)*] $($t)*] };
 }

@@ -14,18 +14,38 @@ use core::marker::PhantomData;
 use crate::element::Element;
 use crate::shape::Shape;
 
-/// Contiguous, row-major element storage of a static tensor.
-pub trait Buffer<T>: Clone {
-    /// Builds the buffer, calling `f` for each element in row-major order.
-    fn from_fn(f: impl FnMut() -> T) -> Self;
-    /// Builds the buffer with every element equal to `value`.
-    fn filled(value: T) -> Self;
+/// Contiguous, row-major elements of a tensor, whatever its storage.
+pub trait Elements<T>: Clone {
     /// The elements, row-major.
     fn as_slice(&self) -> &[T];
     /// The elements, row-major, mutably.
     fn as_mut_slice(&mut self) -> &mut [T];
     /// The elements as a `Vec` (without copying, for heap storage).
     fn into_vec(self) -> Vec<T>;
+}
+
+/// The storage of runtime-sized elements (shapes with a `Dyn` dimension).
+impl<T: Copy> Elements<T> for Box<[T]> {
+    #[inline(always)]
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        self
+    }
+    fn into_vec(self) -> Vec<T> {
+        Vec::from(self)
+    }
+}
+
+/// Contiguous, row-major element storage of a static tensor, built knowing
+/// the shape's element count.
+pub trait Buffer<T>: Elements<T> {
+    /// Builds the buffer, calling `f` for each element in row-major order.
+    fn from_fn(f: impl FnMut() -> T) -> Self;
+    /// Builds the buffer with every element equal to `value`.
+    fn filled(value: T) -> Self;
     /// The buffer holding `v`'s elements (without copying, for heap
     /// storage); `v` must have exactly the shape's element count.
     fn from_vec(v: Vec<T>) -> Self;
@@ -41,6 +61,20 @@ impl<T: Copy, S: Shape> Clone for Inline<T, S> {
 }
 impl<T: Copy, S: Shape> Copy for Inline<T, S> {}
 
+impl<T: Copy, S: Shape> Elements<T> for Inline<T, S> {
+    #[inline(always)]
+    fn as_slice(&self) -> &[T] {
+        S::flatten(core::slice::from_ref(&self.0))
+    }
+    #[inline(always)]
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        S::flatten_mut(core::slice::from_mut(&mut self.0))
+    }
+    fn into_vec(self) -> Vec<T> {
+        self.as_slice().to_vec()
+    }
+}
+
 impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
     #[inline(always)]
     fn from_fn(mut f: impl FnMut() -> T) -> Self {
@@ -54,17 +88,6 @@ impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
     #[inline(always)]
     fn filled(value: T) -> Self {
         Inline(S::repeat(value), PhantomData)
-    }
-    #[inline(always)]
-    fn as_slice(&self) -> &[T] {
-        S::flatten(core::slice::from_ref(&self.0))
-    }
-    #[inline(always)]
-    fn as_mut_slice(&mut self) -> &mut [T] {
-        S::flatten_mut(core::slice::from_mut(&mut self.0))
-    }
-    fn into_vec(self) -> Vec<T> {
-        self.as_slice().to_vec()
     }
     fn from_vec(v: Vec<T>) -> Self {
         let mut buf = Self::filled(T::default());
@@ -82,15 +105,7 @@ impl<T: Copy, S> Clone for Heap<T, S> {
     }
 }
 
-impl<T: Copy, S: Shape> Buffer<T> for Heap<T, S> {
-    fn from_fn(mut f: impl FnMut() -> T) -> Self {
-        let v: Vec<T> = (0..S::NUMEL).map(|_| f()).collect();
-        Heap(v.into_boxed_slice(), PhantomData)
-    }
-    fn filled(value: T) -> Self {
-        // `vec![0; n]` asks the allocator for zeroed memory: no write pass.
-        Heap(alloc::vec![value; S::NUMEL].into_boxed_slice(), PhantomData)
-    }
+impl<T: Copy, S: Shape> Elements<T> for Heap<T, S> {
     #[inline(always)]
     fn as_slice(&self) -> &[T] {
         &self.0
@@ -101,6 +116,17 @@ impl<T: Copy, S: Shape> Buffer<T> for Heap<T, S> {
     }
     fn into_vec(self) -> Vec<T> {
         self.0.into_vec()
+    }
+}
+
+impl<T: Copy, S: Shape> Buffer<T> for Heap<T, S> {
+    fn from_fn(mut f: impl FnMut() -> T) -> Self {
+        let v: Vec<T> = (0..S::NUMEL).map(|_| f()).collect();
+        Heap(v.into_boxed_slice(), PhantomData)
+    }
+    fn filled(value: T) -> Self {
+        // `vec![0; n]` asks the allocator for zeroed memory: no write pass.
+        Heap(alloc::vec![value; S::NUMEL].into_boxed_slice(), PhantomData)
     }
     fn from_vec(v: Vec<T>) -> Self {
         assert_eq!(v.len(), S::NUMEL);

@@ -2,13 +2,12 @@
 
 use alloc::vec::Vec;
 use core::fmt;
-use core::marker::PhantomData;
 
 use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
 use crate::error::{ShapeError, ShapeErrorKind};
-use crate::shape::{Dims, Shape};
-use crate::storage::Buffer;
+use crate::shape::{Dims, Layout, Shape};
+use crate::storage::{Buffer, Elements};
 
 /// A tensor of elements `T` with the static shape `S` (written `shape![..]`),
 /// stored contiguously in row-major order.
@@ -26,18 +25,23 @@ use crate::storage::Buffer;
 /// assert_eq!(c.as_slice(), &[10, 21, 32, 13, 24, 35]);
 /// assert_eq!(c[[1, 2]], 35);
 /// ```
-pub struct Tensor<T: Element, S: Shape> {
-    data: S::Storage<T>,
-    shape: PhantomData<S>,
+pub struct Tensor<T: Element, S: Layout> {
+    data: S::Data<T>,
+    ext: S::Extents,
+}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// A tensor from its storage and runtime extents.
+    #[inline(always)]
+    pub(crate) fn from_parts(data: S::Data<T>, ext: S::Extents) -> Self {
+        Tensor { data, ext }
+    }
 }
 
 impl<T: Element, S: Shape> Tensor<T, S> {
     #[inline(always)]
     pub(crate) fn from_storage(data: S::Storage<T>) -> Self {
-        Tensor {
-            data,
-            shape: PhantomData,
-        }
+        Tensor { data, ext: () }
     }
 
     /// A tensor whose element at flat (row-major) index `i` is `f(i)`.
@@ -102,17 +106,19 @@ impl<T: Element, S: Shape> Tensor<T, S> {
         }
         Ok(Self::from_fn(|i| data[i]))
     }
+}
 
+impl<T: Element, S: Layout> Tensor<T, S> {
     /// The sizes, outermost first.
     #[inline(always)]
     pub fn shape(&self) -> Dims {
-        S::DIMS
+        S::dims(&self.ext)
     }
 
     /// The number of elements.
     #[inline(always)]
     pub fn numel(&self) -> usize {
-        S::NUMEL
+        self.as_slice().len()
     }
 
     /// The number of dimensions.
@@ -141,12 +147,13 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     /// The element at a multi-index, or `None` if the index has the wrong
     /// length or is out of range.
     pub fn get(&self, index: &[usize]) -> Option<&T> {
-        flat_index(&S::DIMS, index).map(|i| &self.as_slice()[i])
+        flat_index(&self.shape(), index).map(|i| &self.as_slice()[i])
     }
 
     /// The element at a multi-index, mutably (see [`get`](Self::get)).
     pub fn get_mut(&mut self, index: &[usize]) -> Option<&mut T> {
-        flat_index(&S::DIMS, index).map(|i| &mut self.as_mut_slice()[i])
+        let dims = self.shape();
+        flat_index(&dims, index).map(|i| &mut self.as_mut_slice()[i])
     }
 
     /// The same tensor with its shape checked at run time instead.
@@ -159,9 +166,10 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     /// assert!(Tensor::<f32, shape![3, 2]>::try_from(t).is_err());
     /// ```
     pub fn into_dyn(self) -> DynTensor<T> {
-        match DynTensor::from_vec(self.data.into_vec(), &S::DIMS) {
+        let dims = self.shape();
+        match DynTensor::from_vec(self.data.into_vec(), &dims) {
             Ok(t) => t,
-            Err(_) => unreachable!("a static shape always fits its elements"),
+            Err(_) => unreachable!("a tensor's shape always fits its elements"),
         }
     }
 
@@ -195,34 +203,41 @@ pub(crate) fn flat_index(dims: &[usize], index: &[usize]) -> Option<usize> {
     Some(flat)
 }
 
-impl<T: Element, S: Shape, const K: usize> core::ops::Index<[usize; K]> for Tensor<T, S> {
+impl<T: Element, S: Layout, const K: usize> core::ops::Index<[usize; K]> for Tensor<T, S> {
     type Output = T;
     /// Panics if the index has the wrong length or is out of range.
     fn index(&self, index: [usize; K]) -> &T {
         match self.get(&index) {
             Some(x) => x,
-            None => panic!("index {index:?} is out of range for shape {:?}", S::DIMS),
+            None => panic!(
+                "index {index:?} is out of range for shape {:?}",
+                self.shape()
+            ),
         }
     }
 }
 
-impl<T: Element, S: Shape, const K: usize> core::ops::IndexMut<[usize; K]> for Tensor<T, S> {
+impl<T: Element, S: Layout, const K: usize> core::ops::IndexMut<[usize; K]> for Tensor<T, S> {
     fn index_mut(&mut self, index: [usize; K]) -> &mut T {
-        match flat_index(&S::DIMS, &index) {
+        let dims = self.shape();
+        match flat_index(&dims, &index) {
             Some(i) => &mut self.as_mut_slice()[i],
-            None => panic!("index {index:?} is out of range for shape {:?}", S::DIMS),
+            None => panic!("index {index:?} is out of range for shape {dims:?}"),
         }
     }
 }
 
-impl<T: Element, S: Shape> Clone for Tensor<T, S> {
+impl<T: Element, S: Layout> Clone for Tensor<T, S> {
     #[inline(always)]
     fn clone(&self) -> Self {
-        Self::from_storage(self.data.clone())
+        Tensor {
+            data: self.data.clone(),
+            ext: self.ext,
+        }
     }
 }
 
-impl<T: Element, S: Shape> Copy for Tensor<T, S> where S::Storage<T>: Copy {}
+impl<T: Element, S: Layout> Copy for Tensor<T, S> where S::Data<T>: Copy {}
 
 impl<T: Element, S: Shape> Default for Tensor<T, S> {
     /// All zeros.
@@ -231,48 +246,47 @@ impl<T: Element, S: Shape> Default for Tensor<T, S> {
     }
 }
 
-impl<T: Element, S: Shape> PartialEq for Tensor<T, S> {
+impl<T: Element, S: Layout> PartialEq for Tensor<T, S> {
     fn eq(&self, other: &Self) -> bool {
-        self.as_slice() == other.as_slice()
+        self.ext == other.ext && self.as_slice() == other.as_slice()
     }
 }
 
-impl<T: Element, S: Shape> fmt::Debug for Tensor<T, S> {
+impl<T: Element, S: Layout> fmt::Debug for Tensor<T, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Tensor")
-            .field("shape", &S::DIMS)
+            .field("shape", &self.shape())
             .field("dtype", &core::any::type_name::<T>())
-            .field("data", &crate::tensor::Elements(self.as_slice()))
+            .field("data", &crate::tensor::Summary(self.as_slice()))
             .finish()
     }
 }
 
-impl<T: Element, S: Shape> TryFrom<DynTensor<T>> for Tensor<T, S> {
+impl<T: Element, S: Layout> TryFrom<DynTensor<T>> for Tensor<T, S> {
     type Error = ShapeError;
-    /// Checks that the runtime shape is `S`.
+    /// Checks that the runtime shape fits `S`: every static size equal, any
+    /// size where `S` has a `Dyn` dimension.
     fn try_from(t: DynTensor<T>) -> Result<Self, ShapeError> {
-        if t.shape() != &*S::DIMS {
-            return Err(ShapeError::new(
-                ShapeErrorKind::Mismatch,
-                &S::DIMS,
-                t.shape(),
-                None,
-            ));
+        match S::extents_for(t.shape()) {
+            Some(ext) => Ok(Tensor::from_parts(S::data_from_vec(t.into_vec()), ext)),
+            None => Err(ShapeError::Mismatch {
+                expected: S::TEMPLATE.to_vec(),
+                got: t.shape().to_vec(),
+            }),
         }
-        Self::from_slice(t.as_slice())
     }
 }
 
-impl<T: Element, S: Shape> From<Tensor<T, S>> for DynTensor<T> {
+impl<T: Element, S: Layout> From<Tensor<T, S>> for DynTensor<T> {
     fn from(t: Tensor<T, S>) -> Self {
         t.into_dyn()
     }
 }
 
 /// `Debug` of an element list, eliding the middle of long ones as NumPy does.
-pub(crate) struct Elements<'a, T>(pub(crate) &'a [T]);
+pub(crate) struct Summary<'a, T>(pub(crate) &'a [T]);
 
-impl<T: fmt::Debug> fmt::Debug for Elements<'_, T> {
+impl<T: fmt::Debug> fmt::Debug for Summary<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const EDGE: usize = 3;
         let s = self.0;

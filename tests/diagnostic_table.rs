@@ -191,6 +191,21 @@ fn generate() -> String {
         // family's fallback is a blanket impl in diagnostic.rs: a concrete impl
         // with no parameters cannot have a failing bound.)
         if !f.sizes {
+            // A long (or mixed) left side meeting a right side of rank 1..=8.
+            for k in 1..=RENDER_RANK {
+                let b = params("B", k);
+                writeln!(
+                    s,
+                    "impl<{}> super::{} for (RLong, {}) where (): super::{}Long<{}> {{}}",
+                    decl(&b).trim_end_matches(", "),
+                    f.dispatch,
+                    render(k, &b),
+                    f.name,
+                    args(&b).trim_end_matches(", ")
+                )
+                .unwrap();
+            }
+            s.push('\n');
             continue;
         }
         let (sd, sa) = if f.sizes {

@@ -13,7 +13,7 @@ use std::fmt::Debug;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError};
-use shaped::{BroadcastTo, BroadcastWith, Element, Shape, Tensor, shape};
+use shaped::{BroadcastTo, BroadcastWith, Element, Layout, Shape, Tensor, shape};
 
 // ---------------------------------------------------------------------------
 // The naive reference.
@@ -88,7 +88,7 @@ fn reference<T: Copy>(
 
 /// Compares a tensor with the reference, reporting the first mismatch only
 /// (the tensors can have tens of thousands of elements).
-fn same<T: Element + Debug, S: Shape>(
+fn same<T: Element + Debug, S: Layout>(
     got: &Tensor<T, S>,
     want: &(Vec<usize>, Vec<T>),
     what: &str,
@@ -213,8 +213,8 @@ macro_rules! checker {
             s: $t,
         ) -> Result<(), TestCaseError>
         where
-            A: BroadcastWith<B>,
-            B: BroadcastWith<A>,
+            A: Shape + BroadcastWith<B>,
+            B: Shape + BroadcastWith<A>,
         {
             let nz: fn($t) -> $t = $nz;
             let a = Tensor::<$t, A>::from_slice(va).unwrap();
@@ -262,7 +262,7 @@ macro_rules! checker {
         }
 
         /// Every in-place operator `a op= b` (`b` broadcast to `a`'s shape).
-        fn $check_inplace<A: Shape, B: BroadcastTo<A>>(
+        fn $check_inplace<A: Shape, B: Shape + BroadcastTo<A>>(
             va: &[$t],
             ad: &[usize],
             vb: &[$t],

@@ -2136,3 +2136,12 @@ impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A
 pub trait AssignRank7x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, > {}
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, > super::AssignRankCheck for (R7<A0, A1, A2, A3, A4, A5, A6>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): AssignRank7x8<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6, B7, > {}
 
+impl<const B0: usize> super::AssignRankCheck for (RLong, R1<B0>) where (): super::AssignRankLong<B0> {}
+impl<const B0: usize, const B1: usize> super::AssignRankCheck for (RLong, R2<B0, B1>) where (): super::AssignRankLong<B0, B1> {}
+impl<const B0: usize, const B1: usize, const B2: usize> super::AssignRankCheck for (RLong, R3<B0, B1, B2>) where (): super::AssignRankLong<B0, B1, B2> {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize> super::AssignRankCheck for (RLong, R4<B0, B1, B2, B3>) where (): super::AssignRankLong<B0, B1, B2, B3> {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize> super::AssignRankCheck for (RLong, R5<B0, B1, B2, B3, B4>) where (): super::AssignRankLong<B0, B1, B2, B3, B4> {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize> super::AssignRankCheck for (RLong, R6<B0, B1, B2, B3, B4, B5>) where (): super::AssignRankLong<B0, B1, B2, B3, B4, B5> {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize> super::AssignRankCheck for (RLong, R7<B0, B1, B2, B3, B4, B5, B6>) where (): super::AssignRankLong<B0, B1, B2, B3, B4, B5, B6> {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize> super::AssignRankCheck for (RLong, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): super::AssignRankLong<B0, B1, B2, B3, B4, B5, B6, B7> {}
+

@@ -1,0 +1,193 @@
+//! Elementwise operations on runtime tensors beyond the operators:
+//! [`zip_with`](crate::DynTensor::zip_with) for any binary function,
+//! comparisons giving boolean tensors, and the float functions.
+//!
+//! Binary operations broadcast exactly as the operators do, through the same
+//! kernel ([`kernel::binary`]), and fail with the same [`ShapeError`]. To
+//! compare with a scalar, compare with [`DynTensor::scalar`], which
+//! broadcasts with everything.
+//!
+//! ```
+//! use shaped::DynTensor;
+//! let a = DynTensor::from_vec(vec![1.0, 4.0, 9.0], &[3]).unwrap();
+//! let b = DynTensor::from_vec(vec![2.0, 3.0], &[2, 1]).unwrap();
+//! let m = a.zip_with(&b, f64::max).unwrap();
+//! assert_eq!((m.shape(), m.to_vec()), (&[2, 3][..], vec![2.0, 4.0, 9.0, 3.0, 4.0, 9.0]));
+//! let big = a.try_gt(&DynTensor::scalar(3.0)).unwrap();
+//! assert_eq!(big.to_vec(), vec![false, true, true]);
+//! assert_eq!(a.sqrt().to_vec(), vec![1.0, 2.0, 3.0]);
+//! ```
+
+use alloc::vec::Vec;
+
+use num_traits::{Float, Signed};
+
+use crate::broadcast::broadcast_pair;
+use crate::dyn_tensor::DynTensor;
+use crate::element::Element;
+use crate::error::{ShapeError, checked_numel};
+use crate::kernel;
+
+/// `f(a, b)` with broadcasting, for any output element type.
+fn zip<T: Element, U: Copy>(
+    a: &DynTensor<T>,
+    b: &DynTensor<T>,
+    f: impl Fn(T, T) -> U,
+) -> Result<DynTensor<U>, ShapeError> {
+    let shape = broadcast_pair(a.shape(), b.shape())?;
+    #[cfg(feature = "std")]
+    crate::legacy::check(a.shape(), b.shape(), &shape);
+    let n = checked_numel::<U>(&shape)?;
+    let mut data = Vec::with_capacity(n);
+    kernel::binary(
+        &mut data,
+        &shape,
+        a.as_slice(),
+        a.shape(),
+        b.as_slice(),
+        b.shape(),
+        f,
+    );
+    Ok(DynTensor::from_parts(data, &shape))
+}
+
+impl<T: Element> DynTensor<T> {
+    /// `f(a, b)` for every pair of elements of `self` and `other` broadcast
+    /// together, or the broadcasting error. The result may have another
+    /// element type.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let a = DynTensor::from_vec(vec![1, 2, 3], &[3, 1]).unwrap();
+    /// let b = DynTensor::from_vec(vec![10, 20], &[2]).unwrap();
+    /// let c = a.zip_with(&b, |x, y| x * 100 + y).unwrap();
+    /// assert_eq!(c.shape(), &[3, 2]);
+    /// assert_eq!(c.to_vec(), vec![110, 120, 210, 220, 310, 320]);
+    /// let d = a.zip_with(&b, |x, y| f64::from(x) / f64::from(y)).unwrap();
+    /// assert_eq!(d.to_vec()[0], 0.1);
+    /// ```
+    pub fn zip_with<U: Element>(
+        &self,
+        other: &DynTensor<T>,
+        f: impl Fn(T, T) -> U,
+    ) -> Result<DynTensor<U>, ShapeError> {
+        zip(self, other, f)
+    }
+
+    /// `f` applied to every element, into another element type (the
+    /// same-type version is [`map`](Self::map)).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::<i32>::arange(3).map_to(|x| x as f64 / 2.0);
+    /// assert_eq!(t.to_vec(), vec![0.0, 0.5, 1.0]);
+    /// ```
+    pub fn map_to<U: Element>(&self, f: impl Fn(T) -> U) -> DynTensor<U> {
+        let data: Vec<U> = self.as_slice().iter().map(|&x| f(x)).collect();
+        DynTensor::from_parts(data, self.shape())
+    }
+
+    /// Every element clamped to `[min, max]` (PyTorch's `clamp`: NaN stays
+    /// NaN, and where `min > max` every element becomes `max`).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![-5, 0, 5, 10], &[4]).unwrap();
+    /// assert_eq!(t.clamp(0, 6).to_vec(), vec![0, 0, 5, 6]);
+    /// ```
+    pub fn clamp(&self, min: T, max: T) -> DynTensor<T> {
+        self.map(|x| {
+            let y = if x < min { min } else { x };
+            if y > max { max } else { y }
+        })
+    }
+}
+
+macro_rules! comparisons {
+    ($($name:ident $op:tt $torch:literal),*) => {
+        impl<T: Element> DynTensor<T> {$(
+            #[doc = concat!("`self ", stringify!($op), " other` elementwise with broadcasting ",
+                "(PyTorch's `", $torch, "`), or the broadcasting error.")]
+            ///
+            /// ```
+            /// use shaped::DynTensor;
+            /// let a = DynTensor::from_vec(vec![1, 2, 3], &[3]).unwrap();
+            #[doc = concat!("let m = a.", stringify!($name), "(&DynTensor::scalar(2)).unwrap();")]
+            #[doc = concat!("assert_eq!(m.to_vec(), vec![1 ", stringify!($op), " 2, 2 ",
+                stringify!($op), " 2, 3 ", stringify!($op), " 2]);")]
+            /// ```
+            pub fn $name(&self, other: &DynTensor<T>) -> Result<DynTensor<bool>, ShapeError> {
+                zip(self, other, |a, b| a $op b)
+            }
+        )*}
+    };
+}
+comparisons!(
+    try_eq == "eq",
+    try_ne != "ne",
+    try_lt < "lt",
+    try_le <= "le",
+    try_gt > "gt",
+    try_ge >= "ge"
+);
+
+impl<T: Element + Signed> DynTensor<T> {
+    /// The absolute value of every element.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![-1.5, 2.0], &[2]).unwrap();
+    /// assert_eq!(t.abs().to_vec(), vec![1.5, 2.0]);
+    /// ```
+    pub fn abs(&self) -> DynTensor<T> {
+        self.map(|x| x.abs())
+    }
+}
+
+impl<T: Element + Float> DynTensor<T> {
+    /// `e^x` for every element.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![0.0, 1.0], &[2]).unwrap();
+    /// assert_eq!(t.exp().to_vec(), vec![1.0, std::f64::consts::E]);
+    /// ```
+    pub fn exp(&self) -> DynTensor<T> {
+        self.map(Float::exp)
+    }
+
+    /// The natural logarithm of every element (PyTorch's `log`): `-inf` at
+    /// 0, NaN below.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![1.0, std::f64::consts::E], &[2]).unwrap();
+    /// assert_eq!(t.ln().to_vec(), vec![0.0, 1.0]);
+    /// ```
+    pub fn ln(&self) -> DynTensor<T> {
+        self.map(Float::ln)
+    }
+
+    /// The square root of every element (NaN below 0).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![4.0f32, 9.0], &[2]).unwrap();
+    /// assert_eq!(t.sqrt().to_vec(), vec![2.0, 3.0]);
+    /// ```
+    pub fn sqrt(&self) -> DynTensor<T> {
+        self.map(Float::sqrt)
+    }
+
+    /// Every element raised to the power `e` (PyTorch's `pow` with a float
+    /// exponent).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![2.0, 3.0], &[2]).unwrap();
+    /// assert_eq!(t.powf(2.0).to_vec(), vec![4.0, 9.0]);
+    /// ```
+    pub fn powf(&self, e: T) -> DynTensor<T> {
+        self.map(|x| x.powf(e))
+    }
+}

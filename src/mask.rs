@@ -1,0 +1,250 @@
+//! Boolean tensors: `DynTensor<bool>`, the result of comparisons
+//! ([`try_gt`](crate::DynTensor::try_gt) and friends).
+//!
+//! `bool` is not an [`Element`] (it has no arithmetic), so a boolean tensor
+//! has its own small set of methods: its shape and elements, `any`, `all`,
+//! `count`, `!mask` and the logical `and`/`or` with broadcasting, conversion to
+//! numbers with [`cast`](crate::DynTensor::<bool>::cast), and
+//! [`select`](crate::DynTensor::<bool>::select) (PyTorch's `where`).
+//! It prints as PyTorch prints one: `tensor([ True, False])`.
+//!
+//! ```
+//! use shaped::DynTensor;
+//! let t = DynTensor::from_vec(vec![1.0, -2.0, 3.0], &[3]).unwrap();
+//! let positive = t.try_gt(&DynTensor::scalar(0.0)).unwrap();
+//! assert_eq!(positive.to_string(), "tensor([ True, False,  True])");
+//! assert_eq!(positive.count(), 2);
+//! let relu = positive.select(&t, &DynTensor::scalar(0.0)).unwrap();
+//! assert_eq!(relu.to_vec(), vec![1.0, 0.0, 3.0]);
+//! ```
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::broadcast::broadcast_pair;
+use crate::dyn_tensor::DynTensor;
+use crate::element::Element;
+use crate::error::{ShapeError, checked_numel};
+use crate::kernel;
+
+/// `f(a, b)` with broadcasting, for two boolean tensors.
+fn zip_bool(
+    a: &DynTensor<bool>,
+    b: &DynTensor<bool>,
+    f: impl Fn(bool, bool) -> bool,
+) -> Result<DynTensor<bool>, ShapeError> {
+    let shape = broadcast_pair(a.dims(), b.dims())?;
+    let n = checked_numel::<bool>(&shape)?;
+    let mut data = Vec::with_capacity(n);
+    kernel::binary(&mut data, &shape, a.data(), a.dims(), b.data(), b.dims(), f);
+    Ok(DynTensor::from_parts(data, &shape))
+}
+
+impl DynTensor<bool> {
+    /// A boolean tensor of `shape` holding `data` in row-major order; `data`
+    /// must have exactly as many elements as the shape.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let m = DynTensor::from_bools(vec![true, false], &[2, 1]).unwrap();
+    /// assert_eq!(m.shape(), &[2, 1]);
+    /// ```
+    pub fn from_bools(data: Vec<bool>, shape: &[usize]) -> Result<Self, ShapeError> {
+        if checked_numel::<bool>(shape)? != data.len() {
+            return Err(ShapeError::Reshape {
+                shape: shape.to_vec(),
+                numel: data.len(),
+            });
+        }
+        Ok(DynTensor::from_parts(data, shape))
+    }
+
+    /// The sizes, outermost first.
+    pub fn shape(&self) -> &[usize] {
+        self.dims()
+    }
+
+    /// The number of elements.
+    pub fn numel(&self) -> usize {
+        self.data().len()
+    }
+
+    /// The number of dimensions.
+    pub fn rank(&self) -> usize {
+        self.dims().len()
+    }
+
+    /// The elements in row-major order.
+    pub fn as_slice(&self) -> &[bool] {
+        self.data()
+    }
+
+    /// The elements in row-major order, copied into a `Vec`.
+    pub fn to_vec(&self) -> Vec<bool> {
+        self.data().to_vec()
+    }
+
+    /// Whether any element is `true` (`false` for an empty tensor).
+    pub fn any(&self) -> bool {
+        self.data().iter().any(|&b| b)
+    }
+
+    /// Whether every element is `true` (`true` for an empty tensor).
+    pub fn all(&self) -> bool {
+        self.data().iter().all(|&b| b)
+    }
+
+    /// How many elements are `true`.
+    pub fn count(&self) -> usize {
+        self.data().iter().filter(|&&b| b).count()
+    }
+
+    /// `self & other` elementwise with broadcasting (PyTorch's `logical_and`).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let a = DynTensor::from_bools(vec![true, false], &[2]).unwrap();
+    /// let b = DynTensor::from_bools(vec![true], &[1]).unwrap();
+    /// assert_eq!(a.try_and(&b).unwrap().to_vec(), vec![true, false]);
+    /// ```
+    pub fn try_and(&self, other: &DynTensor<bool>) -> Result<DynTensor<bool>, ShapeError> {
+        zip_bool(self, other, |a, b| a & b)
+    }
+
+    /// `self | other` elementwise with broadcasting (PyTorch's `logical_or`).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let a = DynTensor::from_bools(vec![true, false], &[2]).unwrap();
+    /// let b = DynTensor::from_bools(vec![false], &[1]).unwrap();
+    /// assert_eq!(a.try_or(&b).unwrap().to_vec(), vec![true, false]);
+    /// ```
+    pub fn try_or(&self, other: &DynTensor<bool>) -> Result<DynTensor<bool>, ShapeError> {
+        zip_bool(self, other, |a, b| a | b)
+    }
+
+    /// The mask as numbers: 1 for `true`, 0 for `false` (PyTorch's
+    /// `mask.float()`, `mask.long()`).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let m = DynTensor::from_bools(vec![true, false, true], &[3]).unwrap();
+    /// assert_eq!(m.cast::<f32>().to_vec(), vec![1.0, 0.0, 1.0]);
+    /// ```
+    pub fn cast<T: Element>(&self) -> DynTensor<T> {
+        let data = self
+            .data()
+            .iter()
+            .map(|&b| if b { T::one() } else { T::zero() })
+            .collect();
+        DynTensor::from_parts(data, self.dims())
+    }
+
+    /// `yes` where the mask is `true` and `no` where it is `false`, the
+    /// three broadcast together (PyTorch's `torch.where(mask, yes, no)`).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let m = DynTensor::from_bools(vec![true, false], &[2, 1]).unwrap();
+    /// let yes = DynTensor::from_vec(vec![1, 2, 3], &[3]).unwrap();
+    /// let w = m.select(&yes, &DynTensor::scalar(0)).unwrap();
+    /// assert_eq!((w.shape(), w.to_vec()), (&[2, 3][..], vec![1, 2, 3, 0, 0, 0]));
+    /// ```
+    pub fn select<T: Element>(
+        &self,
+        yes: &DynTensor<T>,
+        no: &DynTensor<T>,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        let shape = crate::broadcast_shapes(&[self.dims(), yes.shape(), no.shape()])?;
+        // Broadcast the branches, then pick with the mask broadcast alongside.
+        let yes = yes.broadcast_to(&shape)?;
+        let no = no.broadcast_to(&shape)?;
+        let mut out = no.into_vec();
+        let n = out.len();
+        let mut mask = Vec::with_capacity(n);
+        kernel::binary(
+            &mut mask,
+            &shape,
+            self.data(),
+            self.dims(),
+            &[false],
+            &[],
+            |m, _| m,
+        );
+        for ((o, &m), &y) in out.iter_mut().zip(&mask).zip(yes.as_slice()) {
+            if m {
+                *o = y;
+            }
+        }
+        Ok(DynTensor::from_parts(out, &shape))
+    }
+}
+
+impl core::ops::Not for &DynTensor<bool> {
+    type Output = DynTensor<bool>;
+    /// Every element negated (PyTorch's `~mask`).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let m = DynTensor::from_bools(vec![true, false], &[2]).unwrap();
+    /// assert_eq!((!&m).to_vec(), vec![false, true]);
+    /// ```
+    fn not(self) -> DynTensor<bool> {
+        DynTensor::from_parts(self.data().iter().map(|&b| !b).collect(), self.dims())
+    }
+}
+
+impl core::ops::Not for DynTensor<bool> {
+    type Output = DynTensor<bool>;
+    /// Every element negated.
+    fn not(self) -> DynTensor<bool> {
+        !&self
+    }
+}
+
+impl PartialEq for DynTensor<bool> {
+    /// Equal shapes and equal elements.
+    fn eq(&self, other: &Self) -> bool {
+        self.dims() == other.dims() && self.data() == other.data()
+    }
+}
+
+impl fmt::Debug for DynTensor<bool> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DynTensor")
+            .field("shape", &self.dims())
+            .field("dtype", &"bool")
+            .field("data", &Bools(self.data()))
+            .finish()
+    }
+}
+
+/// `Debug` of the elements, eliding the middle of long lists (as the other
+/// tensors' `Debug` does).
+struct Bools<'a>(&'a [bool]);
+
+impl fmt::Debug for Bools<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const EDGE: usize = 3;
+        let s = self.0;
+        if s.len() <= 1000 {
+            return f.debug_list().entries(s).finish();
+        }
+        write!(f, "[")?;
+        for x in &s[..EDGE] {
+            write!(f, "{x:?}, ")?;
+        }
+        write!(f, "...")?;
+        for x in &s[s.len() - EDGE..] {
+            write!(f, ", {x:?}")?;
+        }
+        write!(f, "]")
+    }
+}
+
+impl fmt::Display for DynTensor<bool> {
+    /// PyTorch's layout: `tensor([ True, False])`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::display::write_bool_tensor(f, self.data(), self.dims())
+    }
+}

@@ -1,0 +1,365 @@
+//! Mixed shapes: static dimensions and runtime-sized ones ([`Dyn`](struct@crate::dim::Dyn)) in one
+//! shape, e.g. a batch known only at run time over features known at compile
+//! time: `Tensor<f32, shape![Dyn, 3]>`.
+//!
+//! Everything that is known stays known. Broadcasting two static sizes is
+//! decided at compile time, as for fully static shapes. A static size `N`
+//! against `Dyn` gives `N`, and the runtime size must be 1 or `N`; a static 1
+//! against `Dyn` gives `Dyn` and cannot fail; `Dyn` against `Dyn` gives `Dyn`
+//! and is checked. So `[Dyn, 3] + [3]` is `[Dyn, 3]`, `[Dyn, 3] + [4]` does
+//! not compile, and `[Dyn, 1] + [5, 3]` has the fully static type `[5, 3]`.
+//!
+//! One design for the checks that remain: as with [`DynTensor`](crate::DynTensor), the `try_*`
+//! methods return a [`ShapeError`] worded as PyTorch words it, and the
+//! operators panic with that error's message. Only the runtime sizes are
+//! checked, and the elementwise work is the same shared kernel.
+//!
+//! ```
+//! use shaped::{shape, Dyn, Tensor};
+//! let batch = 4; // known at run time
+//! let x = Tensor::<f32, shape![Dyn, 3]>::ones(&[batch]);
+//! let w = Tensor::<f32, shape![3]>::from_slice(&[1.0, 2.0, 3.0]).unwrap();
+//! let y: Tensor<f32, shape![Dyn, 3]> = &x * &w;
+//! assert_eq!(&*y.shape(), &[4, 3]);
+//!
+//! let col = Tensor::<f32, shape![Dyn, 1]>::ones(&[5]);
+//! let z: Tensor<f32, shape![5, 3]> = col + Tensor::<f32, shape![5, 3]>::zeros();
+//! assert_eq!(z.numel(), 15);
+//! ```
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::fmt;
+use core::marker::PhantomData;
+
+use typenum::{B0, B1};
+
+use crate::broadcast::{
+    AssignDim, Broadcast, BroadcastDim, BroadcastTo, BroadcastWith, ReverseOnto, broadcast_into,
+    check_broadcast_to,
+};
+use crate::diagnostic::RLong;
+use crate::dim::{AnyDim, Big, D, D1, Dim, Dyn};
+use crate::element::Element;
+use crate::error::{ShapeError, checked_numel};
+use crate::kernel;
+use crate::ops::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
+use crate::shape::{Cons, Dims, Layout, MAX_STATIC_RANK, Nil, Shape};
+use crate::tensor::Tensor;
+
+/// A shape with at least one [`Dyn`](struct@crate::dim::Dyn) dimension; `shape![Dyn, 3]` is
+/// `Mixed<Cons<Dyn, Cons<D<3>, Nil>>>`.
+pub struct Mixed<L>(PhantomData<L>);
+
+/// A list of dimensions that may include [`Dyn`](struct@crate::dim::Dyn).
+pub trait DimList: 'static {
+    /// Number of dimensions.
+    const RANK: usize;
+    /// The static sizes, [`Dyn`](struct@crate::dim::Dyn)'s marker (`usize::MAX`) where a dimension is `Dyn`.
+    const TEMPLATE: Dims;
+    /// Bit `i` is set when dimension `i` (from the left) is [`Dyn`](struct@crate::dim::Dyn).
+    const DYNAMIC: u64;
+}
+
+impl DimList for Nil {
+    const RANK: usize = 0;
+    const TEMPLATE: Dims = Dims::EMPTY;
+    const DYNAMIC: u64 = 0;
+}
+
+impl<H: AnyDim, T: DimList> DimList for Cons<H, T> {
+    const RANK: usize = T::RANK + 1;
+    const TEMPLATE: Dims = T::TEMPLATE.prepend(H::SIZE);
+    const DYNAMIC: u64 = (T::DYNAMIC << 1) | H::DYNAMIC as u64;
+}
+
+impl<L: DimList + ReverseOnto<Nil>> Layout for Mixed<L> {
+    const RANK: usize = L::RANK;
+    const STATIC: bool = false;
+    const TEMPLATE: Dims = L::TEMPLATE;
+    const INLINE: bool = false;
+    type Extents = Dims;
+    type Data<T: Element> = Box<[T]>;
+    type Reversed = <L as ReverseOnto<Nil>>::Out;
+    // Compile errors about mixed shapes name the sizes and the axis only.
+    type Rendered = RLong;
+    #[inline(always)]
+    fn dims(ext: &Dims) -> Dims {
+        *ext
+    }
+    fn extents_for(dims: &[usize]) -> Option<Dims> {
+        let fits = dims.len() == L::RANK
+            && dims
+                .iter()
+                .zip(L::TEMPLATE.iter())
+                .enumerate()
+                .all(|(i, (&d, &t))| L::DYNAMIC >> i & 1 == 1 || d == t);
+        fits.then(|| Dims::from_slice(dims))
+    }
+    fn data_from_vec<T: Element>(v: Vec<T>) -> Box<[T]> {
+        v.into_boxed_slice()
+    }
+    fn data_filled<T: Element>(value: T, dims: &Dims) -> Box<[T]> {
+        alloc::vec![value; dims.iter().product()].into_boxed_slice()
+    }
+}
+
+// Broadcasting a `Dyn` dimension: the static side wins, `Dyn` meets `Dyn` or 1
+// as `Dyn`; whatever can still fail is checked at run time.
+impl<C, A> BroadcastDim<Dyn, C, A> for Dyn {
+    type Out = Dyn;
+}
+impl<C, A> BroadcastDim<Dyn, C, A> for D1 {
+    type Out = Dyn;
+}
+impl<C, A> BroadcastDim<D1, C, A> for Dyn {
+    type Out = Dyn;
+}
+impl<const N: usize, C, A> BroadcastDim<Dyn, C, A> for D<N> {
+    type Out = D<N>;
+}
+impl<const N: usize, C, A> BroadcastDim<D<N>, C, A> for Dyn {
+    type Out = D<N>;
+}
+impl<const N: usize, C, A> BroadcastDim<Dyn, C, A> for Big<N> {
+    type Out = Big<N>;
+}
+impl<const N: usize, C, A> BroadcastDim<Big<N>, C, A> for Dyn {
+    type Out = Big<N>;
+}
+
+// In place: anything involving `Dyn` is left to the run-time check.
+impl<X, C, A> AssignDim<Dyn, C, A> for X {}
+impl<const M: usize, C, A> AssignDim<D<M>, C, A> for Dyn {}
+impl<const M: usize, C, A> AssignDim<Big<M>, C, A> for Dyn {}
+
+/// Whether a list of dimensions contains [`Dyn`](struct@crate::dim::Dyn) (`B1`) or not (`B0`).
+pub trait HasDyn {
+    /// The answer.
+    type Flag;
+}
+impl HasDyn for Nil {
+    type Flag = B0;
+}
+impl<T: HasDyn> HasDyn for Cons<D1, T> {
+    type Flag = T::Flag;
+}
+impl<const N: usize, T: HasDyn> HasDyn for Cons<D<N>, T> {
+    type Flag = T::Flag;
+}
+impl<const N: usize, T: HasDyn> HasDyn for Cons<Big<N>, T> {
+    type Flag = T::Flag;
+}
+impl<T> HasDyn for Cons<Dyn, T> {
+    type Flag = B1;
+}
+
+/// The layout of a list of dimensions: the list itself when it is static,
+/// [`Mixed`] when it has a [`Dyn`](struct@crate::dim::Dyn).
+pub trait ToLayout {
+    /// The layout.
+    type Out: Layout;
+}
+impl<L: HasDyn> ToLayout for L
+where
+    L::Flag: Wrap<L>,
+{
+    type Out = <L::Flag as Wrap<L>>::Out;
+}
+
+/// Wraps a list by its [`HasDyn`] flag.
+pub trait Wrap<L> {
+    /// The layout.
+    type Out: Layout;
+}
+impl<L: Shape> Wrap<L> for B0 {
+    type Out = L;
+}
+impl<L: DimList + ReverseOnto<Nil>> Wrap<L> for B1 {
+    type Out = Mixed<L>;
+}
+
+/// A static shape that can be seen as the mixed layout `M`: the same rank,
+/// equal static sizes, and any size where `M` has [`Dyn`](struct@crate::dim::Dyn).
+#[diagnostic::on_unimplemented(
+    message = "the shape `{Self}` does not fit the mixed shape `{M}`",
+    label = "each static size must be equal; `Dyn` accepts any size"
+)]
+pub trait Relax<M> {}
+impl Relax<Nil> for Nil {}
+impl<X: RelaxDim<Y>, Xs: Relax<Ys>, Y, Ys> Relax<Cons<Y, Ys>> for Cons<X, Xs> {}
+
+/// One dimension of [`Relax`].
+pub trait RelaxDim<Y> {}
+impl<X: Dim> RelaxDim<Dyn> for X {}
+impl RelaxDim<D1> for D1 {}
+impl<const N: usize> RelaxDim<D<N>> for D<N> {}
+impl<const N: usize> RelaxDim<Big<N>> for Big<N> {}
+
+/// The full sizes of a `Mixed<L>` given the sizes of its [`Dyn`](struct@crate::dim::Dyn) dimensions.
+fn fill<L: DimList>(dyn_sizes: &[usize]) -> Result<Dims, ShapeError> {
+    let expected = L::DYNAMIC.count_ones() as usize;
+    if dyn_sizes.len() != expected {
+        return Err(ShapeError::DynSizes {
+            template: L::TEMPLATE.to_vec(),
+            dynamic: dyn_sizes.to_vec(),
+        });
+    }
+    let mut dims = L::TEMPLATE;
+    let mut given = dyn_sizes.iter();
+    for (i, d) in dims.as_mut_slice().iter_mut().enumerate() {
+        if L::DYNAMIC >> i & 1 == 1 {
+            *d = *given.next().unwrap_or(&0);
+        }
+    }
+    Ok(dims)
+}
+
+impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
+    /// Every element `value`; `dyn_sizes` gives the sizes of the [`Dyn`](struct@crate::dim::Dyn)
+    /// dimensions, outermost first. An error if their number is wrong or the
+    /// tensor would be too large.
+    pub fn try_full(dyn_sizes: &[usize], value: T) -> Result<Self, ShapeError> {
+        let dims = fill::<L>(dyn_sizes)?;
+        let n = checked_numel::<T>(&dims)?;
+        Ok(Tensor::from_parts(
+            alloc::vec![value; n].into_boxed_slice(),
+            dims,
+        ))
+    }
+
+    /// All zeros (see [`try_full`](Self::try_full)).
+    pub fn try_zeros(dyn_sizes: &[usize]) -> Result<Self, ShapeError> {
+        Self::try_full(dyn_sizes, T::zero())
+    }
+
+    /// Every element `value`, the [`Dyn`](struct@crate::dim::Dyn) dimensions sized by `dyn_sizes`;
+    /// panics with the error's message where [`try_full`](Self::try_full) errs.
+    pub fn full(dyn_sizes: &[usize], value: T) -> Self {
+        Self::try_full(dyn_sizes, value).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// All zeros, the [`Dyn`](struct@crate::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
+    pub fn zeros(dyn_sizes: &[usize]) -> Self {
+        Self::full(dyn_sizes, T::zero())
+    }
+
+    /// All ones, the [`Dyn`](struct@crate::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
+    pub fn ones(dyn_sizes: &[usize]) -> Self {
+        Self::full(dyn_sizes, T::one())
+    }
+
+    /// The elements of `data` in row-major order, the [`Dyn`](struct@crate::dim::Dyn) dimensions
+    /// sized by `dyn_sizes`; `data` must have exactly as many elements.
+    pub fn from_vec(dyn_sizes: &[usize], data: Vec<T>) -> Result<Self, ShapeError> {
+        let dims = fill::<L>(dyn_sizes)?;
+        if checked_numel::<T>(&dims)? != data.len() {
+            return Err(ShapeError::Reshape {
+                shape: dims.to_vec(),
+                numel: data.len(),
+            });
+        }
+        Ok(Tensor::from_parts(data.into_boxed_slice(), dims))
+    }
+}
+
+impl<T: Element, S: Shape> Tensor<T, S> {
+    /// The same tensor seen through a mixed shape with the same static sizes,
+    /// where `L` may leave any of them [`Dyn`](struct@crate::dim::Dyn).
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let t = Tensor::<f32, shape![2, 3]>::ones();
+    /// let m: Tensor<f32, shape![Dyn, 3]> = t.into_mixed();
+    /// assert_eq!(&*m.shape(), &[2, 3]);
+    /// ```
+    pub fn into_mixed<L: DimList + ReverseOnto<Nil>>(self) -> Tensor<T, Mixed<L>>
+    where
+        S: Relax<L>,
+    {
+        let dims = S::DIMS;
+        Tensor::from_parts(self.as_slice().into(), dims)
+    }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// `self op rhs` for any layouts: the broadcast shape checked at run
+    /// time, the output built by the shared kernel.
+    pub(crate) fn layout_binary<Op: BinaryOp<T>, R: Layout>(
+        &self,
+        rhs: &Tensor<T, R>,
+    ) -> Result<Tensor<T, Broadcast<S, R>>, ShapeError>
+    where
+        S: BroadcastWith<R>,
+    {
+        let (a, b) = (self.shape(), rhs.shape());
+        let rank = a.len().max(b.len());
+        let mut out = Dims::from_slice(&[0; MAX_STATIC_RANK][..rank]);
+        broadcast_into(&a, &b, out.as_mut_slice())?;
+        let n = checked_numel::<T>(&out)?;
+        let mut data = Vec::with_capacity(n);
+        kernel::binary(
+            &mut data,
+            &out,
+            self.as_slice(),
+            &a,
+            rhs.as_slice(),
+            &b,
+            Op::apply,
+        );
+        type O<S, R> = Broadcast<S, R>;
+        match O::<S, R>::extents_for(&out) {
+            Some(ext) => Ok(Tensor::from_parts(O::<S, R>::data_from_vec(data), ext)),
+            None => unreachable!("the runtime broadcast agrees with the type-level one"),
+        }
+    }
+
+    /// `self op= rhs` for any layouts; `self` is unchanged on error.
+    pub(crate) fn layout_assign<Op: BinaryOp<T>, R>(
+        &mut self,
+        rhs: &Tensor<T, R>,
+    ) -> Result<(), ShapeError>
+    where
+        R: BroadcastTo<S>,
+    {
+        let (a, b) = (self.shape(), rhs.shape());
+        check_broadcast_to(&a, &b)?;
+        kernel::assign(self.as_mut_slice(), &a, rhs.as_slice(), &b, Op::apply);
+        Ok(())
+    }
+}
+
+macro_rules! try_methods {
+    ($($try:ident $try_assign:ident $Op:ident $sym:literal),*) => {
+        impl<T: Element, S: Layout> Tensor<T, S> {$(
+            #[doc = concat!("`self ", $sym, " rhs`, or the PyTorch error where a `Dyn` dimension's runtime size does not broadcast (never, for fully static shapes).")]
+            pub fn $try<R: Layout>(&self, rhs: &Tensor<T, R>) -> Result<Tensor<T, Broadcast<S, R>>, ShapeError>
+            where
+                S: BroadcastWith<R>,
+            {
+                self.layout_binary::<$Op, R>(rhs)
+            }
+            #[doc = concat!("`self ", $sym, "= rhs` with the sizes of `Dyn` dimensions checked at run time; `self` is unchanged on error.")]
+            pub fn $try_assign<R>(&mut self, rhs: &Tensor<T, R>) -> Result<(), ShapeError>
+            where
+                R: BroadcastTo<S>,
+            {
+                self.layout_assign::<$Op, R>(rhs)
+            }
+        )*}
+    };
+}
+try_methods!(
+    try_add try_add_assign AddOp "+",
+    try_sub try_sub_assign SubOp "-",
+    try_mul try_mul_assign MulOp "*",
+    try_div try_div_assign DivOp "/",
+    try_rem try_rem_assign RemOp "%"
+);
+
+impl<T: Element, L: DimList + ReverseOnto<Nil>> fmt::Display for Tensor<T, Mixed<L>> {
+    /// PyTorch's layout, as for static tensors.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::display::write_tensor(f, self.as_slice(), &self.shape())
+    }
+}

@@ -1,0 +1,231 @@
+//! Shape operations on runtime tensors: `unsqueeze`, `squeeze`, `permute`,
+//! `transpose`, `stack` and `cat`.
+//!
+//! Every one returns a new, contiguous tensor (there are no views), or a
+//! [`ShapeError`] worded as PyTorch words it when an axis is out of range or
+//! the shapes do not fit together.
+//!
+//! ```
+//! use shaped::DynTensor;
+//! let b = DynTensor::from_vec(vec![1, 2], &[2]).unwrap();
+//! assert_eq!(b.unsqueeze(1).unwrap().shape(), &[2, 1]); // b[:, None]
+//! assert_eq!(b.unsqueeze(0).unwrap().shape(), &[1, 2]); // b[None]
+//! let s = DynTensor::stack(&[b.clone(), b.clone(), b], 0).unwrap();
+//! assert_eq!(s.shape(), &[3, 2]);
+//! assert_eq!(s.permute(&[1, 0]).unwrap().to_vec(), vec![1, 1, 1, 2, 2, 2]);
+//! ```
+
+use alloc::vec::Vec;
+use core::borrow::Borrow;
+
+use crate::axis;
+use crate::dyn_tensor::DynTensor;
+use crate::element::Element;
+use crate::error::{ShapeError, checked_numel};
+
+impl<T: Element> DynTensor<T> {
+    /// The same elements with a size-1 axis inserted at `axis`
+    /// (`0..=rank`): `b[:, None]` is `b.unsqueeze(1)`, `b[None]` is
+    /// `b.unsqueeze(0)`.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let b = DynTensor::from_vec(vec![1, 2], &[2]).unwrap();
+    /// let col = b.unsqueeze(1).unwrap();
+    /// assert_eq!(col.shape(), &[2, 1]);
+    /// assert_eq!(
+    ///     b.unsqueeze(3).unwrap_err().to_string().lines().next().unwrap(),
+    ///     "Dimension out of range (expected to be in range of [-2, 1], but got 3)"
+    /// );
+    /// ```
+    pub fn unsqueeze(&self, axis: usize) -> Result<DynTensor<T>, ShapeError> {
+        let shape = self.shape();
+        axis::check(shape, axis, shape.len() + 1)?;
+        let mut dims = shape.to_vec();
+        dims.insert(axis, 1);
+        checked_numel::<T>(&dims)?; // the rank limit
+        Ok(DynTensor::from_parts(self.to_vec(), &dims))
+    }
+
+    /// The same elements without the size-1 axis `axis`.
+    ///
+    /// Unlike PyTorch, which returns the tensor unchanged when the axis's
+    /// size is not 1, this is an error ([`ShapeError::SqueezeSize`], NumPy's
+    /// behaviour): a squeeze that does nothing is usually a bug. A rank-0
+    /// tensor accepts axis 0 and stays as it is, as in PyTorch.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::<f32>::zeros(&[2, 1, 3]);
+    /// assert_eq!(t.squeeze(1).unwrap().shape(), &[2, 3]);
+    /// assert!(t.squeeze(0).is_err());
+    /// ```
+    pub fn squeeze(&self, axis: usize) -> Result<DynTensor<T>, ShapeError> {
+        let shape = self.shape();
+        axis::existing(shape, axis)?;
+        if shape.is_empty() {
+            return Ok(self.clone());
+        }
+        if shape[axis] != 1 {
+            return Err(ShapeError::SqueezeSize {
+                shape: shape.to_vec(),
+                axis,
+            });
+        }
+        let mut dims = shape.to_vec();
+        dims.remove(axis);
+        Ok(DynTensor::from_parts(self.to_vec(), &dims))
+    }
+
+    /// The axes reordered: axis `i` of the result is axis `perm[i]` of
+    /// `self`. `perm` must list every axis exactly once.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::<i32>::arange(6).reshape(&[1, 2, 3]).unwrap();
+    /// let p = t.permute(&[2, 0, 1]).unwrap();
+    /// assert_eq!(p.shape(), &[3, 1, 2]);
+    /// assert_eq!(p.to_vec(), vec![0, 3, 1, 4, 2, 5]);
+    /// ```
+    pub fn permute(&self, perm: &[usize]) -> Result<DynTensor<T>, ShapeError> {
+        let shape = self.shape();
+        if perm.len() != shape.len() {
+            return Err(ShapeError::PermuteLength {
+                shape: shape.to_vec(),
+                perm: perm.to_vec(),
+            });
+        }
+        axis::mask(shape, perm)?;
+        let strides = axis::strides(shape);
+        let dims: Vec<usize> = perm.iter().map(|&p| shape[p]).collect();
+        let view: Vec<usize> = perm.iter().map(|&p| strides[p]).collect();
+        let data = axis::gather(self.as_slice(), &dims, &view);
+        Ok(DynTensor::from_parts(data, &dims))
+    }
+
+    /// Axes `a` and `b` swapped (a matrix transpose for `transpose(0, 1)`).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let m = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
+    /// let t = m.transpose(0, 1).unwrap();
+    /// assert_eq!(t.shape(), &[3, 2]);
+    /// assert_eq!(t.to_vec(), vec![0, 3, 1, 4, 2, 5]);
+    /// ```
+    pub fn transpose(&self, a: usize, b: usize) -> Result<DynTensor<T>, ShapeError> {
+        let shape = self.shape();
+        axis::existing(shape, a)?;
+        axis::existing(shape, b)?;
+        if shape.is_empty() {
+            return Ok(self.clone());
+        }
+        let mut perm: Vec<usize> = (0..shape.len()).collect();
+        perm.swap(a, b);
+        self.permute(&perm)
+    }
+
+    /// The tensors joined along a NEW axis inserted at `axis` (`0..=rank`);
+    /// they must all have the same shape. Takes a slice of tensors or of
+    /// references to tensors.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let a = DynTensor::from_vec(vec![1, 2], &[2]).unwrap();
+    /// let b = DynTensor::from_vec(vec![3, 4], &[2]).unwrap();
+    /// let rows = DynTensor::stack(&[a.clone(), b.clone()], 0).unwrap();
+    /// assert_eq!((rows.shape(), rows.to_vec()), (&[2, 2][..], vec![1, 2, 3, 4]));
+    /// let cols = DynTensor::stack(&[&a, &b], 1).unwrap();
+    /// assert_eq!(cols.to_vec(), vec![1, 3, 2, 4]);
+    /// ```
+    pub fn stack<B: Borrow<DynTensor<T>>>(
+        tensors: &[B],
+        axis: usize,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        let first = tensors.first().ok_or(ShapeError::EmptyStack)?.borrow();
+        let shape = first.shape();
+        axis::check(shape, axis, shape.len() + 1)?;
+        for (index, t) in tensors.iter().enumerate().skip(1) {
+            if t.borrow().shape() != shape {
+                return Err(ShapeError::StackMismatch {
+                    first: shape.to_vec(),
+                    other: t.borrow().shape().to_vec(),
+                    index,
+                });
+            }
+        }
+        let mut dims = shape.to_vec();
+        dims.insert(axis, tensors.len());
+        let n = checked_numel::<T>(&dims)?;
+        // Each tensor contributes one chunk of its trailing axes per index
+        // of the leading ones.
+        let mut data = Vec::with_capacity(n);
+        if n > 0 {
+            // Both products divide `n`, so they fit.
+            let chunk: usize = shape[axis..].iter().product();
+            let outer: usize = shape[..axis].iter().product();
+            for o in 0..outer {
+                for t in tensors {
+                    data.extend_from_slice(&t.borrow().as_slice()[o * chunk..(o + 1) * chunk]);
+                }
+            }
+        }
+        Ok(DynTensor::from_parts(data, &dims))
+    }
+
+    /// The tensors joined along the EXISTING axis `axis`; they must have the
+    /// same rank and the same sizes on every other axis. Takes a slice of
+    /// tensors or of references to tensors.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let a = DynTensor::<i32>::zeros(&[2, 1]);
+    /// let b = DynTensor::<i32>::ones(&[2, 2]);
+    /// let c = DynTensor::cat(&[a, b], 1).unwrap();
+    /// assert_eq!((c.shape(), c.to_vec()), (&[2, 3][..], vec![0, 1, 1, 0, 1, 1]));
+    /// ```
+    pub fn cat<B: Borrow<DynTensor<T>>>(
+        tensors: &[B],
+        axis: usize,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        let first = tensors.first().ok_or(ShapeError::EmptyCat)?.borrow();
+        let shape = first.shape();
+        for (index, t) in tensors.iter().enumerate() {
+            if t.borrow().rank() == 0 {
+                return Err(ShapeError::CatScalar { index });
+            }
+        }
+        axis::check(shape, axis, shape.len())?;
+        let mut total = 0usize;
+        for (index, t) in tensors.iter().enumerate() {
+            let other = t.borrow().shape();
+            let fits = other.len() == shape.len()
+                && (0..shape.len()).all(|d| d == axis || other[d] == shape[d]);
+            if !fits {
+                return Err(ShapeError::CatMismatch {
+                    first: shape.to_vec(),
+                    other: other.to_vec(),
+                    index,
+                    axis,
+                });
+            }
+            total = total.saturating_add(other[axis]);
+        }
+        let mut dims = shape.to_vec();
+        dims[axis] = total;
+        let n = checked_numel::<T>(&dims)?;
+        let mut data = Vec::with_capacity(n);
+        if n > 0 {
+            // Both products divide `n`, so they fit.
+            let inner: usize = shape[axis + 1..].iter().product();
+            let outer: usize = shape[..axis].iter().product();
+            for o in 0..outer {
+                for t in tensors {
+                    let t = t.borrow();
+                    let chunk = t.shape()[axis] * inner;
+                    data.extend_from_slice(&t.as_slice()[o * chunk..(o + 1) * chunk]);
+                }
+            }
+        }
+        Ok(DynTensor::from_parts(data, &dims))
+    }
+}
