@@ -2,7 +2,9 @@
 //! (`../shared/seeds`), on static shapes checked by the compiler and on
 //! runtime shapes checked at run time. Run it with `cargo run --example tour`.
 
-use shaped::{DynTensor, Tensor, broadcast_shapes, shape};
+#![allow(clippy::excessive_precision)] // seed 001's values, digit for digit
+
+use shaped::{DynTensor, Tensor, broadcast_shapes, shape, static_ops::Axis};
 
 fn section(title: &str) {
     println!("\n== {title} ==\n");
@@ -70,6 +72,22 @@ fn main() {
     let e = Tensor::<f32, shape![1, 0]>::zeros() + Tensor::<f32, shape![3, 1]>::ones();
     println!("[1, 0] + [3, 1] -> {:?}: {e}", e.shape());
 
+    section("Seed 001: standardising four 3x3 objects with keepdim statistics");
+    let value = Tensor::<f32, shape![4, 3, 3]>::from_slice(&[
+        12.8460, 11.6038, 8.2267, 13.3707, 13.0595, 9.3532, 10.6257, 10.8800, 5.5372, //
+        102.3054, 98.2987, 89.9491, 103.9013, 98.5896, 98.1971, 106.4493, 98.1544, 96.3743, //
+        501.0322, 499.2918, 504.5105, 496.8454, 498.7290, 499.3281, 499.4231, 504.0831,
+        499.4671, //
+        997.9377, 1001.2782, 1005.9980, 999.5461, 1001.3517, 997.5663, 1003.1572, 999.6476,
+        1001.6178,
+    ])
+    .unwrap();
+    let mean: Tensor<f32, shape![4, 1, 1]> = value.mean_keepdim((Axis::<1>, Axis::<2>));
+    let std: Tensor<f32, shape![4, 1, 1]> = value.std_keepdim((Axis::<1>, Axis::<2>));
+    println!("mean = value.mean(axis=[1,2], keepdim=True)\n{mean}");
+    println!("std = value.std(axis=[1,2], keepdim=True)\n{std}");
+    println!("(value - mean)/std\n{}", (value - mean) / std);
+
     section("Runtime shapes: the same rules, PyTorch's errors");
     let x = DynTensor::<i64>::arange(24).reshape(&[2, 4, 3]).unwrap();
     let y = DynTensor::<i64>::arange(4).reshape(&[4, 1]).unwrap();
@@ -101,4 +119,42 @@ fn main() {
     let w = Tensor::<f32, shape![3]>::from_slice(&[0.5, -1.0, 2.0]).unwrap();
     let batch = DynTensor::<f32>::ones(&[2, 3]);
     println!("{}", &batch * w);
+
+    section("Seed 004: named dimensions broadcast by name (run time)");
+    // img (?, CHANNEL, H, W) + lbl (?, H, W): positionally 3 vs 10 fails;
+    // by name, lbl's H and W meet img's wherever they stand. Scaled down
+    // from [10, 3, 256, 384] so that the values fit on screen.
+    let img = DynTensor::<i64>::zeros(&[2, 3, 2, 3])
+        .with_names([None, Some("CHANNEL"), Some("H"), Some("W")])
+        .unwrap();
+    let lbl = DynTensor::<i64>::arange(12)
+        .reshape(&[2, 2, 3])
+        .unwrap()
+        .with_names([None, Some("H"), Some("W")])
+        .unwrap();
+    let sum = img.try_add(&lbl).unwrap();
+    println!(
+        "img + lbl: shape {:?}, names {:?}",
+        sum.shape(),
+        sum.names()
+    );
+    println!("summed over CHANNEL, keepdim keeps the names:");
+    println!("{}", sum.sum_dims(&[1], true).unwrap());
+    let pred = DynTensor::<i64>::zeros(&[2, 1, 2, 2, 2, 3])
+        .with_names([
+            None,
+            Some("SCALE1"),
+            Some("SCALE2"),
+            Some("SCALE3"),
+            Some("H"),
+            Some("W"),
+        ])
+        .unwrap();
+    let prob = DynTensor::<i64>::zeros(&[2, 3, 2, 3])
+        .with_names([None, Some("CLASS"), Some("H"), Some("W")])
+        .unwrap();
+    println!(
+        "\nlbl_pred + lbl_prob:\n{}",
+        pred.try_add(&prob).unwrap_err()
+    );
 }

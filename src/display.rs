@@ -336,7 +336,10 @@ impl<T: Element, S: crate::Shape> fmt::Display for crate::Tensor<T, S> {
 
 impl<T: Element> fmt::Display for crate::DynTensor<T> {
     /// PyTorch's layout, e.g. `tensor([[0, 1],\n        [2, 3]])`.
+    /// A named tensor ends with PyTorch's suffix, `names=(None, 'H', 'W')`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_tensor(f, self.as_slice(), self.shape())
+        crate::named::write_with_names(f, self.names.as_deref(), |f| {
+            write_tensor(f, self.as_slice(), self.shape())
+        })
     }
 }

@@ -12,6 +12,7 @@ use crate::broadcast::{broadcast_into, check_broadcast_to};
 use crate::element::Element;
 use crate::error::{ShapeError, ShapeErrorKind, checked_numel};
 use crate::kernel;
+use crate::named::{NameSlice, Names, Side};
 use crate::ops::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
 
 /// Shapes of up to this rank are stored without an allocation.
@@ -81,6 +82,10 @@ impl ShapeBuf {
 pub struct DynTensor<T> {
     data: Vec<T>,
     shape: ShapeBuf,
+    /// The dimension names, `None` when no dimension is named (so that
+    /// unnamed tensors carry one null pointer and nothing else); see
+    /// [`crate::named`].
+    pub(crate) names: Option<Names>,
 }
 
 impl<T> DynTensor<T> {
@@ -92,6 +97,7 @@ impl<T> DynTensor<T> {
         DynTensor {
             data,
             shape: ShapeBuf::from_slice(shape),
+            names: None,
         }
     }
 
@@ -104,6 +110,11 @@ impl<T> DynTensor<T> {
     pub(crate) fn dims(&self) -> &[usize] {
         self.shape.as_slice()
     }
+
+    /// The elements, row-major, mutably, for any element type.
+    pub(crate) fn data_mut(&mut self) -> &mut [T] {
+        &mut self.data
+    }
 }
 
 impl<T: Element> DynTensor<T> {
@@ -115,6 +126,7 @@ impl<T: Element> DynTensor<T> {
         Ok(DynTensor {
             data: alloc::vec![value; n],
             shape: ShapeBuf::from_slice(shape),
+            names: None,
         })
     }
 
@@ -148,6 +160,7 @@ impl<T: Element> DynTensor<T> {
         DynTensor {
             data,
             shape: ShapeBuf::from_slice(&[n]),
+            names: None,
         }
     }
 
@@ -156,6 +169,7 @@ impl<T: Element> DynTensor<T> {
         DynTensor {
             data: alloc::vec![value],
             shape: ShapeBuf::zeroed(0),
+            names: None,
         }
     }
 
@@ -177,6 +191,7 @@ impl<T: Element> DynTensor<T> {
         Ok(DynTensor {
             data,
             shape: ShapeBuf::from_slice(shape),
+            names: None,
         })
     }
 
@@ -222,6 +237,8 @@ impl<T: Element> DynTensor<T> {
     }
 
     /// The same elements with another shape of the same element count.
+    /// The result has no dimension names (a reshape can split and merge
+    /// dimensions, so names would not mean anything).
     ///
     /// ```
     /// use shaped::DynTensor;
@@ -236,7 +253,8 @@ impl<T: Element> DynTensor<T> {
 
     /// This tensor broadcast to `shape` (PyTorch's `expand`, materialised):
     /// `shape` has at least this tensor's rank and, aligned from the right,
-    /// each of this tensor's sizes is 1 or equal to `shape`'s.
+    /// each of this tensor's sizes is 1 or equal to `shape`'s. Dimension
+    /// names stay with their dimensions; the new leading ones are unnamed.
     ///
     /// ```
     /// use shaped::DynTensor;
@@ -257,6 +275,7 @@ impl<T: Element> DynTensor<T> {
         check_broadcast_to(shape, self.shape())?;
         let mut out = DynTensor::try_zeros(shape)?;
         kernel::assign(&mut out.data, shape, &self.data, self.shape(), |_, x| x);
+        out.names = crate::named::pad_names(self.names.as_deref(), shape.len());
         Ok(out)
     }
 
@@ -269,12 +288,15 @@ impl<T: Element> DynTensor<T> {
 
     /// The shared body of the binary operations: `a op b` on any two
     /// row-major operands (this is also how static and runtime tensors meet).
+    /// Named operands go through [`crate::named`].
     pub(crate) fn binary<Op: BinaryOp<T>>(
-        a: &[T],
-        a_dims: &[usize],
-        b: &[T],
-        b_dims: &[usize],
+        a: Side<'_, T>,
+        b: Side<'_, T>,
     ) -> Result<Self, ShapeError> {
+        if a.names.is_some() || b.names.is_some() {
+            return crate::named::zip(a, b, Op::apply);
+        }
+        let (a, a_dims, b, b_dims) = (a.data, a.dims, b.data, b.dims);
         let mut shape = ShapeBuf::zeroed(a_dims.len().max(b_dims.len()));
         broadcast_into(a_dims, b_dims, shape.as_mut_slice())?;
         #[cfg(feature = "std")]
@@ -284,15 +306,19 @@ impl<T: Element> DynTensor<T> {
         // Appended row by row: no pass zeroing memory about to be written.
         let mut data = Vec::with_capacity(n);
         kernel::binary(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
-        Ok(DynTensor { data, shape })
+        Ok(DynTensor {
+            data,
+            shape,
+            names: None,
+        })
     }
 
     /// The shared body of the in-place operations; leaves `self` untouched on error.
-    pub(crate) fn assign<Op: BinaryOp<T>>(
-        &mut self,
-        b: &[T],
-        b_dims: &[usize],
-    ) -> Result<(), ShapeError> {
+    pub(crate) fn assign<Op: BinaryOp<T>>(&mut self, b: Side<'_, T>) -> Result<(), ShapeError> {
+        if self.names.is_some() || b.names.is_some() {
+            return crate::named::assign(self, b, Op::apply);
+        }
+        let (b, b_dims) = (b.data, b.dims);
         check_broadcast_to(self.shape.as_slice(), b_dims)?;
         kernel::assign(&mut self.data, self.shape.as_slice(), b, b_dims, Op::apply);
         Ok(())
@@ -304,11 +330,11 @@ macro_rules! try_ops {
         impl<T: Element> DynTensor<T> {
             #[doc = concat!("`self ", $sym, " other` with broadcasting, or the PyTorch error.")]
             pub fn $try(&self, other: &DynTensor<T>) -> Result<DynTensor<T>, ShapeError> {
-                Self::binary::<$Op>(&self.data, self.shape(), &other.data, other.shape())
+                Self::binary::<$Op>(self.side(), other.side())
             }
             #[doc = concat!("`self ", $sym, "= other`: `other` must broadcast to `self`'s shape; on error `self` is unchanged.")]
             pub fn $try_assign(&mut self, other: &DynTensor<T>) -> Result<(), ShapeError> {
-                self.assign::<$Op>(&other.data, other.shape())
+                self.assign::<$Op>(other.side())
             }
         }
     )*};
@@ -322,17 +348,24 @@ try_ops!(
 );
 
 impl<T: Element> PartialEq for DynTensor<T> {
-    /// Equal shapes and equal elements.
+    /// Equal shapes, equal dimension names and equal elements (a tensor
+    /// named `(H, W)` broadcasts differently from an unnamed one, so they
+    /// are not interchangeable; compare
+    /// [`drop_names`](DynTensor::drop_names) to ignore names).
     fn eq(&self, other: &Self) -> bool {
-        self.shape() == other.shape() && self.data == other.data
+        self.shape() == other.shape() && self.names == other.names && self.data == other.data
     }
 }
 
 impl<T: Element> fmt::Debug for DynTensor<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DynTensor")
-            .field("shape", &self.shape())
-            .field("dtype", &core::any::type_name::<T>())
+        let mut d = f.debug_struct("DynTensor");
+        d.field("shape", &self.shape());
+        // Only named tensors show names, so unnamed ones print as before.
+        if let Some(names) = &self.names {
+            d.field("names", &NameSlice(names));
+        }
+        d.field("dtype", &core::any::type_name::<T>())
             .field("data", &crate::tensor::Summary(&self.data))
             .finish()
     }

@@ -34,6 +34,9 @@ fn zip<T: Element, U: Copy>(
     b: &DynTensor<T>,
     f: impl Fn(T, T) -> U,
 ) -> Result<DynTensor<U>, ShapeError> {
+    if a.names.is_some() || b.names.is_some() {
+        return crate::named::zip(a.side(), b.side(), f);
+    }
     let shape = broadcast_pair(a.shape(), b.shape())?;
     #[cfg(feature = "std")]
     crate::legacy::check(a.shape(), b.shape(), &shape);
@@ -84,7 +87,9 @@ impl<T: Element> DynTensor<T> {
     /// ```
     pub fn map_to<U: Element>(&self, f: impl Fn(T) -> U) -> DynTensor<U> {
         let data: Vec<U> = self.as_slice().iter().map(|&x| f(x)).collect();
-        DynTensor::from_parts(data, self.shape())
+        let mut out = DynTensor::from_parts(data, self.shape());
+        out.names = self.names.clone();
+        out
     }
 
     /// Every element clamped to `[min, max]` (PyTorch's `clamp`: NaN stays

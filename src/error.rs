@@ -4,6 +4,7 @@
 //! can be searched for; the lines after it show the shapes aligned from the
 //! right with the failing axis marked.
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -56,6 +57,45 @@ pub enum ShapeErrorKind {
     CatMismatch,
     /// See [`ShapeError::CatScalar`].
     CatScalar,
+    /// See [`ShapeError::NameCount`].
+    NameCount,
+    /// See [`ShapeError::DuplicateName`].
+    DuplicateName,
+    /// See [`ShapeError::NameNotFound`].
+    NameNotFound,
+    /// See [`ShapeError::NoMatch`].
+    NoMatch,
+    /// See [`ShapeError::TooManyUnnamed`].
+    TooManyUnnamed,
+    /// See [`ShapeError::NamedMismatch`].
+    NamedMismatch,
+    /// See [`ShapeError::NameConflict`].
+    NameConflict,
+}
+
+/// Dimension names as error data: one entry per dimension, `None` where unnamed.
+pub type NameList = Vec<Option<String>>;
+
+/// The data of [`ShapeError::NamedMismatch`]: two dimensions matched by
+/// name (or by position, both unnamed) whose sizes do not broadcast.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedMismatch {
+    /// The left operand's (for in-place: the target's) shape.
+    pub a: Vec<usize>,
+    /// The right operand's shape.
+    pub b: Vec<usize>,
+    /// The left operand's names.
+    pub a_names: NameList,
+    /// The right operand's names.
+    pub b_names: NameList,
+    /// The failing axis of `a`.
+    pub a_axis: usize,
+    /// The failing axis of `b`.
+    pub b_axis: usize,
+    /// The dimension's name, `None` for two unnamed dimensions.
+    pub name: Option<String>,
+    /// Whether the operation was in place (`a op= b`).
+    pub in_place: bool,
 }
 
 /// A shape error, with the shapes and the failing axis as data. `Display`
@@ -217,6 +257,74 @@ pub enum ShapeError {
         /// The position of that tensor in the list.
         index: usize,
     },
+    /// [`with_names`](crate::DynTensor::with_names) was given a number of
+    /// names other than the tensor's rank.
+    NameCount {
+        /// The tensor's shape.
+        shape: Vec<usize>,
+        /// The number of names given.
+        count: usize,
+    },
+    /// A name appears more than once among one tensor's dimensions.
+    DuplicateName {
+        /// The names, with the repetition.
+        names: NameList,
+        /// The repeated name.
+        name: String,
+    },
+    /// [`rename`](crate::DynTensor::rename) or
+    /// [`axis_named`](crate::DynTensor::axis_named) was given a name the
+    /// tensor does not have.
+    NameNotFound {
+        /// The tensor's names.
+        names: NameList,
+        /// The name asked for.
+        name: String,
+    },
+    /// Broadcasting by name (or [`align_to`](crate::DynTensor::align_to)):
+    /// a named dimension of one side is not a dimension of the other, which
+    /// has the larger rank (or is the left side of an in-place operation)
+    /// and so cannot gain dimensions.
+    NoMatch {
+        /// The name without a match.
+        name: String,
+        /// Which side it belongs to: `"a"`, `"b"` or `"the tensor"`.
+        of: &'static str,
+        /// The side it was looked for in: `"a"`, `"b"` or `"the names"`.
+        within: &'static str,
+        /// The names of that side.
+        names: NameList,
+    },
+    /// Broadcasting by name: one side has more unnamed dimensions than the
+    /// other, which has the larger rank; unnamed dimensions are matched by
+    /// position and none can be added.
+    TooManyUnnamed {
+        /// The side with too many unnamed dimensions.
+        of: &'static str,
+        /// The other side.
+        within: &'static str,
+        /// The names of `of`.
+        of_names: NameList,
+        /// The names of `within`.
+        within_names: NameList,
+    },
+    /// Broadcasting by name: two matched dimensions (same name, or both
+    /// unnamed and matched by position) have sizes that differ, neither
+    /// being 1 (for an in-place operation: `b`'s size is neither 1 nor
+    /// `a`'s). Boxed, to keep `ShapeError` small.
+    NamedMismatch(Box<NamedMismatch>),
+    /// `stack` or `cat` of tensors whose names differ at a position where
+    /// both are named.
+    NameConflict {
+        /// The names gathered from the tensors before `index`.
+        first: NameList,
+        /// The names of the tensor that conflicts.
+        other: NameList,
+        /// The position of that tensor in the list.
+        index: usize,
+        /// The dimension where the names differ.
+        axis: usize,
+    },
 }
 
 impl ShapeError {
@@ -294,6 +402,46 @@ impl ShapeError {
                 axis,
             },
             ShapeErrorKind::CatScalar => ShapeError::CatScalar { index: axis },
+            ShapeErrorKind::NameCount => ShapeError::NameCount {
+                shape: a,
+                count: axis,
+            },
+            ShapeErrorKind::DuplicateName => ShapeError::DuplicateName {
+                names: Vec::new(),
+                name: String::new(),
+            },
+            ShapeErrorKind::NameNotFound => ShapeError::NameNotFound {
+                names: Vec::new(),
+                name: String::new(),
+            },
+            ShapeErrorKind::NoMatch => ShapeError::NoMatch {
+                name: String::new(),
+                of: "b",
+                within: "a",
+                names: Vec::new(),
+            },
+            ShapeErrorKind::TooManyUnnamed => ShapeError::TooManyUnnamed {
+                of: "b",
+                within: "a",
+                of_names: Vec::new(),
+                within_names: Vec::new(),
+            },
+            ShapeErrorKind::NamedMismatch => ShapeError::NamedMismatch(Box::new(NamedMismatch {
+                a_names: alloc::vec![None; a.len()],
+                b_names: alloc::vec![None; b.len()],
+                a,
+                b,
+                a_axis: axis,
+                b_axis: axis,
+                name: None,
+                in_place: false,
+            })),
+            ShapeErrorKind::NameConflict => ShapeError::NameConflict {
+                first: Vec::new(),
+                other: Vec::new(),
+                index: 1,
+                axis,
+            },
         }
     }
 
@@ -319,6 +467,13 @@ impl ShapeError {
             ShapeError::StackMismatch { .. } => ShapeErrorKind::StackMismatch,
             ShapeError::CatMismatch { .. } => ShapeErrorKind::CatMismatch,
             ShapeError::CatScalar { .. } => ShapeErrorKind::CatScalar,
+            ShapeError::NameCount { .. } => ShapeErrorKind::NameCount,
+            ShapeError::DuplicateName { .. } => ShapeErrorKind::DuplicateName,
+            ShapeError::NameNotFound { .. } => ShapeErrorKind::NameNotFound,
+            ShapeError::NoMatch { .. } => ShapeErrorKind::NoMatch,
+            ShapeError::TooManyUnnamed { .. } => ShapeErrorKind::TooManyUnnamed,
+            ShapeError::NamedMismatch(_) => ShapeErrorKind::NamedMismatch,
+            ShapeError::NameConflict { .. } => ShapeErrorKind::NameConflict,
         }
     }
 
@@ -345,7 +500,16 @@ impl ShapeError {
             ShapeError::StackMismatch { first, .. } | ShapeError::CatMismatch { first, .. } => {
                 first
             }
-            ShapeError::EmptyStack | ShapeError::EmptyCat | ShapeError::CatScalar { .. } => &[],
+            ShapeError::NameCount { shape, .. } => shape,
+            ShapeError::NamedMismatch(m) => &m.a,
+            ShapeError::EmptyStack
+            | ShapeError::EmptyCat
+            | ShapeError::CatScalar { .. }
+            | ShapeError::DuplicateName { .. }
+            | ShapeError::NameNotFound { .. }
+            | ShapeError::NoMatch { .. }
+            | ShapeError::TooManyUnnamed { .. }
+            | ShapeError::NameConflict { .. } => &[],
         }
     }
 
@@ -356,6 +520,7 @@ impl ShapeError {
     pub fn rhs(&self) -> &[usize] {
         match self {
             ShapeError::Broadcast { b, .. } => b,
+            ShapeError::NamedMismatch(m) => &m.b,
             ShapeError::Expand { tensor, .. }
             | ShapeError::InPlaceRank { tensor, .. }
             | ShapeError::ExpandRank { tensor, .. } => tensor,
@@ -373,10 +538,15 @@ impl ShapeError {
     /// [`Expand`](Self::Expand); the axis asked for, for the axis errors
     /// ([`AxisOutOfRange`](Self::AxisOutOfRange), [`DuplicateAxis`](Self::DuplicateAxis),
     /// [`SqueezeSize`](Self::SqueezeSize), [`EmptyReduction`](Self::EmptyReduction))
-    /// and the axis concatenated along for [`CatMismatch`](Self::CatMismatch).
+    /// and the axis concatenated along for [`CatMismatch`](Self::CatMismatch);
+    /// the failing axis of `a` for [`NamedMismatch`](Self::NamedMismatch)
+    /// and the position where the names differ for
+    /// [`NameConflict`](Self::NameConflict).
     pub fn axis(&self) -> Option<usize> {
         match self {
+            ShapeError::NamedMismatch(m) => Some(m.a_axis),
             ShapeError::Broadcast { axis, .. }
+            | ShapeError::NameConflict { axis, .. }
             | ShapeError::Expand { axis, .. }
             | ShapeError::AxisOutOfRange { axis, .. }
             | ShapeError::DuplicateAxis { axis, .. }
@@ -416,6 +586,18 @@ fn write_template(f: &mut fmt::Formatter<'_>, s: &[usize]) -> fmt::Result {
         } else {
             write!(f, "{sep}{d}")?
         }
+    }
+    write!(f, "]")
+}
+
+/// Writes dimension names as `[?, H, W]`, `?` where unnamed.
+fn write_names(f: &mut fmt::Formatter<'_>, names: &NameList) -> fmt::Result {
+    write!(f, "[")?;
+    for (i, n) in names.iter().enumerate() {
+        if i > 0 {
+            write!(f, ", ")?;
+        }
+        write!(f, "{}", n.as_deref().unwrap_or("?"))?;
     }
     write!(f, "]")
 }
@@ -651,6 +833,113 @@ impl fmt::Display for ShapeError {
                 f,
                 "zero-dimensional tensor (at position {index}) cannot be concatenated"
             ),
+            ShapeError::NameCount { shape, count } => {
+                write!(
+                    f,
+                    "Number of names ({count}) and number of dimensions in tensor ({}) do not match",
+                    shape.len()
+                )?;
+                write!(f, "\n  the tensor has shape ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::DuplicateName { names, name } => {
+                write!(
+                    f,
+                    "Cannot construct a tensor with duplicate names: '{name}' appears more than once in "
+                )?;
+                write_names(f, names)
+            }
+            ShapeError::NameNotFound { names, name } => {
+                write!(f, "Name '{name}' not found in Tensor")?;
+                write_names(f, names)
+            }
+            ShapeError::NoMatch {
+                name,
+                of,
+                within,
+                names,
+            } => {
+                write!(f, "dimension '{name}' of {of} has no match in {within} ")?;
+                write_names(f, names)?;
+                if *within == "the names" {
+                    write!(f, "\n  align_to cannot drop a dimension")
+                } else {
+                    write!(
+                        f,
+                        "\n  the result has {within}'s dimensions, so every name of {of} must be one of {within}'s"
+                    )
+                }
+            }
+            ShapeError::TooManyUnnamed {
+                of,
+                within,
+                of_names,
+                within_names,
+            } => {
+                let count = |n: &NameList| n.iter().filter(|n| n.is_none()).count();
+                write!(f, "{of} ")?;
+                write_names(f, of_names)?;
+                write!(
+                    f,
+                    " has {} unnamed dimensions but {within} ",
+                    count(of_names)
+                )?;
+                write_names(f, within_names)?;
+                write!(
+                    f,
+                    " has only {}: unnamed dimensions are matched by position, and none can be added",
+                    count(within_names)
+                )
+            }
+            ShapeError::NamedMismatch(m) => {
+                let NamedMismatch {
+                    a,
+                    b,
+                    a_names,
+                    b_names,
+                    a_axis,
+                    b_axis,
+                    name,
+                    in_place,
+                } = &**m;
+                let x = a.get(*a_axis).copied().unwrap_or(1);
+                let y = b.get(*b_axis).copied().unwrap_or(1);
+                if *in_place {
+                    write!(
+                        f,
+                        "The expanded size of the tensor ({y}) must match the existing size ({x})"
+                    )?;
+                } else {
+                    write!(
+                        f,
+                        "The size of tensor a ({x}) must match the size of tensor b ({y})"
+                    )?;
+                }
+                match name {
+                    Some(n) => write!(f, " at dimension '{n}'")?,
+                    None => write!(f, " at an unnamed dimension")?,
+                }
+                write!(f, " (axis {a_axis} of a, axis {b_axis} of b)")?;
+                for (label, shape, names) in [("a", a, a_names), ("b", b, b_names)] {
+                    write!(f, "\n  {label}: ")?;
+                    write_shape(f, shape)?;
+                    write!(f, " named ")?;
+                    write_names(f, names)?;
+                }
+                Ok(())
+            }
+            ShapeError::NameConflict {
+                first,
+                other,
+                index,
+                axis,
+            } => {
+                write!(f, "names of tensor number {index} in the list, ")?;
+                write_names(f, other)?;
+                write!(f, ", do not match ")?;
+                write_names(f, first)?;
+                write!(f, " at dimension {axis}")
+            }
         }
     }
 }

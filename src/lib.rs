@@ -31,6 +31,7 @@
 //! - [`dyn_tensor`]: the runtime-shaped tensor, same rules, same kernel.
 //! - [`mixed`]: static shapes with runtime-sized dimensions, `shape![Dyn, 3]`.
 //! - [`legacy`]: the opt-in warning for broadcasts old PyTorch computed differently.
+//! - [`named`](mod@named): named dimensions on runtime tensors, broadcasting by name.
 //! - [`error`]: runtime shape errors, worded as PyTorch words them.
 //! - [`display`]: printing tensors as PyTorch prints them.
 //! - The toolkit on runtime tensors: [`shape_ops`] (`unsqueeze`, `squeeze`,
@@ -68,12 +69,14 @@ pub mod legacy;
 pub mod literal;
 pub mod mask;
 pub mod mixed;
+pub mod named;
 pub mod ops;
 #[cfg(feature = "rand")]
 pub mod random;
 pub mod reduce;
 pub mod shape;
 pub mod shape_ops;
+pub mod static_ops;
 pub mod storage;
 pub mod tensor;
 

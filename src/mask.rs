@@ -33,6 +33,9 @@ fn zip_bool(
     b: &DynTensor<bool>,
     f: impl Fn(bool, bool) -> bool,
 ) -> Result<DynTensor<bool>, ShapeError> {
+    if a.names.is_some() || b.names.is_some() {
+        return crate::named::zip(a.side(), b.side(), f);
+    }
     let shape = broadcast_pair(a.dims(), b.dims())?;
     let n = checked_numel::<bool>(&shape)?;
     let mut data = Vec::with_capacity(n);
@@ -137,7 +140,9 @@ impl DynTensor<bool> {
             .iter()
             .map(|&b| if b { T::one() } else { T::zero() })
             .collect();
-        DynTensor::from_parts(data, self.dims())
+        let mut out = DynTensor::from_parts(data, self.dims());
+        out.names = self.names.clone();
+        out
     }
 
     /// `yes` where the mask is `true` and `no` where it is `false`, the
@@ -190,7 +195,9 @@ impl core::ops::Not for &DynTensor<bool> {
     /// assert_eq!((!&m).to_vec(), vec![false, true]);
     /// ```
     fn not(self) -> DynTensor<bool> {
-        DynTensor::from_parts(self.data().iter().map(|&b| !b).collect(), self.dims())
+        let mut out = DynTensor::from_parts(self.data().iter().map(|&b| !b).collect(), self.dims());
+        out.names = self.names.clone();
+        out
     }
 }
 
@@ -203,17 +210,20 @@ impl core::ops::Not for DynTensor<bool> {
 }
 
 impl PartialEq for DynTensor<bool> {
-    /// Equal shapes and equal elements.
+    /// Equal shapes, equal dimension names and equal elements.
     fn eq(&self, other: &Self) -> bool {
-        self.dims() == other.dims() && self.data() == other.data()
+        self.dims() == other.dims() && self.names == other.names && self.data() == other.data()
     }
 }
 
 impl fmt::Debug for DynTensor<bool> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DynTensor")
-            .field("shape", &self.dims())
-            .field("dtype", &"bool")
+        let mut d = f.debug_struct("DynTensor");
+        d.field("shape", &self.dims());
+        if let Some(names) = &self.names {
+            d.field("names", &crate::named::NameSlice(names));
+        }
+        d.field("dtype", &"bool")
             .field("data", &Bools(self.data()))
             .finish()
     }
@@ -245,6 +255,8 @@ impl fmt::Debug for Bools<'_> {
 impl fmt::Display for DynTensor<bool> {
     /// PyTorch's layout: `tensor([ True, False])`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::display::write_bool_tensor(f, self.data(), self.dims())
+        crate::named::write_with_names(f, self.names.as_deref(), |f| {
+            crate::display::write_bool_tensor(f, self.data(), self.dims())
+        })
     }
 }

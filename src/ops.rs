@@ -254,19 +254,21 @@ impl<T: Element + Neg<Output = T>, S: Layout> Neg for &Tensor<T, S> {
 // the `try_*` methods of `DynTensor` return it instead.
 
 use crate::dyn_tensor::DynTensor;
+use crate::named::Side;
 
-/// Either kind of tensor, seen as row-major elements and sizes.
+/// Either kind of tensor, seen as row-major elements, sizes and (for a
+/// `DynTensor`) dimension names.
 trait Operand<T> {
-    fn with<R>(&self, f: impl FnOnce(&[T], &[usize]) -> R) -> R;
+    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R;
 }
 impl<T: Element> Operand<T> for DynTensor<T> {
-    fn with<R>(&self, f: impl FnOnce(&[T], &[usize]) -> R) -> R {
-        f(self.as_slice(), self.shape())
+    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R {
+        f(self.side())
     }
 }
 impl<T: Element, S: Layout> Operand<T> for Tensor<T, S> {
-    fn with<R>(&self, f: impl FnOnce(&[T], &[usize]) -> R) -> R {
-        f(self.as_slice(), &self.shape())
+    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R {
+        f(Side::unnamed(self.as_slice(), &self.shape()))
     }
 }
 
@@ -278,7 +280,7 @@ fn runtime_binary<T: Element, Op: BinaryOp<T>>(
     a: &impl Operand<T>,
     b: &impl Operand<T>,
 ) -> DynTensor<T> {
-    or_panic(a.with(|a, ad| b.with(|b, bd| DynTensor::binary::<Op>(a, ad, b, bd))))
+    or_panic(a.with(|a| b.with(|b| DynTensor::binary::<Op>(a, b))))
 }
 
 macro_rules! runtime_ops {
@@ -323,22 +325,22 @@ macro_rules! runtime_assign_ops {
     ($($Assign:ident $assign:ident $Op:ident),*) => {$(
         impl<T: Element> $Assign<&DynTensor<T>> for DynTensor<T> {
             fn $assign(&mut self, rhs: &DynTensor<T>) {
-                or_panic(self.assign::<$Op>(rhs.as_slice(), rhs.shape()))
+                or_panic(self.assign::<$Op>(rhs.side()))
             }
         }
         impl<T: Element> $Assign<DynTensor<T>> for DynTensor<T> {
             fn $assign(&mut self, rhs: DynTensor<T>) {
-                or_panic(self.assign::<$Op>(rhs.as_slice(), rhs.shape()))
+                or_panic(self.assign::<$Op>(rhs.side()))
             }
         }
         impl<T: Element, S: Layout> $Assign<&Tensor<T, S>> for DynTensor<T> {
             fn $assign(&mut self, rhs: &Tensor<T, S>) {
-                or_panic(self.assign::<$Op>(rhs.as_slice(), &rhs.shape()))
+                or_panic(self.assign::<$Op>(Side::unnamed(rhs.as_slice(), &rhs.shape())))
             }
         }
         impl<T: Element, S: Layout> $Assign<Tensor<T, S>> for DynTensor<T> {
             fn $assign(&mut self, rhs: Tensor<T, S>) {
-                or_panic(self.assign::<$Op>(rhs.as_slice(), &rhs.shape()))
+                or_panic(self.assign::<$Op>(Side::unnamed(rhs.as_slice(), &rhs.shape())))
             }
         }
         impl<T: Element> $Assign<T> for DynTensor<T> {

@@ -18,6 +18,8 @@
 //!   as in NumPy; PyTorch's `dim=[]` reduces everything). [`sum`](crate::DynTensor::sum)
 //!   and [`mean`](crate::DynTensor::mean) reduce everything.
 //! - A rank-0 tensor accepts axis 0.
+//! - Dimension names of the reduced axes are dropped, or kept with
+//!   `keepdim`; the others stay (see [`crate::named`]).
 //!
 //! Out-of-range axes are [`ShapeError::AxisOutOfRange`] with PyTorch's
 //! message; a repeated axis is [`ShapeError::DuplicateAxis`].
@@ -52,6 +54,8 @@ struct Groups<'a, T: Clone> {
     groups: usize,
     len: usize,
     out_dims: Vec<usize>,
+    /// The result's dimension names.
+    out_names: Option<crate::named::Names>,
     /// The first reduced axis of size 0, if any.
     empty_axis: Option<usize>,
 }
@@ -61,7 +65,9 @@ impl<T: Clone> Groups<'_, T> {
         let data: Vec<U> = (0..self.groups)
             .map(|g| f(&self.data[g * self.len..(g + 1) * self.len]))
             .collect();
-        DynTensor::from_parts(data, &self.out_dims)
+        let mut out = DynTensor::from_parts(data, &self.out_dims);
+        out.names = self.out_names.clone();
+        out
     }
 }
 
@@ -150,11 +156,13 @@ impl<T: Element> DynTensor<T> {
             let view: Vec<usize> = perm.iter().map(|&p| strides[p]).collect();
             Cow::Owned(axis::gather(self.as_slice(), &dims, &view))
         };
+        let out_names = crate::named::reduce(self.names.as_deref(), &listed, keepdim);
         Ok(Groups {
             data,
             groups,
             len,
             out_dims,
+            out_names,
             empty_axis,
         })
     }

@@ -3,7 +3,9 @@
 //!
 //! Every one returns a new, contiguous tensor (there are no views), or a
 //! [`ShapeError`] worded as PyTorch words it when an axis is out of range or
-//! the shapes do not fit together.
+//! the shapes do not fit together. Dimension names move with their
+//! dimensions; `unsqueeze` inserts an unnamed one; `stack` and `cat` unify
+//! the tensors' names (see [`crate::named`]).
 //!
 //! ```
 //! use shaped::DynTensor;
@@ -22,6 +24,7 @@ use crate::axis;
 use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
+use crate::named;
 
 impl<T: Element> DynTensor<T> {
     /// The same elements with a size-1 axis inserted at `axis`
@@ -44,7 +47,9 @@ impl<T: Element> DynTensor<T> {
         let mut dims = shape.to_vec();
         dims.insert(axis, 1);
         checked_numel::<T>(&dims)?; // the rank limit
-        Ok(DynTensor::from_parts(self.to_vec(), &dims))
+        let mut out = DynTensor::from_parts(self.to_vec(), &dims);
+        out.names = named::insert_unnamed(self.names.as_deref(), axis);
+        Ok(out)
     }
 
     /// The same elements without the size-1 axis `axis`.
@@ -74,7 +79,9 @@ impl<T: Element> DynTensor<T> {
         }
         let mut dims = shape.to_vec();
         dims.remove(axis);
-        Ok(DynTensor::from_parts(self.to_vec(), &dims))
+        let mut out = DynTensor::from_parts(self.to_vec(), &dims);
+        out.names = named::remove(self.names.as_deref(), axis);
+        Ok(out)
     }
 
     /// The axes reordered: axis `i` of the result is axis `perm[i]` of
@@ -100,7 +107,9 @@ impl<T: Element> DynTensor<T> {
         let dims: Vec<usize> = perm.iter().map(|&p| shape[p]).collect();
         let view: Vec<usize> = perm.iter().map(|&p| strides[p]).collect();
         let data = axis::gather(self.as_slice(), &dims, &view);
-        Ok(DynTensor::from_parts(data, &dims))
+        let mut out = DynTensor::from_parts(data, &dims);
+        out.names = named::permute(self.names.as_deref(), perm);
+        Ok(out)
     }
 
     /// Axes `a` and `b` swapped (a matrix transpose for `transpose(0, 1)`).
@@ -153,6 +162,7 @@ impl<T: Element> DynTensor<T> {
                 });
             }
         }
+        let names = named::unify(tensors, Some(axis))?;
         let mut dims = shape.to_vec();
         dims.insert(axis, tensors.len());
         let n = checked_numel::<T>(&dims)?;
@@ -169,7 +179,9 @@ impl<T: Element> DynTensor<T> {
                 }
             }
         }
-        Ok(DynTensor::from_parts(data, &dims))
+        let mut out = DynTensor::from_parts(data, &dims);
+        out.names = names;
+        Ok(out)
     }
 
     /// The tensors joined along the EXISTING axis `axis`; they must have the
@@ -210,6 +222,7 @@ impl<T: Element> DynTensor<T> {
             }
             total = total.saturating_add(other[axis]);
         }
+        let names = named::unify(tensors, None)?;
         let mut dims = shape.to_vec();
         dims[axis] = total;
         let n = checked_numel::<T>(&dims)?;
@@ -226,6 +239,8 @@ impl<T: Element> DynTensor<T> {
                 }
             }
         }
-        Ok(DynTensor::from_parts(data, &dims))
+        let mut out = DynTensor::from_parts(data, &dims);
+        out.names = names;
+        Ok(out)
     }
 }
