@@ -224,31 +224,8 @@ impl fmt::Debug for DynTensor<bool> {
             d.field("names", &crate::named::NameSlice(names));
         }
         d.field("dtype", &"bool")
-            .field("data", &Bools(self.data()))
+            .field("data", &crate::tensor::Summary(self.data()))
             .finish()
-    }
-}
-
-/// `Debug` of the elements, eliding the middle of long lists (as the other
-/// tensors' `Debug` does).
-struct Bools<'a>(&'a [bool]);
-
-impl fmt::Debug for Bools<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const EDGE: usize = 3;
-        let s = self.0;
-        if s.len() <= 1000 {
-            return f.debug_list().entries(s).finish();
-        }
-        write!(f, "[")?;
-        for x in &s[..EDGE] {
-            write!(f, "{x:?}, ")?;
-        }
-        write!(f, "...")?;
-        for x in &s[s.len() - EDGE..] {
-            write!(f, ", {x:?}")?;
-        }
-        write!(f, "]")
     }
 }
 
