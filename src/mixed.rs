@@ -96,6 +96,7 @@ impl<L: DimList + ReverseOnto<Nil>> Layout for Mixed<L> {
                 .all(|(i, (&d, &t))| L::DYNAMIC >> i & 1 == 1 || d == t);
         fits.then(|| Dims::from_slice(dims))
     }
+    const STATIC_EXTENTS: Option<Dims> = None;
     fn data_from_vec<T: Element>(v: Vec<T>) -> Box<[T]> {
         v.into_boxed_slice()
     }

@@ -155,6 +155,9 @@ pub trait Layout: 'static + Sized {
     fn dims(ext: &Self::Extents) -> Dims;
     /// The extents of a tensor of runtime shape `dims`, if it has this layout.
     fn extents_for(dims: &[usize]) -> Option<Self::Extents>;
+    /// The extents when every size is static (`Some(())`), known without
+    /// looking at any sizes; `None` for layouts with runtime sizes.
+    const STATIC_EXTENTS: Option<Self::Extents>;
     /// The storage of `v`, whose length must be the element count.
     fn data_from_vec<T: Element>(v: Vec<T>) -> Self::Data<T>;
     /// Storage for a tensor of sizes `dims` with every element `value`.
@@ -177,6 +180,7 @@ impl<S: Shape> Layout for S {
     fn extents_for(dims: &[usize]) -> Option<()> {
         (dims == S::DIMS.as_slice()).then_some(())
     }
+    const STATIC_EXTENTS: Option<()> = Some(());
     fn data_from_vec<T: Element>(v: Vec<T>) -> S::Storage<T> {
         Buffer::from_vec(v)
     }
