@@ -120,8 +120,42 @@ pub trait SqueezeAt<P> {
 impl<T> SqueezeAt<Z> for Cons<D1, T> {
     type Out = T;
 }
+// Other sizes ask for a trait no one implements, whose message names the size.
+impl<const N: usize, T> SqueezeAt<Z> for Cons<D<N>, T>
+where
+    (): SqueezeSizeOne<N>,
+{
+    type Out = T;
+}
+impl<const N: usize, T> SqueezeAt<Z> for Cons<Big<N>, T>
+where
+    (): SqueezeSizeOne<N>,
+{
+    type Out = T;
+}
+
+/// Never implemented: squeezing a dimension of size `N`, which is not 1.
+#[diagnostic::on_unimplemented(
+    message = "cannot squeeze a dimension of size {N}: only size-1 dimensions can be squeezed",
+    label = "this axis does not have size 1"
+)]
+pub trait SqueezeSizeOne<const N: usize> {}
 impl<H, T: SqueezeAt<P>, P> SqueezeAt<Succ<P>> for Cons<H, T> {
     type Out = Cons<H, T::Out>;
+}
+
+/// An axis that can be squeezed from `S`: its size is 1.
+pub trait SqueezeAxis<S> {
+    /// `S` without the axis.
+    type Out: Shape;
+}
+impl<S, const K: usize> SqueezeAxis<S> for Axis<K>
+where
+    Axis<K>: Position,
+    S: SqueezeAt<<Axis<K> as Position>::P>,
+    <S as SqueezeAt<<Axis<K> as Position>::P>>::Out: Shape,
+{
+    type Out = <S as SqueezeAt<<Axis<K> as Position>::P>>::Out;
 }
 
 /// A dimension being reduced (a marker inside a shape, never in a tensor's type).
@@ -345,15 +379,7 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     }
 
     /// The size-1 dimension at axis `K` removed (not 1: does not compile).
-    pub fn squeeze<const K: usize>(
-        &self,
-        _: Axis<K>,
-    ) -> Tensor<T, <S as SqueezeAt<<Axis<K> as Position>::P>>::Out>
-    where
-        Axis<K>: Position,
-        S: SqueezeAt<<Axis<K> as Position>::P>,
-        <S as SqueezeAt<<Axis<K> as Position>::P>>::Out: Shape,
-    {
+    pub fn squeeze<A: SqueezeAxis<S>>(&self, _: A) -> Tensor<T, A::Out> {
         Tensor::from_fn(|i| self.as_slice()[i])
     }
 
