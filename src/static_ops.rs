@@ -333,10 +333,12 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     }
 
     /// The result of a runtime operation whose shape the compiler computed.
+    /// The only error left is PyTorch's for `max`/`min` over a size-0 axis,
+    /// which panics with PyTorch's message.
     fn from_runtime<S2: Shape>(r: Result<DynTensor<T>, ShapeError>) -> Tensor<T, S2> {
         match r.and_then(Tensor::try_from) {
             Ok(t) => t,
-            Err(e) => unreachable!("the compiler computed this shape: {e}"),
+            Err(e) => panic!("{e}"),
         }
     }
 
@@ -544,7 +546,7 @@ macro_rules! reductions {
 pub trait NoBound {}
 impl<T> NoBound for T {}
 
-reductions!(NoBound: sum_keepdim sum_over sum_dims "sum", max_keepdim max_over max_dims "maximum", min_keepdim min_over min_dims "minimum");
+reductions!(NoBound: sum_keepdim sum_over sum_dims "sum", max_keepdim max_over max_dims "maximum (panics with PyTorch's message over a size-0 axis)", min_keepdim min_over min_dims "minimum (panics with PyTorch's message over a size-0 axis)");
 reductions!(Float: mean_keepdim mean_over mean_dims "mean", var_keepdim var_over var_dims "unbiased variance", std_keepdim std_over std_dims "unbiased standard deviation");
 
 impl<T: Element, S: Layout> Tensor<T, S> {

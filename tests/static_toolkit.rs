@@ -140,6 +140,16 @@ fn reductions_keep_or_drop_dimensions() {
     let m: Tensor<f64, shape![2]> = empty.mean_over(Axis::<1>);
     assert_eq!(s.as_slice(), &[0.0, 0.0]);
     assert!(m.as_slice().iter().all(|x| x.is_nan()));
+    // The maximum of nothing is PyTorch's error, raised as a panic.
+    let panic = std::panic::catch_unwind(|| {
+        let _: Tensor<f64, shape![2]> = empty.max_over(Axis::<1>);
+    })
+    .unwrap_err();
+    let msg = panic.downcast_ref::<String>().unwrap();
+    assert!(
+        msg.contains("Expected reduction dim 1 to have non-zero size"),
+        "{msg}"
+    );
 }
 
 /// A naive sum over a set of axes of a row-major `[a, b, c]` array.
