@@ -549,6 +549,102 @@ impl<T> NoBound for T {}
 reductions!(NoBound: sum_keepdim sum_over sum_dims "sum", max_keepdim max_over max_dims "maximum (panics with PyTorch's message over a size-0 axis)", min_keepdim min_over min_dims "minimum (panics with PyTorch's message over a size-0 axis)");
 reductions!(Float: mean_keepdim mean_over mean_dims "mean", var_keepdim var_over var_dims "unbiased variance", std_keepdim std_over std_dims "unbiased standard deviation");
 
+impl<T: Element + Float, S: Shape> Tensor<T, S> {
+    /// The variance over the axes `X` with `correction` (PyTorch's
+    /// `correction`: 1 is the unbiased estimator, 0 the population variance),
+    /// keeping them as size 1.
+    pub fn var_keepdim_correction<X: Axes<S>>(
+        &self,
+        _: X,
+        correction: usize,
+    ) -> Tensor<T, KeepDims<S, X>>
+    where
+        X::Marked: KeepReduced,
+        KeepDims<S, X>: Shape,
+    {
+        Self::from_runtime(
+            self.runtime()
+                .var_dims_correction(&X::axes(), correction, true),
+        )
+    }
+
+    /// The variance over the axes `X` with `correction`, dropping them.
+    pub fn var_over_correction<X: Axes<S>>(
+        &self,
+        _: X,
+        correction: usize,
+    ) -> Tensor<T, DropDims<S, X>>
+    where
+        X::Marked: DropReduced,
+        DropDims<S, X>: Shape,
+    {
+        Self::from_runtime(
+            self.runtime()
+                .var_dims_correction(&X::axes(), correction, false),
+        )
+    }
+
+    /// The standard deviation over the axes `X` with `correction`, keeping them as size 1.
+    pub fn std_keepdim_correction<X: Axes<S>>(
+        &self,
+        _: X,
+        correction: usize,
+    ) -> Tensor<T, KeepDims<S, X>>
+    where
+        X::Marked: KeepReduced,
+        KeepDims<S, X>: Shape,
+    {
+        Self::from_runtime(
+            self.runtime()
+                .std_dims_correction(&X::axes(), correction, true),
+        )
+    }
+
+    /// The standard deviation over the axes `X` with `correction`, dropping them.
+    pub fn std_over_correction<X: Axes<S>>(
+        &self,
+        _: X,
+        correction: usize,
+    ) -> Tensor<T, DropDims<S, X>>
+    where
+        X::Marked: DropReduced,
+        DropDims<S, X>: Shape,
+    {
+        Self::from_runtime(
+            self.runtime()
+                .std_dims_correction(&X::axes(), correction, false),
+        )
+    }
+}
+
+macro_rules! arg_reductions {
+    ($($keep:ident $over:ident $method:ident $what:literal),*) => {
+        impl<T: Element, S: Shape> Tensor<T, S> {$(
+            #[doc = concat!("The index of the ", $what, " along axis `K`, keeping it as size 1 (panics with PyTorch's message over a size-0 axis).")]
+            pub fn $keep<const K: usize>(&self, axis: Axis<K>) -> Tensor<usize, KeepDims<S, Axis<K>>>
+            where
+                Axis<K>: Axes<S>,
+                <Axis<K> as Axes<S>>::Marked: KeepReduced,
+                KeepDims<S, Axis<K>>: Shape,
+            {
+                let _ = axis;
+                Tensor::<usize, S>::from_runtime(self.runtime().$method(K, true))
+            }
+            #[doc = concat!("The index of the ", $what, " along axis `K`, dropping it (panics with PyTorch's message over a size-0 axis).")]
+            pub fn $over<const K: usize>(&self, axis: Axis<K>) -> Tensor<usize, DropDims<S, Axis<K>>>
+            where
+                Axis<K>: Axes<S>,
+                <Axis<K> as Axes<S>>::Marked: DropReduced,
+                DropDims<S, Axis<K>>: Shape,
+            {
+                let _ = axis;
+                Tensor::<usize, S>::from_runtime(self.runtime().$method(K, false))
+            }
+        )*}
+    };
+}
+arg_reductions!(argmax_keepdim argmax_over argmax "maximum", argmin_keepdim argmin_over argmin "minimum");
+
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// A runtime-shaped copy (see [`into_dyn`](Tensor::into_dyn)).
     pub fn to_dyn(&self) -> DynTensor<T> {

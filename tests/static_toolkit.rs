@@ -134,6 +134,22 @@ fn reductions_keep_or_drop_dimensions() {
     assert_eq!(mx.as_slice(), &[2, 5]);
     assert_eq!(mn.as_slice(), &[0, 1, 2]);
 
+    let am: Tensor<usize, shape![2]> = Tensor::<i64, shape![2, 3]>::from_slice(&[3, 9, 1, 7, 2, 7])
+        .unwrap()
+        .argmax_over(Axis::<1>);
+    assert_eq!(am.as_slice(), &[1, 0]); // the first maximum, as PyTorch
+    let an: Tensor<usize, shape![1, 3]> = t.argmin_keepdim(Axis::<0>);
+    assert_eq!(an.as_slice(), &[0, 0, 0]);
+
+    // Bessel's correction: population (0) and unbiased (1) variance of 1..=4.
+    let v = Tensor::<f64, shape![1, 4]>::from_slice(&[1.0, 2.0, 3.0, 4.0]).unwrap();
+    let pop: Tensor<f64, shape![1]> = v.var_over_correction(Axis::<1>, 0);
+    let unbiased: Tensor<f64, shape![1, 1]> = v.var_keepdim_correction(Axis::<1>, 1);
+    assert_eq!(pop.as_slice(), &[1.25]);
+    assert!((unbiased.as_slice()[0] - 5.0 / 3.0).abs() < 1e-12);
+    let sd: Tensor<f64, shape![1]> = v.std_over_correction(Axis::<1>, 0);
+    assert_eq!(sd.as_slice(), &[1.25f64.sqrt()]);
+
     // Size-0 axes: a sum of nothing is 0, a mean of nothing NaN (as PyTorch).
     let empty = Tensor::<f64, shape![2, 0]>::zeros();
     let s: Tensor<f64, shape![2]> = empty.sum_over(Axis::<1>);
