@@ -54,6 +54,7 @@ impl Dim for D1 {
     const SIZE: usize = 1;
     type Log2 = U0;
     type Array<X: Copy> = [X; 1];
+    #[inline(always)]
     fn repeat<X: Copy>(x: X) -> [X; 1] {
         [x]
     }
@@ -79,6 +80,7 @@ where
     };
     type Log2 = <U<N> as CeilLog2>::Output;
     type Array<X: Copy> = [X; N];
+    #[inline(always)]
     fn repeat<X: Copy>(x: X) -> [X; N] {
         [x; N]
     }
@@ -101,6 +103,7 @@ impl<const N: usize> Dim for Big<N> {
     // Saturated: one such dimension already puts a shape over the inline limit.
     type Log2 = U13;
     type Array<X: Copy> = [X; N];
+    #[inline(always)]
     fn repeat<X: Copy>(x: X) -> [X; N] {
         [x; N]
     }

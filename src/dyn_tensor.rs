@@ -28,6 +28,7 @@ struct ShapeBuf {
 }
 
 impl ShapeBuf {
+    #[inline]
     fn zeroed(len: usize) -> Self {
         let heap = if len > INLINE_RANK {
             alloc::vec![0; len]
@@ -40,11 +41,13 @@ impl ShapeBuf {
             heap,
         }
     }
+    #[inline]
     fn from_slice(dims: &[usize]) -> Self {
         let mut s = Self::zeroed(dims.len());
         s.as_mut_slice().copy_from_slice(dims);
         s
     }
+    #[inline]
     fn as_slice(&self) -> &[usize] {
         if self.len > INLINE_RANK {
             &self.heap
@@ -52,6 +55,7 @@ impl ShapeBuf {
             &self.inline[..self.len]
         }
     }
+    #[inline]
     fn as_mut_slice(&mut self) -> &mut [usize] {
         if self.len > INLINE_RANK {
             &mut self.heap
@@ -297,15 +301,85 @@ impl<T: Element> DynTensor<T> {
             return crate::named::zip(a, b, Op::apply);
         }
         let (a, a_dims, b, b_dims) = (a.data, a.dims, b.data, b.dims);
-        let mut shape = ShapeBuf::zeroed(a_dims.len().max(b_dims.len()));
-        broadcast_into(a_dims, b_dims, shape.as_mut_slice())?;
+        let rank = a_dims.len().max(b_dims.len());
+        let mut shape = ShapeBuf::zeroed(rank);
+        if rank <= 2 {
+            // Vectors and matrices, the common case: the shape and the
+            // kernel's plan worked out in registers.
+            let dim = |s: &[usize], i: usize| if i < s.len() { s[s.len() - 1 - i] } else { 1 };
+            let join = |x: usize, y: usize| match (x, y) {
+                _ if x == y || y == 1 => Some(x),
+                (1, _) => Some(y),
+                _ => None,
+            };
+            let (a2, b2) = (
+                [dim(a_dims, 1), dim(a_dims, 0)],
+                [dim(b_dims, 1), dim(b_dims, 0)],
+            );
+            let (Some(n1), Some(n0)) = (join(a2[0], b2[0]), join(a2[1], b2[1])) else {
+                let mut dims = [0; 2];
+                return Err(match broadcast_into(a_dims, b_dims, &mut dims[..rank]) {
+                    Err(e) => e,
+                    Ok(()) => unreachable!("the sizes do not broadcast"),
+                });
+            };
+            let o2 = [n1, n0];
+            match shape.as_mut_slice() {
+                [d1, d0] => (*d1, *d0) = (n1, n0),
+                [d0] => *d0 = n0,
+                _ => {}
+            }
+            #[cfg(feature = "std")]
+            crate::legacy::check(a_dims, b_dims, &o2[2 - rank..]);
+            let n = match n0.checked_mul(n1) {
+                Some(n) if n <= isize::MAX as usize / core::mem::size_of::<T>().max(1) => n,
+                _ => checked_numel::<T>(shape.as_slice())?,
+            };
+            let mut data = Vec::with_capacity(n);
+            kernel::binary_2d(&mut data, o2, a, a2, b, b2, Op::apply);
+            return Ok(DynTensor {
+                data,
+                shape,
+                names: None,
+            });
+        }
+        // The broadcast shape and its element count in one pass from the
+        // right; anything unusual (a mismatch, an overflow) is left to the
+        // functions that build the errors.
+        let (pa, pb) = (rank - a_dims.len(), rank - b_dims.len());
+        let dims = shape.as_mut_slice();
+        let (mut n, mut fits) = (1usize, true);
+        for i in (0..rank).rev() {
+            let x = if i >= pa { a_dims[i - pa] } else { 1 };
+            let y = if i >= pb { b_dims[i - pb] } else { 1 };
+            let d = if x == y || y == 1 {
+                x
+            } else if x == 1 {
+                y
+            } else {
+                return Err(match broadcast_into(a_dims, b_dims, dims) {
+                    Err(e) => e,
+                    Ok(()) => unreachable!("the sizes do not broadcast"),
+                });
+            };
+            dims[i] = d;
+            let (m, overflow) = n.overflowing_mul(d);
+            n = m;
+            fits &= !overflow;
+        }
         #[cfg(feature = "std")]
         crate::legacy::check(a_dims, b_dims, shape.as_slice());
-        // Each size is one of the operands', but their product can still be too large.
-        let n = checked_numel::<T>(shape.as_slice())?;
+        // Each size is one of the operands', but their product can still be
+        // too large: left to `checked_numel` to report.
+        if !fits
+            || n > isize::MAX as usize / core::mem::size_of::<T>().max(1)
+            || rank > crate::error::MAX_RANK
+        {
+            n = checked_numel::<T>(shape.as_slice())?;
+        }
         // Appended row by row: no pass zeroing memory about to be written.
         let mut data = Vec::with_capacity(n);
-        kernel::binary(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
+        kernel::binary_inline(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
         Ok(DynTensor {
             data,
             shape,

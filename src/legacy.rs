@@ -64,10 +64,19 @@ pub fn set_hook(hook: Option<Hook>) {
 }
 
 /// Reports `a` op `b` -> `result` to the hook if it is a legacy broadcast.
-#[inline]
+#[inline(always)]
 pub(crate) fn check(a: &[usize], b: &[usize], result: &[usize]) {
-    // A single atomic load when no hook is set.
-    if !ENABLED.load(Ordering::Acquire) || a == b {
+    // A single atomic load, inlined, when no hook is set.
+    if ENABLED.load(Ordering::Acquire) {
+        check_hooked(a, b, result);
+    }
+}
+
+/// The rest of [`check`], out of line.
+#[cold]
+#[inline(never)]
+fn check_hooked(a: &[usize], b: &[usize], result: &[usize]) {
+    if a == b {
         return;
     }
     let numel = crate::error::numel;

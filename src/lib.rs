@@ -27,6 +27,8 @@
 //! - [`diagnostic`]: how a failed broadcast becomes a readable compile error.
 //! - [`storage`]: small static tensors live inline, large ones on the heap.
 //! - [`kernel`]: the one elementwise loop every operation runs through.
+//! - [`into`](mod@into): `add_into(&a, &b, &mut out)` and the other operations writing
+//!   into a preallocated output.
 //! - [`tensor`](mod@tensor) and [`ops`]: the static tensor and its operators.
 //! - [`dyn_tensor`]: the runtime-shaped tensor, same rules, same kernel.
 //! - [`mixed`]: static shapes with runtime-sized dimensions, `shape![Dyn, 3]`.
@@ -63,6 +65,7 @@ pub mod dyn_tensor;
 pub mod element;
 pub mod elementwise;
 pub mod error;
+pub mod into;
 pub mod kernel;
 #[cfg(feature = "std")]
 pub mod legacy;
@@ -90,6 +93,10 @@ pub use dim::{Big, D, D1, Dim, Dyn};
 pub use dyn_tensor::DynTensor;
 pub use element::Element;
 pub use error::{ShapeError, ShapeErrorKind};
+pub use into::{
+    add_into, div_into, mul_into, rem_into, sub_into, try_add_into, try_div_into, try_mul_into,
+    try_rem_into, try_sub_into,
+};
 pub use mixed::Mixed;
 pub use shape::{Cons, Dims, Layout, Nil, Shape};
 pub use tensor::Tensor;

@@ -72,13 +72,11 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             unreachable!("both operands are static, so is the result")
         };
         if const { kernel::is_small::<Out<S, R>>() } {
-            let plan = const { &kernel::StaticPlan::<Out<S, R>, S, R>::BLOCKS };
             let mut out = Out::<S, R>::data_filled(T::zero(), dims.0);
-            kernel::binary_static(
+            kernel::binary_unrolled::<Out<S, R>, S, R, T, T>(
                 &mut kernel::SliceSink::new(out.as_mut_slice()),
                 a,
                 b,
-                plan,
                 Op::apply,
             );
             Tensor::from_parts(out, ext)
@@ -109,8 +107,11 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         if !(S::STATIC && R::STATIC) {
             or_panic(self.layout_assign::<Op, R>(rhs));
         } else if const { kernel::is_small::<S>() } {
-            let plan = const { &kernel::StaticPlan::<S, S, R>::BLOCKS };
-            kernel::assign_static(self.as_mut_slice(), rhs.as_slice(), plan, Op::apply);
+            // Into a copy on the stack, which LLVM knows nothing else points
+            // to, so that it keeps `rhs` in registers across rows.
+            let mut tmp = self.clone();
+            kernel::assign_unrolled::<S, R, T>(tmp.as_mut_slice(), rhs.as_slice(), Op::apply);
+            *self = tmp;
         } else {
             kernel::assign(
                 self.as_mut_slice(),

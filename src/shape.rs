@@ -79,6 +79,7 @@ impl Shape for Nil {
     type Reversed = Nil;
     type Rendered = crate::diagnostic::R0;
     type Storage<T: Element> = crate::storage::Inline<T, Nil>;
+    #[inline(always)]
     fn repeat<T: Copy>(x: T) -> T {
         x
     }
@@ -116,6 +117,7 @@ where
     type Rendered = <Self as RenderOnto<R0>>::Out;
     type Storage<E: Element> =
         <LeEq<Sum<H::Log2, T::Log2Numel>, U10> as ChooseStorage>::Storage<E, Self>;
+    #[inline(always)]
     fn repeat<E: Copy>(x: E) -> Self::Array<E> {
         H::repeat(T::repeat(x))
     }

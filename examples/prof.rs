@@ -1,0 +1,208 @@
+use shaped::{DynTensor, Tensor, shape};
+use std::hint::black_box;
+use std::time::Instant;
+
+fn data(n: usize) -> Vec<f32> {
+    (0..n).map(|i| (i % 251) as f32 * 0.5).collect()
+}
+
+fn main() {
+    let which = std::env::args().nth(1).unwrap_or_default();
+    let iters: usize = std::env::args()
+        .nth(2)
+        .map(|s| s.parse().unwrap())
+        .unwrap_or(1_000_000);
+    let t = Instant::now();
+    match which.as_str() {
+        "dynA" => {
+            let a = DynTensor::from_vec(data(12), &[4, 3]).unwrap();
+            let b = DynTensor::from_vec(data(3), &[1, 3]).unwrap();
+            for _ in 0..iters {
+                black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "dynB" => {
+            let a = DynTensor::from_vec(data(60), &[5, 3, 4, 1]).unwrap();
+            let b = DynTensor::from_vec(data(6), &[3, 1, 2]).unwrap();
+            for _ in 0..iters {
+                black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "statB" => {
+            let a = Tensor::<f32, shape![5, 3, 4, 1]>::from_slice(&data(60)).unwrap();
+            let b = Tensor::<f32, shape![3, 1, 2]>::from_slice(&data(6)).unwrap();
+            for _ in 0..iters {
+                black_box(stat_b(black_box(&a), black_box(&b)));
+            }
+        }
+        "statA" => {
+            let a = Tensor::<f32, shape![4, 3]>::from_slice(&data(12)).unwrap();
+            let b = Tensor::<f32, shape![1, 3]>::from_slice(&data(3)).unwrap();
+            for _ in 0..iters {
+                black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "statH" => {
+            let a =
+                Tensor::<f32, shape![64, 32, 8, 5]>::from_slice(&data(64 * 32 * 8 * 5)).unwrap();
+            let b = Tensor::<f32, shape![32, 8, 1]>::from_slice(&data(256)).unwrap();
+            for _ in 0..iters {
+                black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "handB" => {
+            let a = [[[[1f32; 1]; 4]; 3]; 5];
+            let b = [[[2f32; 2]; 1]; 3];
+            for _ in 0..iters {
+                black_box(hand_b(black_box(&a), black_box(&b)));
+            }
+        }
+        "intoA" => {
+            let a = Tensor::<f32, shape![4, 3]>::from_slice(&data(12)).unwrap();
+            let b = Tensor::<f32, shape![1, 3]>::from_slice(&data(3)).unwrap();
+            let mut o = Tensor::<f32, shape![4, 3]>::zeros();
+            for _ in 0..iters {
+                into_a(black_box(&a), black_box(&b), black_box(&mut o));
+            }
+        }
+        "intoB" => {
+            let a = Tensor::<f32, shape![5, 3, 4, 1]>::from_slice(&data(60)).unwrap();
+            let b = Tensor::<f32, shape![3, 1, 2]>::from_slice(&data(6)).unwrap();
+            let mut o = Tensor::<f32, shape![5, 3, 4, 2]>::zeros();
+            for _ in 0..iters {
+                into_b(black_box(&a), black_box(&b), black_box(&mut o));
+            }
+        }
+        "intoBi" => {
+            let a = Tensor::<f32, shape![5, 3, 4, 1]>::from_slice(&data(60)).unwrap();
+            let b = Tensor::<f32, shape![3, 1, 2]>::from_slice(&data(6)).unwrap();
+            let mut o = Tensor::<f32, shape![5, 3, 4, 2]>::zeros();
+            for _ in 0..iters {
+                shaped::add_into(black_box(&a), black_box(&b), black_box(&mut o));
+            }
+        }
+        "assignBi" => {
+            let b = Tensor::<f32, shape![3, 1, 2]>::from_slice(&data(6)).unwrap();
+            let mut o = Tensor::<f32, shape![5, 3, 4, 2]>::zeros();
+            for _ in 0..iters {
+                *black_box(&mut o) += black_box(&b);
+            }
+        }
+        "intoH" => {
+            let a =
+                Tensor::<f32, shape![64, 32, 8, 5]>::from_slice(&data(64 * 32 * 8 * 5)).unwrap();
+            let b = Tensor::<f32, shape![32, 8, 1]>::from_slice(&data(256)).unwrap();
+            let mut o = Tensor::<f32, shape![64, 32, 8, 5]>::zeros();
+            for _ in 0..iters {
+                shaped::add_into(black_box(&a), black_box(&b), black_box(&mut o));
+            }
+        }
+        "intoBhand" => {
+            let a = [[[[1f32; 1]; 4]; 3]; 5];
+            let b = [[[2f32; 2]; 1]; 3];
+            let mut c = [[[[0f32; 2]; 4]; 3]; 5];
+            for _ in 0..iters {
+                let (a, b, c) = (black_box(&a), black_box(&b), black_box(&mut c));
+                for i in 0..5 {
+                    for j in 0..3 {
+                        for k in 0..4 {
+                            for l in 0..2 {
+                                c[i][j][k][l] = a[i][j][k][0] + b[j][0][l];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        "dynH" => {
+            let a = DynTensor::from_vec(data(64 * 32 * 8 * 5), &[64, 32, 8, 5]).unwrap();
+            let b = DynTensor::from_vec(data(256), &[32, 8, 1]).unwrap();
+            for _ in 0..iters {
+                black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "dynF" => {
+            let a = DynTensor::from_vec(data(1 << 20), &[1024, 1024]).unwrap();
+            let b = DynTensor::from_vec(data(1 << 20), &[1024, 1024]).unwrap();
+            for _ in 0..iters {
+                black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "ndF" => {
+            let a = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&[1024, 1024]), data(1 << 20))
+                .unwrap();
+            let b = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&[1024, 1024]), data(1 << 20))
+                .unwrap();
+            for _ in 0..iters {
+                black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "assignB" => {
+            let b = Tensor::<f32, shape![3, 1, 2]>::from_slice(&data(6)).unwrap();
+            let mut o = Tensor::<f32, shape![5, 3, 4, 2]>::zeros();
+            for _ in 0..iters {
+                assign_b(black_box(&mut o), black_box(&b));
+            }
+        }
+        "vecA" => {
+            for _ in 0..iters {
+                let v: Vec<f32> = Vec::with_capacity(black_box(12));
+                black_box(v);
+            }
+        }
+        _ => panic!("which?"),
+    }
+    let el = t.elapsed();
+    println!(
+        "{which}: {:.1} ns/iter",
+        el.as_nanos() as f64 / iters as f64
+    );
+}
+#[inline(never)]
+fn hand_b(a: &[[[[f32; 1]; 4]; 3]; 5], b: &[[[f32; 2]; 1]; 3]) -> [[[[f32; 2]; 4]; 3]; 5] {
+    let mut c = [[[[0f32; 2]; 4]; 3]; 5];
+    for i in 0..5 {
+        for j in 0..3 {
+            for k in 0..4 {
+                for l in 0..2 {
+                    c[i][j][k][l] = a[i][j][k][0] + b[j][0][l];
+                }
+            }
+        }
+    }
+    c
+}
+#[inline(never)]
+pub fn stat_b(
+    a: &Tensor<f32, shape![5, 3, 4, 1]>,
+    b: &Tensor<f32, shape![3, 1, 2]>,
+) -> Tensor<f32, shape![5, 3, 4, 2]> {
+    a + b
+}
+#[inline(never)]
+pub fn stat_a(
+    a: &Tensor<f32, shape![4, 3]>,
+    b: &Tensor<f32, shape![1, 3]>,
+) -> Tensor<f32, shape![4, 3]> {
+    a + b
+}
+#[inline(never)]
+pub fn into_a(
+    a: &Tensor<f32, shape![4, 3]>,
+    b: &Tensor<f32, shape![1, 3]>,
+    out: &mut Tensor<f32, shape![4, 3]>,
+) {
+    shaped::add_into(a, b, out)
+}
+#[inline(never)]
+pub fn into_b(
+    a: &Tensor<f32, shape![5, 3, 4, 1]>,
+    b: &Tensor<f32, shape![3, 1, 2]>,
+    out: &mut Tensor<f32, shape![5, 3, 4, 2]>,
+) {
+    shaped::add_into(a, b, out)
+}
+#[inline(never)]
+pub fn assign_b(x: &mut Tensor<f32, shape![5, 3, 4, 2]>, b: &Tensor<f32, shape![3, 1, 2]>) {
+    *x += b;
+}

@@ -1,0 +1,301 @@
+//! Operations writing into a preallocated output: `c = a + b` without
+//! allocating `c`.
+//!
+//! Each of `+ - * / %` has two functions with the same rules as the operator:
+//!
+//! - [`add_into`]`(&a, &b, &mut out)` for tensors of static shape: `out` must
+//!   have the type of `a + b`, `Tensor<T, Broadcast<S, R>>`, so a wrong
+//!   output shape is a compile error, like a pair of shapes that do not
+//!   broadcast. It never allocates and never checks anything at run time.
+//!   (With `Dyn` dimensions, `shape![Dyn, 3]`, the runtime sizes are checked
+//!   and a mismatch panics with the PyTorch message, as the operator does.)
+//! - [`try_add_into`]`(&a, &b, &mut out)` for any mix of [`Tensor`] and
+//!   [`DynTensor`]: the shapes are checked at run time and a mismatch is a
+//!   [`ShapeError`] (never a panic), with `out` left unchanged: a
+//!   [`ShapeError::Broadcast`] when `a` and `b` do not broadcast, a
+//!   [`ShapeError::Mismatch`] (expected: the broadcast shape) when `out` has
+//!   another shape. It does not allocate either (except to report an error,
+//!   and for two named operands, below).
+//!
+//! `out` is overwritten, never read, and never resized; its dimension names,
+//! if it has any, are left as they are. When `a` and `b` both have dimension
+//! names they broadcast by name ([`named`](crate::named)), as the operators
+//! do, through a temporary. The in-place form `a += b` (`a = a + b` into
+//! `a`'s own storage) is the compound assignment operator.
+//!
+//! ```
+//! use shaped::{add_into, mul_into, shape, try_add_into, DynTensor, Tensor};
+//!
+//! let a = Tensor::<f32, shape![4, 3]>::arange();
+//! let b = Tensor::<f32, shape![3]>::from_slice(&[10.0, 20.0, 30.0]).unwrap();
+//! let mut out = Tensor::<f32, shape![4, 3]>::zeros();
+//! add_into(&a, &b, &mut out); // out = a + b, no allocation
+//! assert_eq!(out[[3, 2]], 41.0);
+//! mul_into(&a, &a, &mut out); // reuse the same buffer
+//! assert_eq!(out[[3, 2]], 121.0);
+//!
+//! // Runtime shapes: checked, with an error instead of a panic.
+//! let x = DynTensor::<f32>::ones(&[2, 1, 3]);
+//! let mut y = DynTensor::<f32>::zeros(&[2, 4, 3]);
+//! try_add_into(&x, &a, &mut y).unwrap(); // static and runtime tensors mix
+//! assert_eq!(y.shape(), &[2, 4, 3]);
+//! let mut wrong = DynTensor::<f32>::zeros(&[4, 3]);
+//! let err = try_add_into(&x, &a, &mut wrong).unwrap_err();
+//! assert_eq!(err.to_string(), "expected a tensor of shape [2, 4, 3], got shape [4, 3]");
+//! ```
+//!
+//! A wrong static output does not compile:
+//!
+//! ```compile_fail
+//! use shaped::{add_into, shape, Tensor};
+//! let a = Tensor::<f32, shape![4, 3]>::zeros();
+//! let b = Tensor::<f32, shape![3]>::zeros();
+//! let mut out = Tensor::<f32, shape![3, 4]>::zeros();
+//! add_into(&a, &b, &mut out); // expected `Tensor<f32, [4, 3]>`
+//! ```
+
+use crate::broadcast::{Broadcast, BroadcastWith, broadcast_pair};
+use crate::dyn_tensor::DynTensor;
+use crate::element::Element;
+use crate::error::ShapeError;
+use crate::kernel;
+use crate::ops::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
+use crate::shape::Layout;
+use crate::tensor::Tensor;
+
+mod sealed {
+    pub trait Sealed {}
+    impl<T: crate::Element, S: crate::Layout> Sealed for crate::Tensor<T, S> {}
+    impl<T: crate::Element> Sealed for crate::DynTensor<T> {}
+}
+
+/// A tensor read by the `try_*_into` functions: a [`Tensor`] of any layout
+/// or a [`DynTensor`], seen as its row-major elements and its sizes.
+/// Implemented by those types only.
+pub trait Input<T>: sealed::Sealed {
+    /// Calls `f` with the elements and the sizes.
+    fn with_parts<X>(&self, f: impl FnOnce(&[T], &[usize]) -> X) -> X;
+
+    /// The tensor, if it is a `DynTensor` with dimension names.
+    #[doc(hidden)]
+    fn named(&self) -> Option<&DynTensor<T>> {
+        None
+    }
+}
+
+/// A tensor written by the `try_*_into` functions (see [`Input`]).
+pub trait Output<T>: Input<T> {
+    /// Calls `f` with the elements, mutably, and the sizes.
+    fn with_parts_mut<X>(&mut self, f: impl FnOnce(&mut [T], &[usize]) -> X) -> X;
+}
+
+impl<T: Element, S: Layout> Input<T> for Tensor<T, S> {
+    #[inline(always)]
+    fn with_parts<X>(&self, f: impl FnOnce(&[T], &[usize]) -> X) -> X {
+        f(self.as_slice(), &self.shape())
+    }
+}
+
+impl<T: Element, S: Layout> Output<T> for Tensor<T, S> {
+    #[inline(always)]
+    fn with_parts_mut<X>(&mut self, f: impl FnOnce(&mut [T], &[usize]) -> X) -> X {
+        let dims = self.shape();
+        f(self.as_mut_slice(), &dims)
+    }
+}
+
+impl<T: Element> Input<T> for DynTensor<T> {
+    #[inline(always)]
+    fn with_parts<X>(&self, f: impl FnOnce(&[T], &[usize]) -> X) -> X {
+        f(self.as_slice(), self.shape())
+    }
+
+    fn named(&self) -> Option<&DynTensor<T>> {
+        self.is_named().then_some(self)
+    }
+}
+
+impl<T: Element> Output<T> for DynTensor<T> {
+    #[inline(always)]
+    fn with_parts_mut<X>(&mut self, f: impl FnOnce(&mut [T], &[usize]) -> X) -> X {
+        // The sizes are copied out first: they and the elements live in the
+        // same struct, and `f` borrows the elements mutably.
+        let mut buf = [0usize; 8];
+        let rank = self.rank();
+        if rank <= buf.len() {
+            buf[..rank].copy_from_slice(self.shape());
+            f(self.as_mut_slice(), &buf[..rank])
+        } else {
+            let dims = self.shape().to_vec();
+            f(self.as_mut_slice(), &dims)
+        }
+    }
+}
+
+/// `out = a op b` for layouts whose sizes are all static: no check, the
+/// plan computed by the compiler for small shapes.
+#[inline(always)]
+fn static_into<T: Element, Op: BinaryOp<T>, S, R: Layout>(
+    a: &Tensor<T, S>,
+    b: &Tensor<T, R>,
+    out: &mut Tensor<T, Broadcast<S, R>>,
+) where
+    S: BroadcastWith<R>,
+{
+    type Out<S, R> = Broadcast<S, R>;
+    #[cfg(feature = "std")]
+    if const {
+        crate::legacy::is_legacy(
+            S::TEMPLATE.as_slice(),
+            R::TEMPLATE.as_slice(),
+            Out::<S, R>::TEMPLATE.as_slice(),
+        )
+    } {
+        crate::legacy::check(&S::TEMPLATE, &R::TEMPLATE, &Out::<S, R>::TEMPLATE);
+    }
+    if const { kernel::is_small::<Out<S, R>>() } {
+        let mut tmp = out.clone();
+        kernel::binary_unrolled::<Out<S, R>, S, R, T, T>(
+            &mut kernel::SliceSink::new(tmp.as_mut_slice()),
+            a.as_slice(),
+            b.as_slice(),
+            Op::apply,
+        );
+        *out = tmp;
+    } else {
+        let sink = &mut kernel::SliceSink::new(out.as_mut_slice());
+        let dims = (&Out::<S, R>::TEMPLATE, &S::TEMPLATE, &R::TEMPLATE);
+        let (a, b) = (a.as_slice(), b.as_slice());
+        kernel::binary(sink, dims.0, a, dims.1, b, dims.2, Op::apply);
+    }
+}
+
+/// Checks that `out_dims` is the broadcast shape of `a_dims` and `b_dims`,
+/// without building it (no allocation, no buffer) unless it is wrong.
+fn check_into(a_dims: &[usize], b_dims: &[usize], out_dims: &[usize]) -> Result<(), ShapeError> {
+    let rank = out_dims.len();
+    let mut ok = rank == a_dims.len().max(b_dims.len());
+    if ok {
+        let (pa, pb) = (rank - a_dims.len(), rank - b_dims.len());
+        for (i, &d) in out_dims.iter().enumerate() {
+            let x = if i >= pa { a_dims[i - pa] } else { 1 };
+            let y = if i >= pb { b_dims[i - pb] } else { 1 };
+            // `x` and `y` broadcast to `d`: each is `d` or 1, and one is `d`.
+            ok &= (x == d || x == 1) && (y == d || y == 1) && (x == d || y == d);
+        }
+    }
+    if ok {
+        return Ok(());
+    }
+    // The broadcast error if there is one, else the shape `out` should have.
+    let expected = broadcast_pair(a_dims, b_dims)?;
+    Err(ShapeError::Mismatch {
+        expected,
+        got: out_dims.to_vec(),
+    })
+}
+
+/// The shared body of the `try_*_into` functions.
+#[inline]
+fn checked_into<T: Element, Op: BinaryOp<T>>(
+    a: &impl Input<T>,
+    b: &impl Input<T>,
+    out: &mut impl Output<T>,
+) -> Result<(), ShapeError> {
+    if let (Some(x), Some(y)) = (a.named(), b.named()) {
+        // Both named: they broadcast by name, which may permute `b`, as the
+        // operator does; through a temporary.
+        let r = crate::named::zip(x.side(), y.side(), Op::apply)?;
+        return out.with_parts_mut(|out, out_dims| {
+            if out_dims != r.shape() {
+                return Err(ShapeError::Mismatch {
+                    expected: r.shape().to_vec(),
+                    got: out_dims.to_vec(),
+                });
+            }
+            out.copy_from_slice(r.as_slice());
+            Ok(())
+        });
+    }
+    a.with_parts(|a, a_dims| {
+        b.with_parts(|b, b_dims| {
+            out.with_parts_mut(|out, out_dims| {
+                check_into(a_dims, b_dims, out_dims)?;
+                #[cfg(feature = "std")]
+                crate::legacy::check(a_dims, b_dims, out_dims);
+                let sink = &mut kernel::SliceSink::new(out);
+                kernel::binary(sink, out_dims, a, a_dims, b, b_dims, Op::apply);
+                Ok(())
+            })
+        })
+    })
+}
+
+macro_rules! into_fns {
+    ($($into:ident $try_into:ident $Op:ident $sym:literal),*) => {$(
+        #[doc = concat!("`out = a ", $sym, " b` with broadcasting, written into `out` without allocating.")]
+        ///
+        /// `out` has the type of the operator's result, so the shapes are
+        /// checked by the compiler; with `Dyn` dimensions the runtime sizes
+        /// are checked and a mismatch panics with the PyTorch message, as the
+        /// operator does. See the [module documentation](self).
+        ///
+        /// ```
+        #[doc = concat!("use shaped::{", stringify!($into), ", shape, Tensor};")]
+        /// let a = Tensor::<i32, shape![2, 3]>::from_slice(&[6, 7, 8, 9, 10, 11]).unwrap();
+        /// let b = Tensor::<i32, shape![2, 1]>::from_slice(&[1, 2]).unwrap();
+        /// let mut out = Tensor::<i32, shape![2, 3]>::zeros();
+        #[doc = concat!(stringify!($into), "(&a, &b, &mut out);")]
+        #[doc = concat!("assert_eq!(out, &a ", $sym, " &b);")]
+        /// ```
+        #[inline(always)]
+        pub fn $into<T, S, R>(a: &Tensor<T, S>, b: &Tensor<T, R>, out: &mut Tensor<T, Broadcast<S, R>>)
+        where
+            T: Element,
+            S: BroadcastWith<R>,
+            R: Layout,
+        {
+            if S::STATIC && R::STATIC {
+                static_into::<T, $Op, S, R>(a, b, out)
+            } else if let Err(e) = $try_into(a, b, out) {
+                panic!("{e}")
+            }
+        }
+
+        #[doc = concat!("`out = a ", $sym, " b` with broadcasting for any tensors (static, `Dyn` or runtime shapes), written into `out` without allocating; the shapes are checked at run time.")]
+        ///
+        /// Returns [`ShapeError::Broadcast`] if `a` and `b` do not
+        /// broadcast, [`ShapeError::Mismatch`] (expected: the broadcast
+        /// shape) if `out` has another shape; `out` is then unchanged. Never
+        /// panics. See the [module documentation](self).
+        ///
+        /// ```
+        #[doc = concat!("use shaped::{", stringify!($try_into), ", DynTensor};")]
+        /// let a = DynTensor::from_vec(vec![6, 7, 8, 9, 10, 11], &[2, 3]).unwrap();
+        /// let b = DynTensor::from_vec(vec![1, 2], &[2, 1]).unwrap();
+        /// let mut out = DynTensor::<i32>::zeros(&[2, 3]);
+        #[doc = concat!(stringify!($try_into), "(&a, &b, &mut out).unwrap();")]
+        #[doc = concat!("assert_eq!(out, &a ", $sym, " &b);")]
+        /// let mut wrong = DynTensor::<i32>::zeros(&[3, 2]);
+        #[doc = concat!("assert!(", stringify!($try_into), "(&a, &b, &mut wrong).is_err());")]
+        /// ```
+        pub fn $try_into<T>(
+            a: &impl Input<T>,
+            b: &impl Input<T>,
+            out: &mut impl Output<T>,
+        ) -> Result<(), ShapeError>
+        where
+            T: Element,
+        {
+            checked_into::<T, $Op>(a, b, out)
+        }
+    )*};
+}
+
+into_fns!(
+    add_into try_add_into AddOp "+",
+    sub_into try_sub_into SubOp "-",
+    mul_into try_mul_into MulOp "*",
+    div_into try_div_into DivOp "/",
+    rem_into try_rem_into RemOp "%"
+);
