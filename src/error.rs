@@ -176,11 +176,13 @@ pub enum ShapeError {
         /// The runtime sizes given.
         dynamic: Vec<usize>,
     },
-    /// A runtime tensor converted to a static one has another shape.
+    /// A tensor has another shape than the one required: a runtime tensor
+    /// converted to a static or mixed one, or the output of a `try_*_into`
+    /// operation that is not the broadcast shape.
     Mismatch {
-        /// The static shape.
+        /// The required shape (`usize::MAX` marks a `Dyn` dimension).
         expected: Vec<usize>,
-        /// The runtime shape.
+        /// The tensor's shape.
         got: Vec<usize>,
     },
     /// An axis argument is not an axis of the tensor. `dims` is the number of
