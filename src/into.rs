@@ -144,15 +144,7 @@ fn static_into<T: Element, Op: BinaryOp<T>, S, R: Layout>(
 {
     type Out<S, R> = Broadcast<S, R>;
     #[cfg(feature = "std")]
-    if const {
-        crate::legacy::is_legacy(
-            S::TEMPLATE.as_slice(),
-            R::TEMPLATE.as_slice(),
-            Out::<S, R>::TEMPLATE.as_slice(),
-        )
-    } {
-        crate::legacy::check(&S::TEMPLATE, &R::TEMPLATE, &Out::<S, R>::TEMPLATE);
-    }
+    crate::legacy::check_static::<S, R, Out<S, R>>();
     if const { kernel::is_small::<Out<S, R>>() } {
         let mut tmp = out.clone();
         kernel::binary_unrolled::<Out<S, R>, S, R, T, T>(

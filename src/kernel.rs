@@ -579,18 +579,6 @@ pub(crate) fn binary_2d<T: Copy, U: Copy>(
     }
 }
 
-/// [`assign_block`] compiled once per element type and operation.
-#[inline(never)]
-fn assign_block_rt<T: Copy>(
-    out: &mut [T],
-    b: &[T],
-    ib: usize,
-    block: Block,
-    f: &impl Fn(T, T) -> T,
-) {
-    assign_block(out, b, ib, block, f)
-}
-
 /// `out = f(a, b)` elementwise with broadcasting, for any shapes: `a_dims`
 /// and `b_dims` must broadcast to `out_dims` (callers check). The output
 /// element type `U` may differ from the operands' (`bool` for comparisons).
@@ -803,37 +791,6 @@ macro_rules! for_each_static_block {
             }
         }
     }};
-}
-
-/// As [`binary`], with a plan from [`StaticPlan`]. The row loop is chosen at
-/// run time, per block, by a function shared by every shape; prefer
-/// [`binary_unrolled`], which the compiler specialises for the shape.
-#[inline(always)]
-pub fn binary_static<T: Copy, U: Copy>(
-    out: &mut impl Sink<U>,
-    a: &[T],
-    b: &[T],
-    plan: &Blocks,
-    f: impl Fn(T, T) -> U,
-) {
-    for_each_static_block!(plan, |ia, ib| binary_block_rt(
-        out, a, ia, b, ib, plan.block, &f
-    ));
-}
-
-/// As [`assign`], with a plan from [`StaticPlan`] (see [`binary_static`];
-/// prefer [`assign_unrolled`]).
-#[inline(always)]
-pub fn assign_static<T: Copy>(out: &mut [T], b: &[T], plan: &Blocks, f: impl Fn(T, T) -> T) {
-    if plan.count == 0 {
-        return;
-    }
-    let size = plan.block.inner.n * plan.block.next.n;
-    let mut o = 0;
-    for_each_static_block!(plan, |_ia, ib| {
-        assign_block_rt(&mut out[o..o + size], b, ib, plan.block, &f);
-        o += size;
-    });
 }
 
 /// `out = f(a, b)` for static shapes `O` (the output), `A` and `B` of at

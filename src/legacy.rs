@@ -121,3 +121,18 @@ pub(crate) const fn is_legacy(a: &[usize], b: &[usize], result: &[usize]) -> boo
         _ => false,
     }
 }
+
+/// [`check`] for a static operation `S op R -> O`: whether it qualifies is a
+/// compile-time constant, so operations that cannot pay nothing.
+#[inline(always)]
+pub(crate) fn check_static<S: crate::Layout, R: crate::Layout, O: crate::Layout>() {
+    if const {
+        is_legacy(
+            S::TEMPLATE.as_slice(),
+            R::TEMPLATE.as_slice(),
+            O::TEMPLATE.as_slice(),
+        )
+    } {
+        check(&S::TEMPLATE, &R::TEMPLATE, &O::TEMPLATE);
+    }
+}

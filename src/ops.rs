@@ -57,15 +57,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             return or_panic(self.layout_binary::<Op, R>(rhs));
         }
         #[cfg(feature = "std")]
-        if const {
-            crate::legacy::is_legacy(
-                S::TEMPLATE.as_slice(),
-                R::TEMPLATE.as_slice(),
-                Out::<S, R>::TEMPLATE.as_slice(),
-            )
-        } {
-            crate::legacy::check(&S::TEMPLATE, &R::TEMPLATE, &Out::<S, R>::TEMPLATE);
-        }
+        crate::legacy::check_static::<S, R, Out<S, R>>();
         let (a, b) = (self.as_slice(), rhs.as_slice());
         let dims = (&Out::<S, R>::TEMPLATE, &S::TEMPLATE, &R::TEMPLATE);
         let Some(ext) = Out::<S, R>::STATIC_EXTENTS else {
