@@ -13,6 +13,8 @@ use crate::dim::{Big, D, D1};
 use crate::error::{ShapeError, ShapeErrorKind};
 use crate::mixed::ToLayout;
 use crate::shape::{Cons, Layout, Nil};
+use crate::static_named::{AlignByName, InPlace, Longer, Order, ZipNamedAssign};
+use typenum::{B0, B1};
 
 /// `Self` and `R` broadcast together, as far as the compiler can tell;
 /// [`Output`](BroadcastWith::Output) is the result's layout. For static
@@ -41,12 +43,71 @@ pub trait BroadcastWith<R: Layout>: Layout {
 /// The layout of `S` broadcast with `R`.
 pub type Broadcast<S, R> = <S as BroadcastWith<R>>::Output;
 
+// Two named operands broadcast by name, any other pair by position.
 impl<S: Layout, R: Layout> BroadcastWith<R> for S
+where
+    S::Named: Pick<R::Named>,
+    S: Rule<R, Picked<S, R>>,
+{
+    type Output = <S as Rule<R, Picked<S, R>>>::Output;
+}
+
+type Picked<S, R> = <<S as Layout>::Named as Pick<<R as Layout>::Named>>::Out;
+
+/// Picks the rule from whether each operand has names: [`ByName`] when both
+/// have, else [`Positional`].
+#[diagnostic::on_unimplemented(
+    message = "these shapes are not known to broadcast",
+    label = "the shapes of these tensors are not known to broadcast",
+    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors"
+)]
+pub trait Pick<Other> {
+    /// [`Positional`] or [`ByName`].
+    type Out;
+}
+impl Pick<B0> for B0 {
+    type Out = Positional;
+}
+impl Pick<B1> for B0 {
+    type Out = Positional;
+}
+impl Pick<B0> for B1 {
+    type Out = Positional;
+}
+impl Pick<B1> for B1 {
+    type Out = ByName;
+}
+
+/// Broadcasting aligned from the right (SEMANTICS.md section 1).
+pub struct Positional;
+/// Broadcasting by name (SEMANTICS.md section 5).
+pub struct ByName;
+
+/// How `Self` and `R` broadcast by the rule `K`, [`Positional`] or
+/// [`ByName`]. (The rule is a parameter, not the `Self` type: rustc then
+/// reports a mismatch without pointing at the other rule's impl.)
+#[diagnostic::on_unimplemented(
+    message = "these shapes are not known to broadcast",
+    label = "the shapes of these tensors are not known to broadcast",
+    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors"
+)]
+pub trait Rule<R, K> {
+    /// The broadcast layout.
+    type Output: Layout;
+}
+impl<S: Layout, R: Layout> Rule<R, Positional> for S
 where
     S::Reversed: ZipBroadcast<R::Reversed, Ctx<S::Rendered, R::Rendered>, Ax<1>, Nil>,
     ZipOut<S, R>: ToLayout,
 {
     type Output = <ZipOut<S, R> as ToLayout>::Out;
+}
+impl<S: Layout, R: Layout> Rule<R, ByName> for S
+where
+    R::Reversed: Longer<S::Reversed>,
+    <R::Reversed as Longer<S::Reversed>>::Out: Order<S::List, R::List>,
+{
+    type Output = <<R::Reversed as Longer<S::Reversed>>::Out as Order<S::List, R::List>>::Out;
 }
 
 type ZipOut<S, R> = <<S as Layout>::Reversed as ZipBroadcast<
@@ -67,8 +128,23 @@ type ZipOut<S, R> = <<S as Layout>::Reversed as ZipBroadcast<
 )]
 pub trait BroadcastTo<S: Layout>: Layout {}
 
-impl<S: Layout, R: Layout> BroadcastTo<S> for R where
+impl<S: Layout, R: Layout> BroadcastTo<S> for R
+where
+    S::Named: Pick<R::Named>,
+    R: AssignRule<S, Picked<S, R>>,
+{
+}
+
+/// How `Self` is checked against `S` in place, by the rule `K`.
+pub trait AssignRule<S, K> {}
+impl<S: Layout, R: Layout> AssignRule<S, Positional> for R where
     S::Reversed: ZipAssign<R::Reversed, Ctx<S::Rendered, R::Rendered>, Ax<1>>
+{
+}
+impl<S: Layout, R: Layout> AssignRule<S, ByName> for R
+where
+    S::List: AlignByName<R::List, InPlace>,
+    S::List: ZipNamedAssign<<S::List as AlignByName<R::List, InPlace>>::Out>,
 {
 }
 

@@ -13,14 +13,20 @@
 //! 1024 use it to bound the element count (see [`Dim::Log2`]), larger sizes are
 //! simply "large".
 
-use typenum::{Const, Len, Length, Sub1, ToUInt, U, U0, U13, UInt, UTerm, Unsigned};
+use typenum::{B0, Bit, Const, Len, Length, Sub1, ToUInt, U, U0, U13, UInt, UTerm, Unsigned};
 
 /// One dimension of a static shape.
 ///
-/// Implemented by [`D1`], [`D<N>`] and [`Big<N>`]; a later `Dyn` will join them.
+/// Implemented by [`D1`], [`D<N>`], [`Big<N>`], and by
+/// [`Named<N, X>`](crate::static_named::Named) for a named dimension.
 pub trait Dim: 'static {
     /// The dimension's size.
     const SIZE: usize;
+    /// The dimension's name, if it has one.
+    const NAME: Option<&'static str> = None;
+    /// Whether the dimension has a name (`B1`) or not (`B0`): broadcasting
+    /// by name or by position is chosen at the type level.
+    type Named: Bit;
     /// An upper bound of `log2(SIZE)` (rounded up) as a typenum number, saturating
     /// at 13. Summed over a shape it bounds the element count cheaply, which
     /// decides whether a tensor is stored inline or on the heap.
@@ -52,6 +58,7 @@ pub struct Big<const N: usize>;
 
 impl Dim for D1 {
     const SIZE: usize = 1;
+    type Named = B0;
     type Log2 = U0;
     type Array<X: Copy> = [X; 1];
     #[inline(always)]
@@ -78,6 +85,7 @@ where
         );
         N
     };
+    type Named = B0;
     type Log2 = <U<N> as CeilLog2>::Output;
     type Array<X: Copy> = [X; N];
     #[inline(always)]
@@ -100,6 +108,7 @@ impl<const N: usize> Dim for Big<N> {
         );
         N
     };
+    type Named = B0;
     // Saturated: one such dimension already puts a shape over the inline limit.
     type Log2 = U13;
     type Array<X: Copy> = [X; N];
@@ -132,14 +141,22 @@ pub trait AnyDim: 'static {
     const SIZE: usize;
     /// Whether the size is known only at run time.
     const DYNAMIC: bool;
+    /// The dimension's name, if it has one.
+    const NAME: Option<&'static str>;
+    /// Whether the dimension has a name (`B1`) or not (`B0`).
+    type Named: Bit;
 }
 impl<X: Dim> AnyDim for X {
     const SIZE: usize = X::SIZE;
     const DYNAMIC: bool = false;
+    const NAME: Option<&'static str> = X::NAME;
+    type Named = X::Named;
 }
 impl AnyDim for Dyn {
     const SIZE: usize = Dyn;
     const DYNAMIC: bool = true;
+    const NAME: Option<&'static str> = None;
+    type Named = B0;
 }
 
 /// `ceil(log2(n))` for a typenum number (0 for 0 and 1).

@@ -328,9 +328,13 @@ fn sci(v: f64) -> String {
 }
 
 impl<T: Element, S: crate::Shape> fmt::Display for crate::Tensor<T, S> {
-    /// PyTorch's layout, e.g. `tensor([[0, 1],\n        [2, 3]])`.
+    /// PyTorch's layout, e.g. `tensor([[0, 1],\n        [2, 3]])`, with
+    /// PyTorch's `names=(...)` suffix for a shape with named dimensions.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_tensor(f, self.as_slice(), &S::DIMS)
+        let names = const { &S::NAMES };
+        let names =
+            <S as crate::Layout>::NAMED.then_some(crate::named::NameRef::Strs(names.as_slice()));
+        crate::named::write_with_names(f, names, |f| write_tensor(f, self.as_slice(), &S::DIMS))
     }
 }
 
@@ -338,8 +342,7 @@ impl<T: Element> fmt::Display for crate::DynTensor<T> {
     /// PyTorch's layout, e.g. `tensor([[0, 1],\n        [2, 3]])`.
     /// A named tensor ends with PyTorch's suffix, `names=(None, 'H', 'W')`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::named::write_with_names(f, self.names.as_deref(), |f| {
-            write_tensor(f, self.as_slice(), self.shape())
-        })
+        let names = self.names.as_deref().map(crate::named::NameRef::Stored);
+        crate::named::write_with_names(f, names, |f| write_tensor(f, self.as_slice(), self.shape()))
     }
 }

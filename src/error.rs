@@ -71,6 +71,8 @@ pub enum ShapeErrorKind {
     NamedMismatch,
     /// See [`ShapeError::NameConflict`].
     NameConflict,
+    /// See [`ShapeError::NamesDiffer`].
+    NamesDiffer,
 }
 
 /// Dimension names as error data: one entry per dimension, `None` where unnamed.
@@ -327,6 +329,16 @@ pub enum ShapeError {
         /// The dimension where the names differ.
         axis: usize,
     },
+    /// A runtime tensor converted to a static shape with dimension names
+    /// has another name at a dimension where both are named.
+    NamesDiffer {
+        /// The static shape's names.
+        expected: NameList,
+        /// The tensor's names.
+        got: NameList,
+        /// The first dimension where they differ.
+        axis: usize,
+    },
 }
 
 impl ShapeError {
@@ -444,6 +456,11 @@ impl ShapeError {
                 index: 1,
                 axis,
             },
+            ShapeErrorKind::NamesDiffer => ShapeError::NamesDiffer {
+                expected: Vec::new(),
+                got: Vec::new(),
+                axis,
+            },
         }
     }
 
@@ -476,6 +493,7 @@ impl ShapeError {
             ShapeError::TooManyUnnamed { .. } => ShapeErrorKind::TooManyUnnamed,
             ShapeError::NamedMismatch(_) => ShapeErrorKind::NamedMismatch,
             ShapeError::NameConflict { .. } => ShapeErrorKind::NameConflict,
+            ShapeError::NamesDiffer { .. } => ShapeErrorKind::NamesDiffer,
         }
     }
 
@@ -511,7 +529,8 @@ impl ShapeError {
             | ShapeError::NameNotFound { .. }
             | ShapeError::NoMatch { .. }
             | ShapeError::TooManyUnnamed { .. }
-            | ShapeError::NameConflict { .. } => &[],
+            | ShapeError::NameConflict { .. }
+            | ShapeError::NamesDiffer { .. } => &[],
         }
     }
 
@@ -549,6 +568,7 @@ impl ShapeError {
             ShapeError::NamedMismatch(m) => Some(m.a_axis),
             ShapeError::Broadcast { axis, .. }
             | ShapeError::NameConflict { axis, .. }
+            | ShapeError::NamesDiffer { axis, .. }
             | ShapeError::Expand { axis, .. }
             | ShapeError::AxisOutOfRange { axis, .. }
             | ShapeError::DuplicateAxis { axis, .. }
@@ -941,6 +961,17 @@ impl fmt::Display for ShapeError {
                 write!(f, ", do not match ")?;
                 write_names(f, first)?;
                 write!(f, " at dimension {axis}")
+            }
+            ShapeError::NamesDiffer {
+                expected,
+                got,
+                axis,
+            } => {
+                write!(f, "expected a tensor with names ")?;
+                write_names(f, expected)?;
+                write!(f, ", got names ")?;
+                write_names(f, got)?;
+                write!(f, " (they differ at dimension {axis})")
             }
         }
     }

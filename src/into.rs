@@ -59,9 +59,11 @@ use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
 use crate::error::ShapeError;
 use crate::kernel;
+use crate::named::{NameRef, Side};
 use crate::ops::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
 use crate::shape::Layout;
 use crate::tensor::Tensor;
+use alloc::vec::Vec;
 
 mod sealed {
     pub trait Sealed {}
@@ -76,11 +78,9 @@ pub trait Input<T>: sealed::Sealed {
     /// Calls `f` with the elements and the sizes.
     fn with_parts<X>(&self, f: impl FnOnce(&[T], &[usize]) -> X) -> X;
 
-    /// The tensor, if it is a `DynTensor` with dimension names.
+    /// The dimension names, if the tensor has any.
     #[doc(hidden)]
-    fn named(&self) -> Option<&DynTensor<T>> {
-        None
-    }
+    fn dim_names(&self) -> Option<Vec<Option<&str>>>;
 }
 
 /// A tensor written by the `try_*_into` functions (see [`Input`]).
@@ -93,6 +93,10 @@ impl<T: Element, S: Layout> Input<T> for Tensor<T, S> {
     #[inline(always)]
     fn with_parts<X>(&self, f: impl FnOnce(&[T], &[usize]) -> X) -> X {
         f(self.as_slice(), &self.shape())
+    }
+
+    fn dim_names(&self) -> Option<Vec<Option<&str>>> {
+        S::NAMED.then(|| S::NAMES.to_vec())
     }
 }
 
@@ -110,8 +114,8 @@ impl<T: Element> Input<T> for DynTensor<T> {
         f(self.as_slice(), self.shape())
     }
 
-    fn named(&self) -> Option<&DynTensor<T>> {
-        self.is_named().then_some(self)
+    fn dim_names(&self) -> Option<Vec<Option<&str>>> {
+        self.is_named().then(|| self.names())
     }
 }
 
@@ -194,10 +198,19 @@ fn checked_into<T: Element, Op: BinaryOp<T>>(
     b: &impl Input<T>,
     out: &mut impl Output<T>,
 ) -> Result<(), ShapeError> {
-    if let (Some(x), Some(y)) = (a.named(), b.named()) {
+    if let (Some(an), Some(bn)) = (a.dim_names(), b.dim_names()) {
         // Both named: they broadcast by name, which may permute `b`, as the
         // operator does; through a temporary.
-        let r = crate::named::zip(x.side(), y.side(), Op::apply)?;
+        let r = a.with_parts(|a, a_dims| {
+            b.with_parts(|b, b_dims| {
+                let side = |data, dims, names| Side {
+                    data,
+                    dims,
+                    names: Some(NameRef::Strs(names)),
+                };
+                crate::named::zip(side(a, a_dims, &an), side(b, b_dims, &bn), Op::apply)
+            })
+        })?;
         return out.with_parts_mut(|out, out_dims| {
             if out_dims != r.shape() {
                 return Err(ShapeError::Mismatch {
@@ -247,7 +260,7 @@ macro_rules! into_fns {
             S: BroadcastWith<R>,
             R: Layout,
         {
-            if S::STATIC && R::STATIC {
+            if S::STATIC && R::STATIC && !(S::NAMED && R::NAMED) {
                 static_into::<T, $Op, S, R>(a, b, out)
             } else if let Err(e) = $try_into(a, b, out) {
                 panic!("{e}")

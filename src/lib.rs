@@ -34,6 +34,8 @@
 //! - [`mixed`]: static shapes with runtime-sized dimensions, `shape![Dyn, 3]`.
 //! - [`legacy`]: the opt-in warning for broadcasts old PyTorch computed differently.
 //! - [`named`](mod@named): named dimensions on runtime tensors, broadcasting by name.
+//! - [`static_named`]: named dimensions in static shapes (`shape![10, H: 256]`),
+//!   broadcast by name at compile time.
 //! - [`error`]: runtime shape errors, worded as PyTorch words them.
 //! - [`display`]: printing tensors as PyTorch prints them.
 //! - The toolkit on runtime tensors: [`shape_ops`] (`unsqueeze`, `squeeze`,
@@ -79,6 +81,7 @@ pub mod random;
 pub mod reduce;
 pub mod shape;
 pub mod shape_ops;
+pub mod static_named;
 pub mod static_ops;
 pub mod storage;
 pub mod tensor;
@@ -98,5 +101,6 @@ pub use into::{
     try_rem_into, try_sub_into,
 };
 pub use mixed::Mixed;
-pub use shape::{Cons, Dims, Layout, Nil, Shape};
+pub use shape::{Cons, DimNames, Dims, Layout, Nil, Shape};
+pub use static_named::Named;
 pub use tensor::Tensor;

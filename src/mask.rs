@@ -232,8 +232,10 @@ impl fmt::Debug for DynTensor<bool> {
 impl fmt::Display for DynTensor<bool> {
     /// PyTorch's layout: `tensor([ True, False])`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::named::write_with_names(f, self.names.as_deref(), |f| {
-            crate::display::write_bool_tensor(f, self.data(), self.dims())
-        })
+        crate::named::write_with_names(
+            f,
+            self.names.as_deref().map(crate::named::NameRef::Stored),
+            |f| crate::display::write_bool_tensor(f, self.data(), self.dims()),
+        )
     }
 }

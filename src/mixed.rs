@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 
-use typenum::{B0, B1};
+use typenum::{B0, B1, Bit, Or};
 
 use crate::broadcast::{
     AssignDim, Broadcast, BroadcastDim, BroadcastTo, BroadcastWith, ReverseOnto, broadcast_into,
@@ -44,7 +44,8 @@ use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
 use crate::ops::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
-use crate::shape::{Cons, Dims, Layout, MAX_STATIC_RANK, Nil, Shape};
+use crate::shape::{Cons, DimNames, Dims, Layout, MAX_STATIC_RANK, Nil, Shape};
+use crate::static_named::{Distinct, Named};
 use crate::tensor::Tensor;
 
 /// A shape with at least one [`Dyn`](struct@crate::dim::Dyn) dimension; `shape![Dyn, 3]` is
@@ -59,23 +60,38 @@ pub trait DimList: 'static {
     const TEMPLATE: Dims;
     /// Bit `i` is set when dimension `i` (from the left) is [`Dyn`](struct@crate::dim::Dyn).
     const DYNAMIC: u64;
+    /// The dimensions' names, outermost first.
+    const NAMES: DimNames;
+    /// Whether any dimension has a name.
+    type Named: Bit;
 }
 
 impl DimList for Nil {
     const RANK: usize = 0;
     const TEMPLATE: Dims = Dims::EMPTY;
     const DYNAMIC: u64 = 0;
+    const NAMES: DimNames = DimNames::EMPTY;
+    type Named = B0;
 }
 
-impl<H: AnyDim, T: DimList> DimList for Cons<H, T> {
+impl<H: AnyDim + Distinct<T>, T: DimList> DimList for Cons<H, T>
+where
+    H::Named: core::ops::BitOr<T::Named>,
+    Or<H::Named, T::Named>: Bit,
+{
     const RANK: usize = T::RANK + 1;
     const TEMPLATE: Dims = T::TEMPLATE.prepend(H::SIZE);
     const DYNAMIC: u64 = (T::DYNAMIC << 1) | H::DYNAMIC as u64;
+    const NAMES: DimNames = T::NAMES.prepend(H::NAME);
+    type Named = Or<H::Named, T::Named>;
 }
 
 impl<L: DimList + ReverseOnto<Nil>> Layout for Mixed<L> {
     const RANK: usize = L::RANK;
     const STATIC: bool = false;
+    const NAMES: DimNames = L::NAMES;
+    type Named = L::Named;
+    type List = L;
     const TEMPLATE: Dims = L::TEMPLATE;
     const INLINE: bool = false;
     type Extents = Dims;
@@ -153,6 +169,9 @@ impl<const N: usize, T: HasDyn> HasDyn for Cons<Big<N>, T> {
 }
 impl<T> HasDyn for Cons<Dyn, T> {
     type Flag = B1;
+}
+impl<N, X, T: HasDyn> HasDyn for Cons<Named<N, X>, T> {
+    type Flag = T::Flag;
 }
 
 /// The layout of a list of dimensions: the list itself when it is static,
@@ -293,6 +312,9 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: BroadcastWith<R>,
     {
+        if S::NAMED && R::NAMED {
+            return self.by_name::<Op, R>(rhs);
+        }
         let (a, b) = (self.shape(), rhs.shape());
         let rank = a.len().max(b.len());
         let mut out = Dims::from_slice(&[0; MAX_STATIC_RANK][..rank]);
@@ -323,6 +345,9 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         R: BroadcastTo<S>,
     {
+        if S::NAMED && R::NAMED {
+            return self.assign_by_name::<Op, R>(rhs);
+        }
         let (a, b) = (self.shape(), rhs.shape());
         check_broadcast_to(&a, &b)?;
         kernel::assign(self.as_mut_slice(), &a, rhs.as_slice(), &b, Op::apply);

@@ -175,16 +175,31 @@ impl<N: DimName + ?Sized> DimName for &N {
 pub(crate) struct Side<'a, T> {
     pub(crate) data: &'a [T],
     pub(crate) dims: &'a [usize],
-    pub(crate) names: Option<&'a [Option<Name>]>,
+    pub(crate) names: Option<NameRef<'a>>,
 }
 
-impl<'a, T> Side<'a, T> {
-    /// An operand without names (a static tensor, a raw slice).
-    pub(crate) fn unnamed(data: &'a [T], dims: &'a [usize]) -> Self {
-        Side {
-            data,
-            dims,
-            names: None,
+/// The names of an operand: stored by a [`DynTensor`], or borrowed text
+/// (the names of a static shape).
+#[derive(Clone, Copy)]
+pub(crate) enum NameRef<'a> {
+    Stored(&'a [Option<Name>]),
+    Strs(&'a [Option<&'a str>]),
+}
+
+impl<'a> NameRef<'a> {
+    /// The names as `Option<&str>`.
+    fn strs(self) -> Vec<Option<&'a str>> {
+        match self {
+            NameRef::Stored(n) => strs(n),
+            NameRef::Strs(n) => n.to_vec(),
+        }
+    }
+
+    /// The names to store in a result.
+    fn to_names(self) -> Option<Names> {
+        match self {
+            NameRef::Stored(n) => Some(Names::from(n)),
+            NameRef::Strs(n) => boxed(n),
         }
     }
 }
@@ -480,8 +495,8 @@ pub(crate) fn zip<T: Copy, U: Copy>(
     b: Side<'_, T>,
     f: impl Fn(T, T) -> U,
 ) -> Result<DynTensor<U>, ShapeError> {
-    let an = a.names.map(strs);
-    let bn = b.names.map(strs);
+    let an = a.names.map(NameRef::strs);
+    let bn = b.names.map(NameRef::strs);
     if let (Some(an), Some(bn)) = (&an, &bn) {
         let p = plan(a.dims, an, b.dims, bn, false)?;
         let (x, y) = if p.swapped { (b, a) } else { (a, b) };
@@ -490,7 +505,7 @@ pub(crate) fn zip<T: Copy, U: Copy>(
         let xs = (x.data, x.dims);
         let ((ad, adims), (bd, bdims)) = if p.swapped { (ys, xs) } else { (xs, ys) };
         let mut out = raw_zip(ad, adims, bd, bdims, f)?;
-        out.names = x.names.map(Names::from);
+        out.names = x.names.and_then(NameRef::to_names);
         return Ok(out);
     }
     let mut out = raw_zip(a.data, a.dims, b.data, b.dims, f)?;
@@ -505,18 +520,35 @@ pub(crate) fn assign<T: Copy>(
     f: impl Fn(T, T) -> T,
 ) -> Result<(), ShapeError> {
     let dims = t.dims().to_vec();
-    let bn = b.names.map(strs);
-    if let (Some(tn), Some(bn)) = (t.names.as_deref(), &bn) {
-        let p = plan(&dims, &strs(tn), b.dims, bn, true)?;
-        let y = aligned(b.data, b.dims, &p.slots);
-        kernel::assign(t.data_mut(), &dims, &y, &p.y_aligned, f);
-        return Ok(());
+    let bn = b.names.map(NameRef::strs);
+    if t.names.is_some() && bn.is_some() {
+        // Taken out for the call, which borrows `t`'s elements mutably.
+        let tn = t.names.take().unwrap_or_default();
+        let r = assign_by_name(t.data_mut(), &dims, &strs(&tn), b, f);
+        t.names = Some(tn);
+        return r;
     }
     check_broadcast_to(&dims, b.dims)?;
     kernel::assign(t.data_mut(), &dims, b.data, b.dims, f);
     if t.names.is_none() {
         t.names = boxed(&positional(None, bn.as_deref(), dims.len()));
     }
+    Ok(())
+}
+
+/// `t = f(t, b)` in place by name, for a `t` with sizes `dims` and names
+/// `names` and a named `b` (rules 1-4 with `t` as `x`).
+pub(crate) fn assign_by_name<T: Copy>(
+    t: &mut [T],
+    dims: &[usize],
+    names: &[Option<&str>],
+    b: Side<'_, T>,
+    f: impl Fn(T, T) -> T,
+) -> Result<(), ShapeError> {
+    let bn = b.names.map(NameRef::strs).unwrap_or_default();
+    let p = plan(dims, names, b.dims, &bn, true)?;
+    let y = aligned(b.data, b.dims, &p.slots);
+    kernel::assign(t, dims, &y, &p.y_aligned, f);
     Ok(())
 }
 
@@ -603,10 +635,10 @@ pub(crate) fn unify<T, B: Borrow<DynTensor<T>>>(
 /// before the closing parenthesis when it is named.
 pub(crate) fn write_with_names(
     f: &mut fmt::Formatter<'_>,
-    names: Option<&[Option<Name>]>,
+    names: Option<NameRef<'_>>,
     write: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result,
 ) -> fmt::Result {
-    let Some(names) = names else {
+    let Some(names) = names.map(NameRef::strs) else {
         return write(f);
     };
     struct Body<W>(W);
@@ -632,12 +664,43 @@ pub(crate) fn write_with_names(
 }
 
 impl<T> DynTensor<T> {
+    /// The tensor named as a static shape is (no names: unchanged).
+    pub(crate) fn with_static_names(mut self, names: &[Option<&'static str>]) -> Self {
+        if names.iter().any(Option::is_some) {
+            self.names = boxed(names);
+        }
+        self
+    }
+
+    /// Checks, for a conversion to a static shape named `names`, that no
+    /// dimension named on both sides has two different names.
+    pub(crate) fn check_static_names(
+        &self,
+        names: &[Option<&'static str>],
+    ) -> Result<(), ShapeError> {
+        let Some(own) = self.names.as_deref() else {
+            return Ok(());
+        };
+        let clash = own
+            .iter()
+            .zip(names)
+            .position(|(a, b)| matches!((a.as_deref(), b), (Some(a), Some(b)) if a != *b));
+        match clash {
+            None => Ok(()),
+            Some(axis) => Err(ShapeError::NamesDiffer {
+                expected: owned(names),
+                got: own.iter().map(|n| n.as_deref().map(String::from)).collect(),
+                axis,
+            }),
+        }
+    }
+
     /// This tensor as an operand of a binary operation.
     pub(crate) fn side(&self) -> Side<'_, T> {
         Side {
             data: self.data(),
             dims: self.dims(),
-            names: self.names.as_deref(),
+            names: self.names.as_deref().map(NameRef::Stored),
         }
     }
 

@@ -53,7 +53,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         S: BroadcastWith<R>,
     {
         type Out<S, R> = Broadcast<S, R>;
-        if !(S::STATIC && R::STATIC) {
+        if !(S::STATIC && R::STATIC) || (S::NAMED && R::NAMED) {
             return or_panic(self.layout_binary::<Op, R>(rhs));
         }
         #[cfg(feature = "std")]
@@ -96,7 +96,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// where a size is `Dyn`; panics with the PyTorch message).
     #[inline(always)]
     pub(crate) fn assign<Op: BinaryOp<T>, R: BroadcastTo<S>>(&mut self, rhs: &Tensor<T, R>) {
-        if !(S::STATIC && R::STATIC) {
+        if !(S::STATIC && R::STATIC) || (S::NAMED && R::NAMED) {
             or_panic(self.layout_assign::<Op, R>(rhs));
         } else if const { kernel::is_small::<S>() } {
             // Into a copy on the stack, which LLVM knows nothing else points
@@ -261,7 +261,7 @@ impl<T: Element> Operand<T> for DynTensor<T> {
 }
 impl<T: Element, S: Layout> Operand<T> for Tensor<T, S> {
     fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R {
-        f(Side::unnamed(self.as_slice(), &self.shape()))
+        f(self.named_side(&self.shape()))
     }
 }
 
@@ -328,12 +328,12 @@ macro_rules! runtime_assign_ops {
         }
         impl<T: Element, S: Layout> $Assign<&Tensor<T, S>> for DynTensor<T> {
             fn $assign(&mut self, rhs: &Tensor<T, S>) {
-                or_panic(self.assign::<$Op>(Side::unnamed(rhs.as_slice(), &rhs.shape())))
+                or_panic(self.assign::<$Op>(rhs.named_side(&rhs.shape())))
             }
         }
         impl<T: Element, S: Layout> $Assign<Tensor<T, S>> for DynTensor<T> {
             fn $assign(&mut self, rhs: Tensor<T, S>) {
-                or_panic(self.assign::<$Op>(Side::unnamed(rhs.as_slice(), &rhs.shape())))
+                or_panic(self.assign::<$Op>(rhs.named_side(&rhs.shape())))
             }
         }
         impl<T: Element> $Assign<T> for DynTensor<T> {
@@ -345,6 +345,12 @@ macro_rules! runtime_assign_ops {
         impl<T: Element, S: Layout> $Assign<&DynTensor<T>> for Tensor<T, S> {
             fn $assign(&mut self, rhs: &DynTensor<T>) {
                 let dims = self.shape();
+                if S::NAMED && rhs.is_named() {
+                    let names = const { &S::NAMES };
+                    let (data, side) = (self.as_mut_slice(), rhs.side());
+                    or_panic(crate::named::assign_by_name(data, &dims, names, side, $Op::apply));
+                    return;
+                }
                 or_panic(crate::broadcast::check_broadcast_to(&dims, rhs.shape()));
                 kernel::assign(self.as_mut_slice(), &dims, rhs.as_slice(), rhs.shape(), $Op::apply);
             }

@@ -8,12 +8,13 @@
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, Deref};
-use typenum::{IsLessOrEqual, LeEq, Sum, U0, U10, Unsigned};
+use typenum::{B0, Bit, IsLessOrEqual, LeEq, Or, Sum, U0, U10, Unsigned};
 
 use crate::broadcast::ReverseOnto;
 use crate::diagnostic::{R0, RenderOnto};
 use crate::dim::Dim;
 use crate::element::Element;
+use crate::static_named::Distinct;
 use crate::storage::{Buffer, ChooseStorage, Elements};
 use alloc::vec::Vec;
 
@@ -46,6 +47,10 @@ pub trait Shape: 'static + Sized {
     const NUMEL: usize;
     /// The sizes, outermost first.
     const DIMS: Dims;
+    /// The dimensions' names, outermost first (`None` for an unnamed one).
+    const NAMES: DimNames;
+    /// Whether any dimension has a name (`B1`) or none does (`B0`).
+    type Named: Bit;
     /// Whether tensors of this shape are stored inline (see [`Shape::Storage`]).
     const INLINE: bool;
     /// Upper bound of `log2(NUMEL)`, the sum of the dimensions' [`Dim::Log2`].
@@ -73,6 +78,8 @@ impl Shape for Nil {
     const RANK: usize = 0;
     const NUMEL: usize = 1;
     const DIMS: Dims = Dims::EMPTY;
+    const NAMES: DimNames = DimNames::EMPTY;
+    type Named = B0;
     const INLINE: bool = true;
     type Log2Numel = U0;
     type Array<T: Copy> = T;
@@ -97,6 +104,9 @@ where
     Sum<H::Log2, T::Log2Numel>: Unsigned + IsLessOrEqual<U10>,
     LeEq<Sum<H::Log2, T::Log2Numel>, U10>: ChooseStorage + typenum::Bit,
     Self: ReverseOnto<Nil> + RenderOnto<R0>,
+    H: Distinct<T>,
+    H::Named: core::ops::BitOr<T::Named>,
+    Or<H::Named, T::Named>: Bit,
 {
     const RANK: usize = {
         assert!(
@@ -110,6 +120,8 @@ where
         None => panic!("the element count of this static shape overflows usize"),
     };
     const DIMS: Dims = T::DIMS.prepend(H::SIZE);
+    const NAMES: DimNames = T::NAMES.prepend(H::NAME);
+    type Named = Or<H::Named, T::Named>;
     const INLINE: bool = <LeEq<Sum<H::Log2, T::Log2Numel>, U10> as typenum::Bit>::BOOL;
     type Log2Numel = Sum<H::Log2, T::Log2Numel>;
     type Array<E: Copy> = H::Array<T::Array<E>>;
@@ -138,6 +150,15 @@ pub trait Layout: 'static + Sized {
     const RANK: usize;
     /// Whether every size is known at compile time.
     const STATIC: bool;
+    /// The dimensions' names, outermost first (`None` for an unnamed one).
+    const NAMES: DimNames;
+    /// Whether any dimension has a name: two named operands broadcast by
+    /// name ([`static_named`](crate::static_named)).
+    const NAMED: bool = <Self::Named as Bit>::BOOL;
+    /// [`NAMED`](Layout::NAMED) as a type, `B1` or `B0`.
+    type Named: Bit;
+    /// The dimensions as a list, outermost first.
+    type List;
     /// The static sizes; `usize::MAX` (the value of `Dyn`) marks a
     /// runtime-sized dimension.
     const TEMPLATE: Dims;
@@ -169,6 +190,9 @@ pub trait Layout: 'static + Sized {
 impl<S: Shape> Layout for S {
     const RANK: usize = S::RANK;
     const STATIC: bool = true;
+    const NAMES: DimNames = S::NAMES;
+    type Named = S::Named;
+    type List = S;
     const TEMPLATE: Dims = S::DIMS;
     const INLINE: bool = S::INLINE;
     type Extents = ();
@@ -251,6 +275,59 @@ impl Dims {
     }
 }
 
+/// The dimension names of a static shape, outermost first: a small inline
+/// list that dereferences to `[Option<&'static str>]`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DimNames {
+    len: usize,
+    buf: [Option<&'static str>; MAX_STATIC_RANK],
+}
+
+impl DimNames {
+    /// The names of a rank-0 shape.
+    pub const EMPTY: DimNames = DimNames {
+        len: 0,
+        buf: [None; MAX_STATIC_RANK],
+    };
+
+    /// `[n, self..]`. Used to build [`Shape::NAMES`] at compile time.
+    pub const fn prepend(self, n: Option<&'static str>) -> DimNames {
+        assert!(
+            self.len < MAX_STATIC_RANK,
+            "static shapes have at most 32 dimensions"
+        );
+        let mut buf = [None; MAX_STATIC_RANK];
+        buf[0] = n;
+        let mut i = 0;
+        while i < self.len {
+            buf[i + 1] = self.buf[i];
+            i += 1;
+        }
+        DimNames {
+            len: self.len + 1,
+            buf,
+        }
+    }
+
+    /// The names as a slice (also available through `Deref`).
+    pub const fn as_slice(&self) -> &[Option<&'static str>] {
+        self.buf.split_at(self.len).0
+    }
+}
+
+impl Deref for DimNames {
+    type Target = [Option<&'static str>];
+    fn deref(&self) -> &[Option<&'static str>] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for DimNames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_slice(), f)
+    }
+}
+
 impl Deref for Dims {
     type Target = [usize];
     fn deref(&self) -> &[usize] {
@@ -313,43 +390,33 @@ pub type S8<A, B, C, D, E, F, G, H> = Cons<A, S7<B, C, D, E, F, G, H>>;
 #[macro_export]
 macro_rules! shape {
     // A shape with a `Dyn` dimension is a `Mixed` list; scan for one first.
-    (@scan [$($all:tt)*] Dyn $($rest:tt)*) => { $crate::mixed::Mixed<$crate::shape![@list $($all)*]> };
+    (@scan [$($all:tt)*] Dyn $($rest:tt)*) => { $crate::mixed::Mixed<$crate::shape![@items [] $($all)*]> };
     (@scan [$($all:tt)*] $first:tt $($rest:tt)*) => { $crate::shape![@scan [$($all)*] $($rest)*] };
-    (@scan [$($all:tt)*]) => { $crate::shape![@list $($all)*] };
+    (@scan [$($all:tt)*]) => { $crate::shape![@items [] $($all)*] };
 
-    (@list) => { $crate::shape::Nil };
-    (@list $a:expr $(,)?) => { $crate::shape::S1<$crate::dim!($a)> };
-    (@list $a:expr, $b:expr $(,)?) => { $crate::shape::S2<$crate::dim!($a), $crate::dim!($b)> };
-    (@list $a:expr, $b:expr, $c:expr $(,)?) => {
-        $crate::shape::S3<$crate::dim!($a), $crate::dim!($b), $crate::dim!($c)>
+    // Each item becomes a dimension type: `NAME: size` or `size`.
+    (@items [$($d:ty,)*]) => { $crate::shape![@tys $($d),*] };
+    (@items [$($d:ty,)*] $n:ident : $a:expr $(, $($rest:tt)*)?) => {
+        $crate::shape![@items [$($d,)* $crate::static_named::Named<$n, $crate::dim!($a)>,] $($($rest)*)?]
     };
-    (@list $a:expr, $b:expr, $c:expr, $d:expr $(,)?) => {
-        $crate::shape::S4<$crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d)>
+    (@items [$($d:ty,)*] $a:expr $(, $($rest:tt)*)?) => {
+        $crate::shape![@items [$($d,)* $crate::dim!($a),] $($($rest)*)?]
     };
-    (@list $a:expr, $b:expr, $c:expr, $d:expr, $e:expr $(,)?) => {
-        $crate::shape::S5<$crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d), $crate::dim!($e)>
+
+    (@tys) => { $crate::shape::Nil };
+    (@tys $a:ty) => { $crate::shape::S1<$a> };
+    (@tys $a:ty, $b:ty) => { $crate::shape::S2<$a, $b> };
+    (@tys $a:ty, $b:ty, $c:ty) => { $crate::shape::S3<$a, $b, $c> };
+    (@tys $a:ty, $b:ty, $c:ty, $d:ty) => { $crate::shape::S4<$a, $b, $c, $d> };
+    (@tys $a:ty, $b:ty, $c:ty, $d:ty, $e:ty) => { $crate::shape::S5<$a, $b, $c, $d, $e> };
+    (@tys $a:ty, $b:ty, $c:ty, $d:ty, $e:ty, $f:ty) => { $crate::shape::S6<$a, $b, $c, $d, $e, $f> };
+    (@tys $a:ty, $b:ty, $c:ty, $d:ty, $e:ty, $f:ty, $g:ty) => {
+        $crate::shape::S7<$a, $b, $c, $d, $e, $f, $g>
     };
-    (@list $a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr $(,)?) => {
-        $crate::shape::S6<
-            $crate::dim!($a), $crate::dim!($b), $crate::dim!($c),
-            $crate::dim!($d), $crate::dim!($e), $crate::dim!($f),
-        >
-    };
-    (@list $a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr, $g:expr $(,)?) => {
-        $crate::shape::S7<
-            $crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d),
-            $crate::dim!($e), $crate::dim!($f), $crate::dim!($g),
-        >
-    };
-    (@list $a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $f:expr, $g:expr, $h:expr $(,)?) => {
-        $crate::shape::S8<
-            $crate::dim!($a), $crate::dim!($b), $crate::dim!($c), $crate::dim!($d),
-            $crate::dim!($e), $crate::dim!($f), $crate::dim!($g), $crate::dim!($h),
-        >
+    (@tys $a:ty, $b:ty, $c:ty, $d:ty, $e:ty, $f:ty, $g:ty, $h:ty) => {
+        $crate::shape::S8<$a, $b, $c, $d, $e, $f, $g, $h>
     };
     // Longer shapes: the list itself.
-    (@list $head:expr $(, $tail:expr)* $(,)?) => {
-        $crate::shape::Cons<$crate::dim!($head), $crate::shape![@list $($tail),*]>
-    };
+    (@tys $head:ty $(, $tail:ty)*) => { $crate::shape::Cons<$head, $crate::shape![@tys $($tail),*]> };
     ($($t:tt)*) => { $crate::shape![@scan [$($t)*] $($t)*] };
 }

@@ -156,7 +156,8 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         flat_index(&dims, index).map(|i| &mut self.as_mut_slice()[i])
     }
 
-    /// The same tensor with its shape checked at run time instead.
+    /// The same tensor with its shape checked at run time instead; the
+    /// dimension names, if any, come along.
     ///
     /// ```
     /// use shaped::{shape, DynTensor, Tensor};
@@ -168,7 +169,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     pub fn into_dyn(self) -> DynTensor<T> {
         let dims = self.shape();
         match DynTensor::from_vec(self.data.into_vec(), &dims) {
-            Ok(t) => t,
+            Ok(t) => t.with_static_names(&S::NAMES),
             Err(_) => unreachable!("a tensor's shape always fits its elements"),
         }
     }
@@ -254,9 +255,12 @@ impl<T: Element, S: Layout> PartialEq for Tensor<T, S> {
 
 impl<T: Element, S: Layout> fmt::Debug for Tensor<T, S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Tensor")
-            .field("shape", &self.shape())
-            .field("dtype", &core::any::type_name::<T>())
+        let mut d = f.debug_struct("Tensor");
+        d.field("shape", &self.shape());
+        if S::NAMED {
+            d.field("names", &S::NAMES);
+        }
+        d.field("dtype", &core::any::type_name::<T>())
             .field("data", &crate::tensor::Summary(self.as_slice()))
             .finish()
     }
@@ -265,8 +269,11 @@ impl<T: Element, S: Layout> fmt::Debug for Tensor<T, S> {
 impl<T: Element, S: Layout> TryFrom<DynTensor<T>> for Tensor<T, S> {
     type Error = ShapeError;
     /// Checks that the runtime shape fits `S`: every static size equal, any
-    /// size where `S` has a `Dyn` dimension.
+    /// size where `S` has a `Dyn` dimension. Where both `S` and `t` name a
+    /// dimension, the names must be equal ([`ShapeError::NamesDiffer`]);
+    /// the result has `S`'s names.
     fn try_from(t: DynTensor<T>) -> Result<Self, ShapeError> {
+        t.check_static_names(&S::NAMES)?;
         match S::extents_for(t.shape()) {
             Some(ext) => Ok(Tensor::from_parts(S::data_from_vec(t.into_vec()), ext)),
             None => Err(ShapeError::Mismatch {
