@@ -4,7 +4,11 @@
 
 #![allow(clippy::excessive_precision)] // seed 001's values, digit for digit
 
-use shaped::{DynTensor, Tensor, broadcast_shapes, shape, static_ops::Axis};
+use shaped::{Broadcast, DynTensor, Tensor, broadcast_shapes, dim_names, shape, static_ops::Axis};
+
+// Dimension names for seed 004's static tensors: marker types the compiler
+// compares, so that broadcasting by name is checked at compile time.
+dim_names!(CHANNEL, H, W);
 
 fn section(title: &str) {
     println!("\n== {title} ==\n");
@@ -119,6 +123,28 @@ fn main() {
     let w = Tensor::<f32, shape![3]>::from_slice(&[0.5, -1.0, 2.0]).unwrap();
     let batch = DynTensor::<f32>::ones(&[2, 3]);
     println!("{}", &batch * w);
+
+    section("Seed 004: named dimensions broadcast by name (compile time)");
+    // The seed's real shapes, as types: img [10, 3, 256, 384] (?, CHANNEL, H, W)
+    // + lbl [10, 256, 384] (?, H, W) has img's type. Positionally it would be
+    // 3 vs 10, a compile error; by name, lbl's H and W meet img's.
+    type Img = shape![10, CHANNEL: 3, H: 256, W: 384];
+    type Lbl = shape![10, H: 256, W: 384];
+    let _same_type: core::marker::PhantomData<Img> =
+        core::marker::PhantomData::<Broadcast<Img, Lbl>>;
+    // The values, scaled down to fit on screen.
+    type SmallImg = shape![2, CHANNEL: 3, H: 2, W: 3];
+    let img = Tensor::<i64, SmallImg>::zeros();
+    let lbl = Tensor::<i64, shape![2, H: 2, W: 3]>::arange();
+    let sum: Tensor<i64, SmallImg> = img + lbl;
+    println!(
+        "img + lbl: shape {:?}, names {:?}",
+        sum.shape(),
+        sum.names()
+    );
+    println!("every channel of image n sees lbl[n]:\n{sum}");
+    // `lbl_pred + lbl_prob` does not compile: CLASS has no match in lbl_pred
+    // (ui-tests/named_seed004_pred_plus_prob.rs holds the error).
 
     section("Seed 004: named dimensions broadcast by name (run time)");
     // img (?, CHANNEL, H, W) + lbl (?, H, W): positionally 3 vs 10 fails;

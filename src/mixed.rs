@@ -384,8 +384,13 @@ try_methods!(
 );
 
 impl<T: Element, L: DimList + ReverseOnto<Nil>> fmt::Display for Tensor<T, Mixed<L>> {
-    /// PyTorch's layout, as for static tensors.
+    /// PyTorch's layout, as for static tensors (names included).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::display::write_tensor(f, self.as_slice(), &self.shape())
+        let names = const { &L::NAMES };
+        let names = <L::Named as typenum::Bit>::BOOL
+            .then_some(crate::named::NameRef::Strs(names.as_slice()));
+        crate::named::write_with_names(f, names, |f| {
+            crate::display::write_tensor(f, self.as_slice(), &self.shape())
+        })
     }
 }

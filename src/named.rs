@@ -101,9 +101,12 @@
 //!   `zip_with`, boolean `&`/`|`/`!`) keep or broadcast names like the
 //!   arithmetic operators; [`select`](DynTensor::<bool>::select) is
 //!   positional and drops names.
-//! - Converting to a static [`Tensor`](crate::Tensor) drops names; a static
-//!   tensor combined with a named `DynTensor` is positional (a static tensor
-//!   has no names).
+//! - Static tensors can have names too ([`static_named`](crate::static_named)):
+//!   `into_dyn` keeps them, converting a `DynTensor` to a static
+//!   [`Tensor`](crate::Tensor) checks them ([`ShapeError::NamesDiffer`] where
+//!   both name a dimension differently) and gives the static names, and a
+//!   named static tensor combined with a named `DynTensor` broadcasts by
+//!   name. A static tensor without names is positional against anything.
 //! - [`PartialEq`] compares names too; `Debug` shows them, `Display` adds
 //!   PyTorch's `names=(...)` suffix.
 

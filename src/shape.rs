@@ -397,7 +397,7 @@ macro_rules! shape {
     // Each item becomes a dimension type: `NAME: size` or `size`.
     (@items [$($d:ty,)*]) => { $crate::shape![@tys $($d),*] };
     (@items [$($d:ty,)*] $n:ident : $a:expr $(, $($rest:tt)*)?) => {
-        $crate::shape![@items [$($d,)* $crate::static_named::Named<$n, $crate::dim!($a)>,] $($($rest)*)?]
+        $crate::shape![@items [$($d,)* $crate::static_named::NamedSize<$n, { $a }, { $crate::dim::kind($a) }>,] $($($rest)*)?]
     };
     (@items [$($d:ty,)*] $a:expr $(, $($rest:tt)*)?) => {
         $crate::shape![@items [$($d,)* $crate::dim!($a),] $($($rest)*)?]

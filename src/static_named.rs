@@ -12,7 +12,7 @@
 //! ```
 //!
 //! Two operands that both have names broadcast **by name**, with the rule the
-//! runtime [`DynTensor`](crate::DynTensor) follows (see [`named`](crate::named)
+//! runtime [`DynTensor`] follows (see [`named`](crate::named)
 //! for its statement): let `x` be the operand of larger rank (the left one
 //! when the ranks are equal) and `y` the other; every name of `y` must be a
 //! name of `x`; equal names are broadcast together wherever they stand; the
@@ -85,7 +85,7 @@ use crate::error::ShapeError;
 use crate::mixed::ToLayout;
 use crate::named::{NameRef, Side};
 use crate::ops::BinaryOp;
-use crate::shape::{Cons, Layout, Nil};
+use crate::shape::{Cons, DimNames, Layout, Nil};
 use crate::tensor::Tensor;
 
 // ---------------------------------------------------------------------------
@@ -122,6 +122,12 @@ impl<N: Name, X: Dim> Dim for Named<N, X> {
         X::flatten_mut(s)
     }
 }
+
+/// The named dimension of size `N` in size class `K`: what
+/// [`shape!`](crate::shape!) writes for `NAME: N`, one flat type (as
+/// [`dim!`](crate::dim!) is for an unnamed size).
+#[doc(hidden)]
+pub type NamedSize<Nm, const N: usize, const K: u8> = Named<Nm, crate::dim::Size<N, K>>;
 
 /// A dimension without a name: [`D1`], [`D<N>`], [`Big<N>`], [`Dyn`](struct@Dyn).
 /// The by-name lists below treat every such dimension alike.
@@ -793,6 +799,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: BroadcastWith<R>,
     {
+        const { assert_ids_distinct(&S::NAMES, &R::NAMES) };
         let (a, b) = (self.shape(), rhs.shape());
         let out = crate::named::zip(self.named_side(&a), rhs.named_side(&b), Op::apply)?;
         into_layout::<T, Broadcast<S, R>>(out)
@@ -803,6 +810,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         &mut self,
         rhs: &Tensor<T, R>,
     ) -> Result<(), ShapeError> {
+        const { assert_ids_distinct(&S::NAMES, &R::NAMES) };
         let (a, b) = (self.shape(), rhs.shape());
         let names = const { &S::NAMES };
         crate::named::assign_by_name(
@@ -813,6 +821,42 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             Op::apply,
         )
     }
+}
+
+/// Refuses, at compile time, two different names with the same id: the
+/// type level would take them for one name (a 64-bit hash collision, so
+/// never in practice, but never silently).
+const fn assert_ids_distinct(a: &DimNames, b: &DimNames) {
+    let (a, b) = (a.as_slice(), b.as_slice());
+    let mut i = 0;
+    while i < a.len() {
+        let mut j = 0;
+        while j < b.len() {
+            if let (Some(x), Some(y)) = (a[i], b[j]) {
+                assert!(
+                    name_hash(x) != name_hash(y) || bytes_eq(x, y),
+                    "two different dimension names have the same id; rename one of them"
+                );
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+}
+
+const fn bytes_eq(x: &str, y: &str) -> bool {
+    let (x, y) = (x.as_bytes(), y.as_bytes());
+    if x.len() != y.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < x.len() {
+        if x[i] != y[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// A runtime result as a tensor of layout `O`, which the compiler has

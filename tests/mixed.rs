@@ -133,6 +133,28 @@ fn printing_and_scalars() {
     assert_eq!(n.as_slice(), &[-1, -3, -5, -7]);
 }
 
+shaped::dim_names!(H);
+
+/// Named dimensions in a mixed shape broadcast by name too: `[Dyn, H: 3]`
+/// with `[H: 3]`, and with `[H: 3, 1]`, where `H` moves.
+#[test]
+fn named_mixed_shapes_broadcast_by_name() {
+    type BatchOfH = shape![Dyn, H: 3];
+    let a = Tensor::<i64, BatchOfH>::from_vec(&[2], vec![1, 2, 3, 4, 5, 6]).unwrap();
+    let d = Tensor::<i64, shape![H: 3]>::from_slice(&[10, 20, 30]).unwrap();
+    let e: Tensor<i64, BatchOfH> = &a + &d;
+    assert_eq!(e.to_vec(), [11, 22, 33, 14, 25, 36]);
+    assert_eq!(e.names(), [None, Some("H")]);
+    // Equal ranks: a is x. b's H stands first and is matched by name; b's
+    // unnamed 1 meets a's unnamed Dyn.
+    let b = Tensor::<i64, shape![H: 3, 1]>::from_slice(&[100, 200, 300]).unwrap();
+    let f: Tensor<i64, BatchOfH> = &a - &b;
+    assert_eq!(f.to_vec(), [-99, -198, -297, -96, -195, -294]);
+    let mut g = a.clone();
+    g += &d;
+    assert_eq!(g, e);
+}
+
 /// Data for a shape: small integers, never 0 (so `/` and `%` are defined).
 fn data(n: usize, seed: i64) -> Vec<i64> {
     (0..n as i64)
