@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 
-use typenum::{B0, B1, Bit, Or};
+use typenum::{B0, B1, Bit};
 
 use crate::broadcast::{
     AssignDim, Broadcast, BroadcastDim, BroadcastTo, BroadcastWith, ReverseOnto, broadcast_into,
@@ -45,7 +45,7 @@ use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
 use crate::ops::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
 use crate::shape::{Cons, DimNames, Dims, Layout, MAX_STATIC_RANK, Nil, Shape};
-use crate::static_named::{Distinct, Named};
+use crate::static_named::{HeadNames, Named};
 use crate::tensor::Tensor;
 
 /// A shape with at least one [`Dyn`](struct@crate::dim::Dyn) dimension; `shape![Dyn, 3]` is
@@ -74,16 +74,12 @@ impl DimList for Nil {
     type Named = B0;
 }
 
-impl<H: AnyDim + Distinct<T>, T: DimList> DimList for Cons<H, T>
-where
-    H::Named: core::ops::BitOr<T::Named>,
-    Or<H::Named, T::Named>: Bit,
-{
+impl<H: AnyDim + HeadNames<T, T::Named>, T: DimList> DimList for Cons<H, T> {
     const RANK: usize = T::RANK + 1;
     const TEMPLATE: Dims = T::TEMPLATE.prepend(H::SIZE);
     const DYNAMIC: u64 = (T::DYNAMIC << 1) | H::DYNAMIC as u64;
     const NAMES: DimNames = T::NAMES.prepend(H::NAME);
-    type Named = Or<H::Named, T::Named>;
+    type Named = <H as HeadNames<T, T::Named>>::Named;
 }
 
 impl<L: DimList + ReverseOnto<Nil>> Layout for Mixed<L> {

@@ -8,13 +8,13 @@
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, Deref};
-use typenum::{B0, Bit, IsLessOrEqual, LeEq, Or, Sum, U0, U10, Unsigned};
+use typenum::{B0, Bit, IsLessOrEqual, LeEq, Sum, U0, U10, Unsigned};
 
 use crate::broadcast::ReverseOnto;
 use crate::diagnostic::{R0, RenderOnto};
 use crate::dim::Dim;
 use crate::element::Element;
-use crate::static_named::Distinct;
+use crate::static_named::HeadNames;
 use crate::storage::{Buffer, ChooseStorage, Elements};
 use alloc::vec::Vec;
 
@@ -104,9 +104,7 @@ where
     Sum<H::Log2, T::Log2Numel>: Unsigned + IsLessOrEqual<U10>,
     LeEq<Sum<H::Log2, T::Log2Numel>, U10>: ChooseStorage + typenum::Bit,
     Self: ReverseOnto<Nil> + RenderOnto<R0>,
-    H: Distinct<T>,
-    H::Named: core::ops::BitOr<T::Named>,
-    Or<H::Named, T::Named>: Bit,
+    H: HeadNames<T, T::Named>,
 {
     const RANK: usize = {
         assert!(
@@ -121,7 +119,7 @@ where
     };
     const DIMS: Dims = T::DIMS.prepend(H::SIZE);
     const NAMES: DimNames = T::NAMES.prepend(H::NAME);
-    type Named = Or<H::Named, T::Named>;
+    type Named = <H as HeadNames<T, T::Named>>::Named;
     const INLINE: bool = <LeEq<Sum<H::Log2, T::Log2Numel>, U10> as typenum::Bit>::BOOL;
     type Log2Numel = Sum<H::Log2, T::Log2Numel>;
     type Array<E: Copy> = H::Array<T::Array<E>>;

@@ -282,15 +282,33 @@ impl<H, T: Find<Nm>, Nm> FindStep<H, T, Nm> for B0 {
     type Out = T::Out;
 }
 
-/// The head dimension `Self` does not share its name with the rest `T` of
-/// its shape: names are unique within a shape.
-pub trait Distinct<T> {}
-impl<H: AnyDim, T> Distinct<T> for H where H::Named: DistinctStep<H, T> {}
-
-/// [`Distinct`] for an unnamed (`B0`) or a named (`B1`) head.
-pub trait DistinctStep<H, T> {}
-impl<H, T> DistinctStep<H, T> for B0 {}
-impl<Nm: Name, X, T: Find<Nm>> DistinctStep<Named<Nm, X>, T> for B1 where T::Out: Unused<Nm> {}
+/// What a shape's head dimension `Self` adds to the names of the rest `T`:
+/// whether the shape has names ([`Named`](HeadNames::Named), given `F`, the
+/// rest's answer), and, for a named head, that the rest does not use its name
+/// again (names are unique within a shape). One impl per kind of dimension,
+/// so that rustc follows a duplicate name down to its message.
+pub trait HeadNames<T, F> {
+    /// `B1` if the shape has a name, else `F`.
+    type Named: Bit;
+}
+impl<T, F: Bit> HeadNames<T, F> for D1 {
+    type Named = F;
+}
+impl<const N: usize, T, F: Bit> HeadNames<T, F> for D<N> {
+    type Named = F;
+}
+impl<const N: usize, T, F: Bit> HeadNames<T, F> for Big<N> {
+    type Named = F;
+}
+impl<T, F: Bit> HeadNames<T, F> for Dyn {
+    type Named = F;
+}
+impl<Nm: Name, X, T: Find<Nm>, F> HeadNames<T, F> for Named<Nm, X>
+where
+    T::Out: Unused<Nm>,
+{
+    type Named = B1;
+}
 
 /// The unnamed dimensions of a list, in order.
 pub trait Unnamed {
