@@ -38,6 +38,12 @@ use typenum::{B0, B1};
 pub trait BroadcastWith<R: Layout>: Layout {
     /// The broadcast layout.
     type Output: Layout;
+    /// `Self` as the elementwise kernel sees it: `Self` itself, or for two
+    /// named operands whose `x` is the right one, `Self`'s dimensions laid
+    /// out in the right one's order (size 1 where it has none).
+    type Lhs: Layout;
+    /// `R` as the kernel sees it (see [`Lhs`](BroadcastWith::Lhs)).
+    type Rhs: Layout;
 }
 
 /// The layout of `S` broadcast with `R`.
@@ -50,6 +56,8 @@ where
     S: Rule<R, Picked<S, R>>,
 {
     type Output = <S as Rule<R, Picked<S, R>>>::Output;
+    type Lhs = <S as Rule<R, Picked<S, R>>>::Lhs;
+    type Rhs = <S as Rule<R, Picked<S, R>>>::Rhs;
 }
 
 type Picked<S, R> = <<S as Layout>::Named as Pick<<R as Layout>::Named>>::Out;
@@ -94,6 +102,10 @@ pub struct ByName;
 pub trait Rule<R, K> {
     /// The broadcast layout.
     type Output: Layout;
+    /// See [`BroadcastWith::Lhs`].
+    type Lhs: Layout;
+    /// See [`BroadcastWith::Rhs`].
+    type Rhs: Layout;
 }
 impl<S: Layout, R: Layout> Rule<R, Positional> for S
 where
@@ -101,14 +113,21 @@ where
     ZipOut<S, R>: ToLayout,
 {
     type Output = <ZipOut<S, R> as ToLayout>::Out;
+    type Lhs = S;
+    type Rhs = R;
 }
 impl<S: Layout, R: Layout> Rule<R, ByName> for S
 where
     R::Reversed: Longer<S::Reversed>,
-    <R::Reversed as Longer<S::Reversed>>::Out: Order<S::List, R::List>,
+    XIsB<S, R>: Order<S::List, R::List>,
 {
-    type Output = <<R::Reversed as Longer<S::Reversed>>::Out as Order<S::List, R::List>>::Out;
+    type Output = <XIsB<S, R> as Order<S::List, R::List>>::Out;
+    type Lhs = <XIsB<S, R> as Order<S::List, R::List>>::Lhs;
+    type Rhs = <XIsB<S, R> as Order<S::List, R::List>>::Rhs;
 }
+
+/// Whether `x` (the operand of larger rank, by name) is `b`: `B1` or `B0`.
+type XIsB<S, R> = <<R as Layout>::Reversed as Longer<<S as Layout>::Reversed>>::Out;
 
 type ZipOut<S, R> = <<S as Layout>::Reversed as ZipBroadcast<
     <R as Layout>::Reversed,
@@ -126,26 +145,38 @@ type ZipOut<S, R> = <<S as Layout>::Reversed as ZipBroadcast<
     label = "the right side is not known to broadcast to the left side's shape",
     note = "in generic code, add the bound `{Self}: BroadcastTo<{S}>`"
 )]
-pub trait BroadcastTo<S: Layout>: Layout {}
+pub trait BroadcastTo<S: Layout>: Layout {
+    /// `Self` as the elementwise kernel sees it: `Self` itself, or for two
+    /// named operands, `Self`'s dimensions laid out in `S`'s order.
+    type Source: Layout;
+}
 
 impl<S: Layout, R: Layout> BroadcastTo<S> for R
 where
     S::Named: Pick<R::Named>,
     R: AssignRule<S, Picked<S, R>>,
 {
+    type Source = <R as AssignRule<S, Picked<S, R>>>::Source;
 }
 
 /// How `Self` is checked against `S` in place, by the rule `K`.
-pub trait AssignRule<S, K> {}
-impl<S: Layout, R: Layout> AssignRule<S, Positional> for R where
-    S::Reversed: ZipAssign<R::Reversed, Ctx<S::Rendered, R::Rendered>, Ax<1>>
+pub trait AssignRule<S, K> {
+    /// See [`BroadcastTo::Source`].
+    type Source: Layout;
+}
+impl<S: Layout, R: Layout> AssignRule<S, Positional> for R
+where
+    S::Reversed: ZipAssign<R::Reversed, Ctx<S::Rendered, R::Rendered>, Ax<1>>,
 {
+    type Source = R;
 }
 impl<S: Layout, R: Layout> AssignRule<S, ByName> for R
 where
     S::List: AlignByName<R::List, InPlace>,
     S::List: ZipNamedAssign<<S::List as AlignByName<R::List, InPlace>>::Out>,
+    <S::List as AlignByName<R::List, InPlace>>::Out: ToLayout,
 {
+    type Source = <<S::List as AlignByName<R::List, InPlace>>::Out as ToLayout>::Out;
 }
 
 /// Reverses `Self` onto the front of `Acc`.

@@ -147,11 +147,16 @@ fn static_into<T: Element, Op: BinaryOp<T>, S, R: Layout>(
     S: BroadcastWith<R>,
 {
     type Out<S, R> = Broadcast<S, R>;
+    // The operands as the kernel sees them (see `BroadcastWith::Lhs`).
+    type Lhs<S, R> = <S as BroadcastWith<R>>::Lhs;
+    type Rhs<S, R> = <S as BroadcastWith<R>>::Rhs;
     #[cfg(feature = "std")]
-    crate::legacy::check_static::<S, R, Out<S, R>>();
+    if !(S::NAMED && R::NAMED) {
+        crate::legacy::check_static::<S, R, Out<S, R>>();
+    }
     if const { kernel::is_small::<Out<S, R>>() } {
         let mut tmp = out.clone();
-        kernel::binary_unrolled::<Out<S, R>, S, R, T, T>(
+        kernel::binary_unrolled::<Out<S, R>, Lhs<S, R>, Rhs<S, R>, T, T>(
             &mut kernel::SliceSink::new(tmp.as_mut_slice()),
             a.as_slice(),
             b.as_slice(),
@@ -160,7 +165,11 @@ fn static_into<T: Element, Op: BinaryOp<T>, S, R: Layout>(
         *out = tmp;
     } else {
         let sink = &mut kernel::SliceSink::new(out.as_mut_slice());
-        let dims = (&Out::<S, R>::TEMPLATE, &S::TEMPLATE, &R::TEMPLATE);
+        let dims = (
+            &Out::<S, R>::TEMPLATE,
+            &Lhs::<S, R>::TEMPLATE,
+            &Rhs::<S, R>::TEMPLATE,
+        );
         let (a, b) = (a.as_slice(), b.as_slice());
         kernel::binary(sink, dims.0, a, dims.1, b, dims.2, Op::apply);
     }
@@ -260,7 +269,8 @@ macro_rules! into_fns {
             S: BroadcastWith<R>,
             R: Layout,
         {
-            if S::STATIC && R::STATIC && !(S::NAMED && R::NAMED) {
+            let in_order = !(S::NAMED && R::NAMED) || const { crate::static_named::in_order::<S, R>() };
+            if S::STATIC && R::STATIC && in_order {
                 static_into::<T, $Op, S, R>(a, b, out)
             } else if let Err(e) = $try_into(a, b, out) {
                 panic!("{e}")

@@ -13,6 +13,7 @@ use core::ops::{
 use crate::broadcast::{Broadcast, BroadcastTo, BroadcastWith};
 use crate::element::Element;
 use crate::kernel;
+use crate::static_named::{in_order, in_order_in_place};
 use alloc::vec::Vec;
 
 use crate::shape::Layout;
@@ -53,19 +54,31 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         S: BroadcastWith<R>,
     {
         type Out<S, R> = Broadcast<S, R>;
-        if !(S::STATIC && R::STATIC) || (S::NAMED && R::NAMED) {
+        // The operands as the kernel sees them: `S` and `R`, or for two
+        // named operands, the shorter laid out in the longer one's order.
+        type Lhs<S, R> = <S as BroadcastWith<R>>::Lhs;
+        type Rhs<S, R> = <S as BroadcastWith<R>>::Rhs;
+        let named = S::NAMED && R::NAMED;
+        // Named operands out of order need a permuting copy: the runtime path.
+        if !(S::STATIC && R::STATIC) || (named && !const { in_order::<S, R>() }) {
             return or_panic(self.layout_binary::<Op, R>(rhs));
         }
         #[cfg(feature = "std")]
-        crate::legacy::check_static::<S, R, Out<S, R>>();
+        if !named {
+            crate::legacy::check_static::<S, R, Out<S, R>>();
+        }
         let (a, b) = (self.as_slice(), rhs.as_slice());
-        let dims = (&Out::<S, R>::TEMPLATE, &S::TEMPLATE, &R::TEMPLATE);
+        let dims = (
+            &Out::<S, R>::TEMPLATE,
+            &Lhs::<S, R>::TEMPLATE,
+            &Rhs::<S, R>::TEMPLATE,
+        );
         let Some(ext) = Out::<S, R>::STATIC_EXTENTS else {
             unreachable!("both operands are static, so is the result")
         };
         if const { kernel::is_small::<Out<S, R>>() } {
             let mut out = Out::<S, R>::data_filled(T::zero(), dims.0);
-            kernel::binary_unrolled::<Out<S, R>, S, R, T, T>(
+            kernel::binary_unrolled::<Out<S, R>, Lhs<S, R>, Rhs<S, R>, T, T>(
                 &mut kernel::SliceSink::new(out.as_mut_slice()),
                 a,
                 b,
@@ -96,20 +109,28 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// where a size is `Dyn`; panics with the PyTorch message).
     #[inline(always)]
     pub(crate) fn assign<Op: BinaryOp<T>, R: BroadcastTo<S>>(&mut self, rhs: &Tensor<T, R>) {
-        if !(S::STATIC && R::STATIC) || (S::NAMED && R::NAMED) {
+        // `rhs` as the kernel sees it: `R`, or for two named operands, `R`
+        // laid out in `S`'s order.
+        type Src<S, R> = <R as BroadcastTo<S>>::Source;
+        let named = S::NAMED && R::NAMED;
+        if !(S::STATIC && R::STATIC) || (named && !const { in_order_in_place::<S, R>() }) {
             or_panic(self.layout_assign::<Op, R>(rhs));
         } else if const { kernel::is_small::<S>() } {
             // Into a copy on the stack, which LLVM knows nothing else points
             // to, so that it keeps `rhs` in registers across rows.
             let mut tmp = self.clone();
-            kernel::assign_unrolled::<S, R, T>(tmp.as_mut_slice(), rhs.as_slice(), Op::apply);
+            kernel::assign_unrolled::<S, Src<S, R>, T>(
+                tmp.as_mut_slice(),
+                rhs.as_slice(),
+                Op::apply,
+            );
             *self = tmp;
         } else {
             kernel::assign(
                 self.as_mut_slice(),
                 &S::TEMPLATE,
                 rhs.as_slice(),
-                &R::TEMPLATE,
+                &Src::<S, R>::TEMPLATE,
                 Op::apply,
             );
         }

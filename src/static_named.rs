@@ -64,11 +64,15 @@
 //! same-rank lists dimension by dimension. Choosing between by-name and
 //! positional is one bit per shape ([`Layout::Named`]).
 //!
-//! The element work runs on the runtime implementation of the same rule
-//! ([`named`](crate::named)), with the names from [`Layout::NAMES`]: a
-//! copy of `y` when its matched dimensions are out of order, then the shared
-//! kernel. Two operands of which at most one is named take the ordinary
-//! static path (unrolled for small shapes). The static toolkit
+//! The element work: when the dimensions of `y` that meet `x`'s stand in
+//! `x`'s order (as in `img + lbl`; decided at compile time), `y`'s elements
+//! already are laid out as `y` aligned to `x`, since inserting size-1
+//! dimensions moves nothing; the operation then takes the ordinary static
+//! path with that aligned layout ([`BroadcastWith::Lhs`] /
+//! [`Rhs`](BroadcastWith::Rhs)), unrolled for small shapes, and costs what
+//! positional broadcasting costs. Otherwise it runs on the runtime
+//! implementation of the rule ([`named`](crate::named)): a permuting copy of
+//! `y`, then the shared kernel. The static toolkit
 //! ([`static_ops`](crate::static_ops)) works on unnamed shapes; call
 //! [`drop_names`](crate::Tensor::drop_names) first.
 
@@ -511,26 +515,38 @@ where
 pub trait ByName<Y, S> {
     /// The result's layout.
     type Out: Layout;
+    /// `y` laid out in `x`'s order, as a layout.
+    type YAligned: Layout;
 }
 impl<X, Y, S> ByName<Y, S> for X
 where
     X: AlignByName<Y, S>,
     X: ZipNamed<<X as AlignByName<Y, S>>::Out, S>,
     <X as ZipNamed<<X as AlignByName<Y, S>>::Out, S>>::Out: ToLayout,
+    <X as AlignByName<Y, S>>::Out: ToLayout,
 {
     type Out = <<X as ZipNamed<<X as AlignByName<Y, S>>::Out, S>>::Out as ToLayout>::Out;
+    type YAligned = <<X as AlignByName<Y, S>>::Out as ToLayout>::Out;
 }
 
 /// Picks `x` by the ranks: `B0` when `a` (`A`) is at least as long as `b`.
 pub trait Order<A, B> {
     /// The result's layout.
     type Out: Layout;
+    /// `a` as the kernel sees it: `a`, or `a` laid out in `b`'s order.
+    type Lhs: Layout;
+    /// `b` as the kernel sees it.
+    type Rhs: Layout;
 }
-impl<A: ByName<B, XIsA>, B> Order<A, B> for B0 {
-    type Out = A::Out;
+impl<A: ByName<B, XIsA> + ToLayout, B> Order<A, B> for B0 {
+    type Out = <A as ByName<B, XIsA>>::Out;
+    type Lhs = <A as ToLayout>::Out;
+    type Rhs = A::YAligned;
 }
-impl<A, B: ByName<A, XIsB>> Order<A, B> for B1 {
-    type Out = B::Out;
+impl<A, B: ByName<A, XIsB> + ToLayout> Order<A, B> for B1 {
+    type Out = <B as ByName<A, XIsB>>::Out;
+    type Lhs = B::YAligned;
+    type Rhs = <B as ToLayout>::Out;
 }
 
 /// `x` is `a`, the left operand.
@@ -860,6 +876,93 @@ const fn assert_ids_distinct(a: &DimNames, b: &DimNames) {
         }
         i += 1;
     }
+}
+
+/// Whether two named operands can skip the permuting copy: `y`'s
+/// dimensions, matched to `x`'s by the rule, stand in `x`'s order, so that
+/// `y`'s elements already are laid out as `y` aligned to `x` (inserting
+/// size-1 dimensions moves nothing) and the kernel reads them in place.
+pub(crate) const fn in_order<S: Layout, R: Layout>() -> bool {
+    if R::RANK > S::RANK {
+        matched_in_order(S::NAMES.as_slice(), R::NAMES.as_slice())
+    } else {
+        matched_in_order(R::NAMES.as_slice(), S::NAMES.as_slice())
+    }
+}
+
+/// [`in_order`] for an in-place operation, whose `x` is the left side `S`.
+pub(crate) const fn in_order_in_place<S: Layout, R: Layout>() -> bool {
+    matched_in_order(R::NAMES.as_slice(), S::NAMES.as_slice())
+}
+
+/// Whether the axes of `x` that `y`'s axes meet increase along `y`.
+const fn matched_in_order(y: &[Option<&str>], x: &[Option<&str>]) -> bool {
+    let (ux, uy) = (unnamed_count(x), unnamed_count(y));
+    if uy > ux {
+        return false; // refused by the type check; never reached
+    }
+    // `y`'s unnamed dimensions meet the last `uy` unnamed ones of `x`.
+    let mut next_unnamed = ux - uy;
+    let mut last = 0;
+    let mut j = 0;
+    while j < y.len() {
+        let pos = match y[j] {
+            Some(name) => match position(x, name) {
+                Some(p) => p,
+                None => return false, // refused by the type check
+            },
+            None => {
+                next_unnamed += 1;
+                nth_unnamed(x, next_unnamed - 1)
+            }
+        };
+        if j > 0 && pos <= last {
+            return false;
+        }
+        last = pos;
+        j += 1;
+    }
+    true
+}
+
+const fn unnamed_count(names: &[Option<&str>]) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < names.len() {
+        if names[i].is_none() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// The axis of the `k`-th unnamed dimension (from 0).
+const fn nth_unnamed(names: &[Option<&str>], k: usize) -> usize {
+    let (mut seen, mut i) = (0, 0);
+    while i < names.len() {
+        if names[i].is_none() {
+            if seen == k {
+                return i;
+            }
+            seen += 1;
+        }
+        i += 1;
+    }
+    names.len()
+}
+
+/// The axis named `name`.
+const fn position(names: &[Option<&str>], name: &str) -> Option<usize> {
+    let mut i = 0;
+    while i < names.len() {
+        if let Some(n) = names[i]
+            && bytes_eq(n, name)
+        {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
 }
 
 const fn bytes_eq(x: &str, y: &str) -> bool {
