@@ -520,23 +520,23 @@ const fn concatenated(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool
 }
 
 macro_rules! reductions {
-    ($bound:path: $($keep:ident $over:ident $method:ident $what:literal),*) => {
+    ($bound:path: $($keep:ident $over:ident $what:literal => $method:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {
         impl<T: Element + $bound, S: Shape> Tensor<T, S> {$(
             #[doc = concat!("The ", $what, " over the axes `X` (`Axis<K>` or a tuple of them), keeping them as size 1.")]
-            pub fn $keep<X: Axes<S>>(&self, _: X) -> Tensor<T, KeepDims<S, X>>
+            pub fn $keep<X: Axes<S>>(&self, _: X $(, $arg: $ty)*) -> Tensor<T, KeepDims<S, X>>
             where
                 X::Marked: KeepReduced,
                 KeepDims<S, X>: Shape,
             {
-                Self::from_runtime(self.runtime().$method(&X::axes(), true))
+                Self::from_runtime(self.runtime().$method(&X::axes(), $($arg,)* true))
             }
             #[doc = concat!("The ", $what, " over the axes `X` (`Axis<K>` or a tuple of them), dropping them.")]
-            pub fn $over<X: Axes<S>>(&self, _: X) -> Tensor<T, DropDims<S, X>>
+            pub fn $over<X: Axes<S>>(&self, _: X $(, $arg: $ty)*) -> Tensor<T, DropDims<S, X>>
             where
                 X::Marked: DropReduced,
                 DropDims<S, X>: Shape,
             {
-                Self::from_runtime(self.runtime().$method(&X::axes(), false))
+                Self::from_runtime(self.runtime().$method(&X::axes(), $($arg,)* false))
             }
         )*}
     };
@@ -546,76 +546,22 @@ macro_rules! reductions {
 pub trait NoBound {}
 impl<T> NoBound for T {}
 
-reductions!(NoBound: sum_keepdim sum_over sum_dims "sum", max_keepdim max_over max_dims "maximum (panics with PyTorch's message over a size-0 axis)", min_keepdim min_over min_dims "minimum (panics with PyTorch's message over a size-0 axis)");
-reductions!(Float: mean_keepdim mean_over mean_dims "mean", var_keepdim var_over var_dims "unbiased variance", std_keepdim std_over std_dims "unbiased standard deviation");
-
-impl<T: Element + Float, S: Shape> Tensor<T, S> {
-    /// The variance over the axes `X` with `correction` (PyTorch's
-    /// `correction`: 1 is the unbiased estimator, 0 the population variance),
-    /// keeping them as size 1.
-    pub fn var_keepdim_correction<X: Axes<S>>(
-        &self,
-        _: X,
-        correction: usize,
-    ) -> Tensor<T, KeepDims<S, X>>
-    where
-        X::Marked: KeepReduced,
-        KeepDims<S, X>: Shape,
-    {
-        Self::from_runtime(
-            self.runtime()
-                .var_dims_correction(&X::axes(), correction, true),
-        )
-    }
-
-    /// The variance over the axes `X` with `correction`, dropping them.
-    pub fn var_over_correction<X: Axes<S>>(
-        &self,
-        _: X,
-        correction: usize,
-    ) -> Tensor<T, DropDims<S, X>>
-    where
-        X::Marked: DropReduced,
-        DropDims<S, X>: Shape,
-    {
-        Self::from_runtime(
-            self.runtime()
-                .var_dims_correction(&X::axes(), correction, false),
-        )
-    }
-
-    /// The standard deviation over the axes `X` with `correction`, keeping them as size 1.
-    pub fn std_keepdim_correction<X: Axes<S>>(
-        &self,
-        _: X,
-        correction: usize,
-    ) -> Tensor<T, KeepDims<S, X>>
-    where
-        X::Marked: KeepReduced,
-        KeepDims<S, X>: Shape,
-    {
-        Self::from_runtime(
-            self.runtime()
-                .std_dims_correction(&X::axes(), correction, true),
-        )
-    }
-
-    /// The standard deviation over the axes `X` with `correction`, dropping them.
-    pub fn std_over_correction<X: Axes<S>>(
-        &self,
-        _: X,
-        correction: usize,
-    ) -> Tensor<T, DropDims<S, X>>
-    where
-        X::Marked: DropReduced,
-        DropDims<S, X>: Shape,
-    {
-        Self::from_runtime(
-            self.runtime()
-                .std_dims_correction(&X::axes(), correction, false),
-        )
-    }
-}
+reductions!(NoBound:
+    sum_keepdim sum_over "sum" => sum_dims(),
+    max_keepdim max_over "maximum (panics with PyTorch's message over a size-0 axis)" => max_dims(),
+    min_keepdim min_over "minimum (panics with PyTorch's message over a size-0 axis)" => min_dims(),
+);
+reductions!(Float:
+    mean_keepdim mean_over "mean" => mean_dims(),
+    var_keepdim var_over "unbiased variance" => var_dims(),
+    std_keepdim std_over "unbiased standard deviation" => std_dims(),
+    var_keepdim_correction var_over_correction
+        "variance with `correction` (PyTorch's: 1 is the unbiased estimator, 0 the population variance)"
+        => var_dims_correction(correction: usize),
+    std_keepdim_correction std_over_correction
+        "standard deviation with `correction` (as for the variance)"
+        => std_dims_correction(correction: usize),
+);
 
 macro_rules! arg_reductions {
     ($($keep:ident $over:ident $method:ident $what:literal),*) => {
