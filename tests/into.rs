@@ -2,118 +2,17 @@
 //! against a naive reference and against the operators, shapes, errors, and
 //! no allocation.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
+#[path = "common/naive.rs"]
+mod naive;
 
+use counting_alloc::count_allocs;
+use naive::reference;
 use shaped::{
     DynTensor, ShapeError, ShapeErrorKind, Tensor, add_into, div_into, mul_into, rem_into, shape,
     sub_into, try_add_into, try_div_into, try_mul_into, try_rem_into, try_sub_into,
 };
-
-// ---------------------------------------------------------------------------
-// A counting allocator, switched on per thread inside `count_allocs`.
-
-struct Counting;
-
-thread_local! {
-    static MEASURING: Cell<bool> = const { Cell::new(false) };
-    static COUNT: Cell<usize> = const { Cell::new(0) };
-}
-
-fn note_alloc() {
-    let _ = MEASURING.try_with(|m| {
-        if m.get() {
-            let _ = COUNT.try_with(|c| c.set(c.get() + 1));
-        }
-    });
-}
-
-// SAFETY: every call is forwarded unchanged to `System`; the bookkeeping only
-// touches const-initialised thread-locals without destructors.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note_alloc();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note_alloc();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note_alloc();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// How many allocations `f` makes on this thread.
-fn count_allocs(f: impl FnOnce()) -> usize {
-    COUNT.with(|c| c.set(0));
-    MEASURING.with(|m| m.set(true));
-    f();
-    MEASURING.with(|m| m.set(false));
-    COUNT.with(|c| c.get())
-}
-
-// ---------------------------------------------------------------------------
-// A naive reference: broadcasting by index arithmetic, one element at a time.
-
-fn broadcast(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
-    let rank = a.len().max(b.len());
-    let pad = |s: &[usize]| {
-        let mut v = vec![1; rank - s.len()];
-        v.extend_from_slice(s);
-        v
-    };
-    let (a, b) = (pad(a), pad(b));
-    a.iter()
-        .zip(&b)
-        .map(|(&x, &y)| match (x, y) {
-            _ if x == y => Some(x),
-            (1, _) => Some(y),
-            (_, 1) => Some(x),
-            _ => None,
-        })
-        .collect()
-}
-
-fn reference<T: Copy>(
-    a: &[T],
-    a_dims: &[usize],
-    b: &[T],
-    b_dims: &[usize],
-    f: impl Fn(T, T) -> T,
-) -> (Vec<T>, Vec<usize>) {
-    let out = broadcast(a_dims, b_dims).expect("shapes broadcast");
-    let n: usize = out.iter().product();
-    let offset = |dims: &[usize], index: &[usize]| {
-        let pad = index.len() - dims.len();
-        let mut flat = 0;
-        for (k, &d) in dims.iter().enumerate() {
-            let i = if d == 1 { 0 } else { index[pad + k] };
-            flat = flat * d + i;
-        }
-        flat
-    };
-    let mut values = Vec::with_capacity(n);
-    let mut index = vec![0; out.len()];
-    for _ in 0..n {
-        values.push(f(a[offset(a_dims, &index)], b[offset(b_dims, &index)]));
-        for k in (0..out.len()).rev() {
-            index[k] += 1;
-            if index[k] < out[k] {
-                break;
-            }
-            index[k] = 0;
-        }
-    }
-    (values, out)
-}
 
 /// Deterministic data without zeros (so that `/` and `%` are defined).
 fn data(n: usize, seed: i64) -> Vec<i64> {
@@ -146,7 +45,7 @@ macro_rules! check_static {
                 "/" => div_into(&a, &b, &mut out),
                 _ => rem_into(&a, &b, &mut out),
             }
-            let (want, dims) = reference(&av, ad, &bv, bd, f);
+            let (dims, want) = reference(&av, ad, &bv, bd, f);
             assert_eq!(&*out.shape(), &dims[..], "{name}");
             assert_eq!(out.as_slice(), &want[..], "{:?} {name} {:?}", ad, bd);
         }
@@ -228,7 +127,7 @@ fn try_into_matches_reference_on_many_shapes() {
         for (op, f) in ops {
             // Both orders: the broadcast is symmetric, the operation is not.
             for (x, y) in [(&a, &b), (&b, &a)] {
-                let (want, dims) = reference(x.as_slice(), x.shape(), y.as_slice(), y.shape(), f);
+                let (dims, want) = reference(x.as_slice(), x.shape(), y.as_slice(), y.shape(), f);
                 let mut out = DynTensor::full(&dims, -1);
                 op(x, y, &mut out).unwrap();
                 assert_eq!(
@@ -329,7 +228,7 @@ fn into_never_allocates() {
     let y = DynTensor::<f32>::ones(&[32, 8, 1]);
     let mut z = DynTensor::<f32>::zeros(&[64, 32, 8, 5]);
     let mut wrong = DynTensor::<f32>::zeros(&[64, 32, 8, 5, 1, 1, 1, 1, 1]);
-    let n = count_allocs(|| {
+    let (n, ()) = count_allocs(|| {
         add_into(&a, &b, &mut c);
         add_into(&big_a, &big_b, &mut big_c);
         try_add_into(&x, &y, &mut z).unwrap();
@@ -341,7 +240,7 @@ fn into_never_allocates() {
     assert_eq!(z.as_slice()[0], 2.0);
     // The error's two shape vectors (and the broadcast shape it names).
     assert!(n <= 3, "{n} allocations");
-    let n = count_allocs(|| {
+    let (n, ()) = count_allocs(|| {
         add_into(&a, &b, &mut c);
         add_into(&big_a, &big_b, &mut big_c);
         try_add_into(&x, &y, &mut z).unwrap();
