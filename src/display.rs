@@ -327,14 +327,14 @@ fn sci(v: f64) -> String {
     }
 }
 
-impl<T: Element, S: crate::Shape> fmt::Display for crate::Tensor<T, S> {
+impl<T: Element, S: crate::Layout> fmt::Display for crate::Tensor<T, S> {
     /// PyTorch's layout, e.g. `tensor([[0, 1],\n        [2, 3]])`, with
     /// PyTorch's `names=(...)` suffix for a shape with named dimensions.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = const { &S::NAMES };
-        let names =
-            <S as crate::Layout>::NAMED.then_some(crate::named::NameRef::Strs(names.as_slice()));
-        crate::named::write_with_names(f, names, |f| write_tensor(f, self.as_slice(), &S::DIMS))
+        let names = crate::static_named::names_of::<S>();
+        crate::named::write_with_names(f, names, |f| {
+            write_tensor(f, self.as_slice(), &self.shape())
+        })
     }
 }
 

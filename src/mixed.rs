@@ -29,7 +29,6 @@
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-use core::fmt;
 use core::marker::PhantomData;
 
 use typenum::{B0, B1, Bit};
@@ -326,11 +325,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             &b,
             Op::apply,
         );
-        type O<S, R> = Broadcast<S, R>;
-        match O::<S, R>::extents_for(&out) {
-            Some(ext) => Ok(Tensor::from_parts(O::<S, R>::data_from_vec(data), ext)),
-            None => unreachable!("the runtime broadcast agrees with the type-level one"),
-        }
+        Ok(Tensor::from_checked(data, &out))
     }
 
     /// `self op= rhs` for any layouts; `self` is unchanged on error.
@@ -378,15 +373,3 @@ try_methods!(
     try_div try_div_assign DivOp "/",
     try_rem try_rem_assign RemOp "%"
 );
-
-impl<T: Element, L: DimList + ReverseOnto<Nil>> fmt::Display for Tensor<T, Mixed<L>> {
-    /// PyTorch's layout, as for static tensors (names included).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = const { &L::NAMES };
-        let names = <L::Named as typenum::Bit>::BOOL
-            .then_some(crate::named::NameRef::Strs(names.as_slice()));
-        crate::named::write_with_names(f, names, |f| {
-            crate::display::write_tensor(f, self.as_slice(), &self.shape())
-        })
-    }
-}

@@ -12,7 +12,7 @@
 //! ```
 //!
 //! Two operands that both have names broadcast **by name**, with the rule the
-//! runtime [`DynTensor`] follows (see [`named`](crate::named)
+//! runtime [`DynTensor`](crate::DynTensor) follows (see [`named`](crate::named)
 //! for its statement): let `x` be the operand of larger rank (the left one
 //! when the ranks are equal) and `y` the other; every name of `y` must be a
 //! name of `x`; equal names are broadcast together wherever they stand; the
@@ -83,13 +83,12 @@ use typenum::{B0, B1, Bit, Const, Eq as Same, IsEqual, ToUInt};
 use crate::broadcast::{AssignDim, Broadcast, BroadcastDim, BroadcastWith, ReverseOnto};
 use crate::diagnostic::{AssignCheck, Ax, BroadcastCheck, RenderOnto};
 use crate::dim::{AnyDim, Big, D, D1, Dim, Dyn};
-use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
 use crate::error::ShapeError;
 use crate::mixed::ToLayout;
 use crate::named::{NameRef, Side};
 use crate::ops::BinaryOp;
-use crate::shape::{Cons, DimNames, Layout, Nil};
+use crate::shape::{Cons, DimNames, Dims, Layout, Nil};
 use crate::tensor::Tensor;
 
 // ---------------------------------------------------------------------------
@@ -779,7 +778,7 @@ pub type WithoutNames<S> = <<<S as Layout>::List as StripNames>::Out as ToLayout
 
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// The names of the dimensions, outermost first (`None` for an
-    /// unnamed one), as [`DynTensor::names`] gives them.
+    /// unnamed one), as [`DynTensor::names`](crate::DynTensor::names) gives them.
     ///
     /// ```
     /// use shaped::{dim_names, shape, Tensor};
@@ -806,21 +805,15 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         S::List: StripNames,
         <S::List as StripNames>::Out: ToLayout,
     {
-        let dims = self.shape();
-        let ext = match WithoutNames::<S>::extents_for(&dims) {
-            Some(ext) => ext,
-            None => unreachable!("names do not change sizes"),
-        };
-        Tensor::from_parts(WithoutNames::<S>::data_from_vec(self.to_vec()), ext)
+        Tensor::from_checked(self.to_vec(), &self.shape())
     }
 
     /// This tensor as an operand of the runtime by-name code.
     pub(crate) fn named_side<'a>(&'a self, dims: &'a [usize]) -> Side<'a, T> {
-        let names = const { &S::NAMES };
         Side {
             data: self.as_slice(),
             dims,
-            names: S::NAMED.then_some(NameRef::Strs(names.as_slice())),
+            names: names_of::<S>(),
         }
     }
 
@@ -836,7 +829,8 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         const { assert_ids_distinct(&S::NAMES, &R::NAMES) };
         let (a, b) = (self.shape(), rhs.shape());
         let out = crate::named::zip(self.named_side(&a), rhs.named_side(&b), Op::apply)?;
-        into_layout::<T, Broadcast<S, R>>(out)
+        let dims = Dims::from_slice(out.shape());
+        Ok(Tensor::from_checked(out.into_vec(), &dims))
     }
 
     /// `self op= rhs` by name, for two named operands.
@@ -980,11 +974,9 @@ const fn bytes_eq(x: &str, y: &str) -> bool {
     true
 }
 
-/// A runtime result as a tensor of layout `O`, which the compiler has
-/// already worked out.
-fn into_layout<T: Element, O: Layout>(t: DynTensor<T>) -> Result<Tensor<T, O>, ShapeError> {
-    match O::extents_for(t.shape()) {
-        Some(ext) => Ok(Tensor::from_parts(O::data_from_vec(t.into_vec()), ext)),
-        None => unreachable!("the runtime rule agrees with the type-level one"),
-    }
+/// The names of the layout `S` as the runtime code reads them; `None` when
+/// it has none.
+pub(crate) fn names_of<S: Layout>() -> Option<NameRef<'static>> {
+    let names = const { &S::NAMES };
+    S::NAMED.then_some(NameRef::Strs(names.as_slice()))
 }

@@ -36,6 +36,16 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     pub(crate) fn from_parts(data: S::Data<T>, ext: S::Extents) -> Self {
         Tensor { data, ext }
     }
+
+    /// A tensor of layout `S` from row-major elements whose sizes `dims` the
+    /// compiler has already worked out (the result of a runtime computation
+    /// of a statically known shape).
+    pub(crate) fn from_checked(data: Vec<T>, dims: &[usize]) -> Self {
+        match S::extents_for(dims) {
+            Some(ext) => Tensor::from_parts(S::data_from_vec(data), ext),
+            None => unreachable!("the runtime sizes {dims:?} agree with the type-level ones"),
+        }
+    }
 }
 
 impl<T: Element, S: Shape> Tensor<T, S> {
