@@ -101,6 +101,6 @@ pub use into::{
     try_rem_into, try_sub_into,
 };
 pub use mixed::Mixed;
-pub use shape::{Cons, DimNames, Dims, Layout, Nil, Shape};
+pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 pub use static_named::Named;
 pub use tensor::Tensor;

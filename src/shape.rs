@@ -214,39 +214,66 @@ impl<S: Shape> Layout for S {
     }
 }
 
-/// The sizes of a static shape, as returned by `Tensor::shape`: a small
-/// inline list that dereferences to `[usize]`.
+/// At most [`MAX_STATIC_RANK`] entries, one per dimension of a static
+/// shape, stored inline: [`Dims`] (the sizes) and [`DimNames`] (the names).
+/// Dereferences to a slice.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Dims {
+pub struct RankList<X: Copy> {
     len: usize,
-    buf: [usize; MAX_STATIC_RANK],
+    buf: [X; MAX_STATIC_RANK],
 }
 
-impl Dims {
-    /// The sizes of a rank-0 shape.
-    pub const EMPTY: Dims = Dims {
-        len: 0,
-        buf: [0; MAX_STATIC_RANK],
-    };
+/// The sizes of a static shape, as returned by `Tensor::shape`: a small
+/// inline list that dereferences to `[usize]`.
+pub type Dims = RankList<usize>;
 
-    /// `[n, self..]`. Used to build [`Shape::DIMS`] at compile time.
-    pub const fn prepend(self, n: usize) -> Dims {
+/// The dimension names of a static shape, outermost first: a small inline
+/// list that dereferences to `[Option<&'static str>]`.
+pub type DimNames = RankList<Option<&'static str>>;
+
+impl<X: Copy> RankList<X> {
+    /// No entries; `fill` stands in the unused slots.
+    const fn empty(fill: X) -> Self {
+        RankList {
+            len: 0,
+            buf: [fill; MAX_STATIC_RANK],
+        }
+    }
+
+    /// `[x, self..]`. Used to build [`Shape::DIMS`] and [`Shape::NAMES`]
+    /// at compile time.
+    pub const fn prepend(self, x: X) -> Self {
         assert!(
             self.len < MAX_STATIC_RANK,
             "static shapes have at most 32 dimensions"
         );
-        let mut buf = [0; MAX_STATIC_RANK];
-        buf[0] = n;
-        let mut i = 0;
-        while i < self.len {
-            buf[i + 1] = self.buf[i];
-            i += 1;
+        let mut buf = self.buf;
+        let mut i = self.len;
+        while i > 0 {
+            buf[i] = buf[i - 1];
+            i -= 1;
         }
-        Dims {
+        buf[0] = x;
+        RankList {
             len: self.len + 1,
             buf,
         }
     }
+
+    /// The entries as a slice (also available through `Deref`).
+    pub const fn as_slice(&self) -> &[X] {
+        self.buf.split_at(self.len).0
+    }
+
+    /// The entries as a mutable slice.
+    pub fn as_mut_slice(&mut self) -> &mut [X] {
+        &mut self.buf[..self.len]
+    }
+}
+
+impl Dims {
+    /// The sizes of a rank-0 shape.
+    pub const EMPTY: Dims = RankList::empty(0);
 
     /// The sizes in `dims` (at most [`MAX_STATIC_RANK`] of them).
     pub fn from_slice(dims: &[usize]) -> Dims {
@@ -254,99 +281,39 @@ impl Dims {
             dims.len() <= MAX_STATIC_RANK,
             "static shapes have at most 32 dimensions"
         );
-        let mut buf = [0; MAX_STATIC_RANK];
-        buf[..dims.len()].copy_from_slice(dims);
-        Dims {
-            len: dims.len(),
-            buf,
-        }
+        let mut out = Dims::EMPTY;
+        out.buf[..dims.len()].copy_from_slice(dims);
+        out.len = dims.len();
+        out
     }
-
-    /// The sizes as a mutable slice.
-    pub fn as_mut_slice(&mut self) -> &mut [usize] {
-        &mut self.buf[..self.len]
-    }
-
-    /// The sizes as a slice (also available through `Deref`).
-    pub const fn as_slice(&self) -> &[usize] {
-        self.buf.split_at(self.len).0
-    }
-}
-
-/// The dimension names of a static shape, outermost first: a small inline
-/// list that dereferences to `[Option<&'static str>]`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DimNames {
-    len: usize,
-    buf: [Option<&'static str>; MAX_STATIC_RANK],
 }
 
 impl DimNames {
     /// The names of a rank-0 shape.
-    pub const EMPTY: DimNames = DimNames {
-        len: 0,
-        buf: [None; MAX_STATIC_RANK],
-    };
-
-    /// `[n, self..]`. Used to build [`Shape::NAMES`] at compile time.
-    pub const fn prepend(self, n: Option<&'static str>) -> DimNames {
-        assert!(
-            self.len < MAX_STATIC_RANK,
-            "static shapes have at most 32 dimensions"
-        );
-        let mut buf = [None; MAX_STATIC_RANK];
-        buf[0] = n;
-        let mut i = 0;
-        while i < self.len {
-            buf[i + 1] = self.buf[i];
-            i += 1;
-        }
-        DimNames {
-            len: self.len + 1,
-            buf,
-        }
-    }
-
-    /// The names as a slice (also available through `Deref`).
-    pub const fn as_slice(&self) -> &[Option<&'static str>] {
-        self.buf.split_at(self.len).0
-    }
+    pub const EMPTY: DimNames = RankList::empty(None);
 }
 
-impl Deref for DimNames {
-    type Target = [Option<&'static str>];
-    fn deref(&self) -> &[Option<&'static str>] {
+impl<X: Copy> Deref for RankList<X> {
+    type Target = [X];
+    fn deref(&self) -> &[X] {
         self.as_slice()
     }
 }
 
-impl fmt::Debug for DimNames {
+impl<X: Copy + fmt::Debug> fmt::Debug for RankList<X> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self.as_slice(), f)
     }
 }
 
-impl Deref for Dims {
-    type Target = [usize];
-    fn deref(&self) -> &[usize] {
-        self.as_slice()
-    }
-}
-
-impl fmt::Debug for Dims {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_slice(), f)
-    }
-}
-
-impl PartialEq<[usize]> for Dims {
-    fn eq(&self, other: &[usize]) -> bool {
+impl<X: Copy + PartialEq> PartialEq<[X]> for RankList<X> {
+    fn eq(&self, other: &[X]) -> bool {
         self.as_slice() == other
     }
 }
 
-impl<const N: usize> PartialEq<[usize; N]> for Dims {
-    fn eq(&self, other: &[usize; N]) -> bool {
+impl<X: Copy + PartialEq, const N: usize> PartialEq<[X; N]> for RankList<X> {
+    fn eq(&self, other: &[X; N]) -> bool {
         self.as_slice() == other
     }
 }
