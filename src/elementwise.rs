@@ -3,7 +3,7 @@
 //! comparisons giving boolean tensors, and the float functions.
 //!
 //! Binary operations broadcast exactly as the operators do, through the same
-//! kernel ([`kernel::binary`]), and fail with the same [`ShapeError`]. To
+//! kernel ([`kernel::binary`](crate::kernel::binary)), and fail with the same [`ShapeError`]. To
 //! compare with a scalar, compare with [`DynTensor::scalar`], which
 //! broadcasts with everything.
 //!
@@ -22,37 +22,9 @@ use alloc::vec::Vec;
 
 use num_traits::{Float, Signed};
 
-use crate::broadcast::broadcast_pair;
 use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
-use crate::error::{ShapeError, checked_numel};
-use crate::kernel;
-
-/// `f(a, b)` with broadcasting, for any output element type.
-fn zip<T: Element, U: Copy>(
-    a: &DynTensor<T>,
-    b: &DynTensor<T>,
-    f: impl Fn(T, T) -> U,
-) -> Result<DynTensor<U>, ShapeError> {
-    if a.names.is_some() || b.names.is_some() {
-        return crate::named::zip(a.side(), b.side(), f);
-    }
-    let shape = broadcast_pair(a.shape(), b.shape())?;
-    #[cfg(feature = "std")]
-    crate::legacy::check(a.shape(), b.shape(), &shape);
-    let n = checked_numel::<U>(&shape)?;
-    let mut data = Vec::with_capacity(n);
-    kernel::binary(
-        &mut data,
-        &shape,
-        a.as_slice(),
-        a.shape(),
-        b.as_slice(),
-        b.shape(),
-        f,
-    );
-    Ok(DynTensor::from_parts(data, &shape))
-}
+use crate::error::ShapeError;
 
 impl<T: Element> DynTensor<T> {
     /// `f(a, b)` for every pair of elements of `self` and `other` broadcast
@@ -74,7 +46,7 @@ impl<T: Element> DynTensor<T> {
         other: &DynTensor<T>,
         f: impl Fn(T, T) -> U,
     ) -> Result<DynTensor<U>, ShapeError> {
-        zip(self, other, f)
+        crate::named::zip(self.side(), other.side(), f)
     }
 
     /// `f` applied to every element, into another element type (the
@@ -122,7 +94,7 @@ macro_rules! comparisons {
                 stringify!($op), " 2, 3 ", stringify!($op), " 2]);")]
             /// ```
             pub fn $name(&self, other: &DynTensor<T>) -> Result<DynTensor<bool>, ShapeError> {
-                zip(self, other, |a, b| a $op b)
+                crate::named::zip(self.side(), other.side(), |a, b| a $op b)
             }
         )*}
     };

@@ -21,27 +21,10 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::broadcast::broadcast_pair;
 use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
-
-/// `f(a, b)` with broadcasting, for two boolean tensors.
-fn zip_bool(
-    a: &DynTensor<bool>,
-    b: &DynTensor<bool>,
-    f: impl Fn(bool, bool) -> bool,
-) -> Result<DynTensor<bool>, ShapeError> {
-    if a.names.is_some() || b.names.is_some() {
-        return crate::named::zip(a.side(), b.side(), f);
-    }
-    let shape = broadcast_pair(a.dims(), b.dims())?;
-    let n = checked_numel::<bool>(&shape)?;
-    let mut data = Vec::with_capacity(n);
-    kernel::binary(&mut data, &shape, a.data(), a.dims(), b.data(), b.dims(), f);
-    Ok(DynTensor::from_parts(data, &shape))
-}
 
 impl DynTensor<bool> {
     /// A boolean tensor of `shape` holding `data` in row-major order; `data`
@@ -111,7 +94,7 @@ impl DynTensor<bool> {
     /// assert_eq!(a.try_and(&b).unwrap().to_vec(), vec![true, false]);
     /// ```
     pub fn try_and(&self, other: &DynTensor<bool>) -> Result<DynTensor<bool>, ShapeError> {
-        zip_bool(self, other, |a, b| a & b)
+        crate::named::zip(self.side(), other.side(), |a, b| a & b)
     }
 
     /// `self | other` elementwise with broadcasting (PyTorch's `logical_or`).
@@ -123,7 +106,7 @@ impl DynTensor<bool> {
     /// assert_eq!(a.try_or(&b).unwrap().to_vec(), vec![true, false]);
     /// ```
     pub fn try_or(&self, other: &DynTensor<bool>) -> Result<DynTensor<bool>, ShapeError> {
-        zip_bool(self, other, |a, b| a | b)
+        crate::named::zip(self.side(), other.side(), |a, b| a | b)
     }
 
     /// The mask as numbers: 1 for `true`, 0 for `false` (PyTorch's

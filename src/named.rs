@@ -492,7 +492,9 @@ fn raw_zip<T: Copy, U: Copy>(
 }
 
 /// `f(a, b)` with broadcasting by name where both sides are named, else
-/// positional with the names carried over.
+/// positional with the names carried over; any output element type. Every
+/// elementwise binary operation on runtime tensors but the arithmetic
+/// operators (which have a faster unnamed path) comes here.
 pub(crate) fn zip<T: Copy, U: Copy>(
     a: Side<'_, T>,
     b: Side<'_, T>,
@@ -512,7 +514,9 @@ pub(crate) fn zip<T: Copy, U: Copy>(
         return Ok(out);
     }
     let mut out = raw_zip(a.data, a.dims, b.data, b.dims, f)?;
-    out.names = boxed(&positional(an.as_deref(), bn.as_deref(), out.dims().len()));
+    if an.is_some() || bn.is_some() {
+        out.names = boxed(&positional(an.as_deref(), bn.as_deref(), out.dims().len()));
+    }
     Ok(out)
 }
 
