@@ -17,7 +17,7 @@
 // The seed's values, digit for digit as printed (`498.7290`).
 #![allow(clippy::excessive_precision)]
 
-use shaped::{Tensor, shape, static_ops::Axis, tensor};
+use shaped::{Axis, Tensor, shape, tensor};
 
 type Objects = shape![4, 3, 3];
 type PerObject = shape![4, 1, 1];

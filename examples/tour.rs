@@ -4,7 +4,7 @@
 
 #![allow(clippy::excessive_precision)] // seed 001's values, digit for digit
 
-use shaped::{Broadcast, DynTensor, Tensor, broadcast_shapes, dim_names, shape, static_ops::Axis};
+use shaped::{Axis, Broadcast, DynTensor, Tensor, broadcast_shapes, dim_names, shape};
 
 // Dimension names for seed 004's static tensors: marker types the compiler
 // compares, so that broadcasting by name is checked at compile time.

@@ -331,8 +331,8 @@ impl<T: Element, S: crate::Layout> fmt::Display for crate::Tensor<T, S> {
     /// PyTorch's layout, e.g. `tensor([[0, 1],\n        [2, 3]])`, with
     /// PyTorch's `names=(...)` suffix for a shape with named dimensions.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = crate::static_named::names_of::<S>();
-        crate::named::write_with_names(f, names, |f| {
+        let names = crate::tensor::names::names_of::<S>();
+        write_with_names(f, names, |f| {
             write_tensor(f, self.as_slice(), &self.shape())
         })
     }
@@ -342,7 +342,55 @@ impl<T: Element> fmt::Display for crate::DynTensor<T> {
     /// PyTorch's layout, e.g. `tensor([[0, 1],\n        [2, 3]])`.
     /// A named tensor ends with PyTorch's suffix, `names=(None, 'H', 'W')`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = self.names.as_deref().map(crate::named::NameRef::Stored);
-        crate::named::write_with_names(f, names, |f| write_tensor(f, self.as_slice(), self.shape()))
+        let names = self
+            .names
+            .as_deref()
+            .map(crate::tensor::names::NameRef::Stored);
+        write_with_names(f, names, |f| write_tensor(f, self.as_slice(), self.shape()))
     }
+}
+
+impl fmt::Display for crate::DynTensor<bool> {
+    /// PyTorch's layout: `tensor([ True, False])`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_with_names(
+            f,
+            self.names
+                .as_deref()
+                .map(crate::tensor::names::NameRef::Stored),
+            |f| write_bool_tensor(f, self.data(), self.dims()),
+        )
+    }
+}
+
+/// Writes a tensor as `write` does, with PyTorch's `names=(...)` suffix
+/// before the closing parenthesis when it is named.
+pub(crate) fn write_with_names(
+    f: &mut fmt::Formatter<'_>,
+    names: Option<crate::tensor::names::NameRef<'_>>,
+    write: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result,
+) -> fmt::Result {
+    let Some(names) = names.map(crate::tensor::names::NameRef::strs) else {
+        return write(f);
+    };
+    struct Body<W>(W);
+    impl<W: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Body<W> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            (self.0)(f)
+        }
+    }
+    let body = alloc::format!("{}", Body(write));
+    f.write_str(body.strip_suffix(')').unwrap_or(&body))?;
+    f.write_str(", names=(")?;
+    for (i, n) in names.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        match n {
+            Some(n) => write!(f, "'{n}'")?,
+            None => f.write_str("None")?,
+        }
+    }
+    // A one-element tuple, as Python prints it: `('C',)`.
+    f.write_str(if names.len() == 1 { ",))" } else { "))" })
 }

@@ -18,32 +18,34 @@
 //! let c = a + b; // error: cannot broadcast [5, 2, 4, 1] with [3, 1, 1]: 2 vs 3 at axis -3
 //! ```
 //!
-//! # The design, module by module
+//! # The design, layer by layer
 //!
-//! - [`dim`](mod@dim): one dimension of a static shape is a type (`D<3>`, `D1`, `Big<4096>`).
-//! - [`shape`](mod@shape): a static shape is a type-level list of dimensions, `shape![4, 3]`.
-//! - [`broadcast`]: the broadcasting rule, as trait impls for static shapes
-//!   and as one small function for runtime shapes.
-//! - [`diagnostic`]: how a failed broadcast becomes a readable compile error.
-//! - [`storage`]: small static tensors live inline, large ones on the heap.
-//! - [`kernel`]: the one elementwise loop every operation runs through.
-//! - [`into`](mod@into): `add_into(&a, &b, &mut out)` and the other operations writing
-//!   into a preallocated output.
-//! - [`tensor`](mod@tensor) and [`ops`]: the static tensor and its operators.
-//! - [`dyn_tensor`]: the runtime-shaped tensor, same rules, same kernel.
-//! - [`mixed`]: static shapes with runtime-sized dimensions, `shape![Dyn, 3]`.
-//! - [`legacy`]: the opt-in warning for broadcasts old PyTorch computed differently.
-//! - [`named`](mod@named): named dimensions on runtime tensors, broadcasting by name.
-//! - [`static_named`]: named dimensions in static shapes (`shape![10, H: 256]`),
-//!   broadcast by name at compile time.
-//! - [`error`]: runtime shape errors, worded as PyTorch words them.
-//! - [`display`]: printing tensors as PyTorch prints them.
-//! - The toolkit on runtime tensors: [`shape_ops`] (`unsqueeze`, `squeeze`,
-//!   `permute`, `transpose`, `stack`, `cat`), [`reduce`] (`sum`, `mean`,
-//!   `var`, `std`, `max`, `min`, `argmax`, `argmin` over axes, with
-//!   `keepdim`), [`elementwise`] (`zip_with`, comparisons, float functions),
-//!   [`mask`] (boolean tensors); [`literal`] (the `tensor!` macro) and
-//!   `random` (`normal`, `uniform`; the `rand` feature).
+//! Each folder is a layer and uses only the layers listed before it.
+//!
+//! - [`element`] and [`error`]: the element types a tensor holds, and
+//!   runtime shape errors worded as PyTorch words them.
+//! - [`shape`](mod@shape): what a shape is. Dimensions as types (`D<3>`,
+//!   `D1`, `Big<4096>`, `Dyn`), static shapes as type-level lists
+//!   (`shape![4, 3]`), mixed layouts (`shape![Dyn, 3]`), dimension names,
+//!   the broadcasting rule (trait impls for static shapes, one small
+//!   function for runtime ones), type-level axes, and the readable compile
+//!   errors ([`shape::diagnostic`]).
+//! - [`kernel`]: the one elementwise loop every operation runs through,
+//!   with its plan, row forms and the unrolled path for small static shapes.
+//! - [`legacy`]: the opt-in warning for broadcasts old PyTorch computed
+//!   differently (`std` feature).
+//! - [`tensor`](mod@tensor): `Tensor<T, S>` and `DynTensor<T>`, their
+//!   constructors, conversions and dimension names.
+//! - [`ops`]: the arithmetic operators, `add_into` and the other `_into`
+//!   forms, comparisons and boolean masks, elementwise maps. Positional
+//!   broadcasting is the base path; names are a thin layer over it.
+//! - The toolkit, one folder per family, the static and the runtime version
+//!   side by side: [`shape_ops`] (`reshape`, `unsqueeze`, `squeeze`,
+//!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
+//!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`).
+//! - At the edges: [`display`] (printing as PyTorch prints), [`literal`]
+//!   (the `tensor!` macro) and `random` (`normal`, `uniform`; the `rand`
+//!   feature).
 //!
 //! The exact rules are those of NumPy and PyTorch: shapes are aligned from
 //! the right, missing dimensions count as 1, and each pair of sizes must be
@@ -58,32 +60,19 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-mod axis;
-pub mod broadcast;
-pub mod diagnostic;
-pub mod dim;
 pub mod display;
-pub mod dyn_tensor;
 pub mod element;
-pub mod elementwise;
 pub mod error;
-pub mod into;
 pub mod kernel;
 #[cfg(feature = "std")]
 pub mod legacy;
 pub mod literal;
-pub mod mask;
-pub mod mixed;
-pub mod named;
 pub mod ops;
 #[cfg(feature = "rand")]
 pub mod random;
 pub mod reduce;
 pub mod shape;
 pub mod shape_ops;
-pub mod static_named;
-pub mod static_ops;
-pub mod storage;
 pub mod tensor;
 
 /// The README's examples, compiled and run as doctests.
@@ -91,16 +80,17 @@ pub mod tensor;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub use broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
-pub use dim::{Big, D, D1, Dim, Dyn};
-pub use dyn_tensor::DynTensor;
 pub use element::Element;
 pub use error::{ShapeError, ShapeErrorKind};
-pub use into::{
+pub use ops::into::{
     add_into, div_into, mul_into, rem_into, sub_into, try_add_into, try_div_into, try_mul_into,
     try_rem_into, try_sub_into,
 };
-pub use mixed::Mixed;
+pub use shape::axes::Axis;
+pub use shape::broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
+pub use shape::by_name::{NamedShape, broadcast_named_shapes};
+pub use shape::dim::{Big, D, D1, Dim, Dyn};
+pub use shape::mixed::Mixed;
+pub use shape::names::Named;
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
-pub use static_named::Named;
-pub use tensor::Tensor;
+pub use tensor::{DynTensor, Tensor};

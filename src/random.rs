@@ -26,9 +26,9 @@ use rand_distr::{Distribution, Normal, StandardNormal, Uniform};
 
 use num_traits::Float;
 
-use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
 use crate::shape::Shape;
+use crate::tensor::DynTensor;
 use crate::tensor::Tensor;
 
 /// The normal distribution, or a panic with PyTorch's message.

@@ -6,7 +6,7 @@
 //! crate's matching, permuting copy or kernel.
 
 use proptest::prelude::*;
-use shaped::named::broadcast_named_shapes;
+use shaped::broadcast_named_shapes;
 use shaped::{DynTensor, ShapeError, ShapeErrorKind, Tensor, shape};
 
 const H: Option<&str> = Some("H");

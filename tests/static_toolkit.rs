@@ -5,7 +5,7 @@
 #![allow(clippy::excessive_precision)] // the seed's values, digit for digit
 
 use proptest::prelude::*;
-use shaped::{Tensor, shape, static_ops::Axis, tensor};
+use shaped::{Axis, Tensor, shape, tensor};
 
 /// Seed 001's `value`, as printed.
 fn seed_value() -> Tensor<f32, shape![4, 3, 3]> {

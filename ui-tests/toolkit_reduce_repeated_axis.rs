@@ -1,5 +1,5 @@
 // Issue 6: reducing over the same axis twice is a compile error.
-use shaped::{Tensor, shape, static_ops::Axis};
+use shaped::{Tensor, shape, Axis};
 
 fn main() {
     let t = Tensor::<f32, shape![2, 3]>::zeros();

@@ -1,5 +1,5 @@
 // Issue 6: an axis out of range is a compile error on static tensors.
-use shaped::{Tensor, shape, static_ops::Axis};
+use shaped::{Tensor, shape, Axis};
 
 fn main() {
     let t = Tensor::<f32, shape![2, 3]>::zeros();

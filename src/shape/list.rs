@@ -10,12 +10,12 @@ use core::marker::PhantomData;
 use core::ops::{Add, Deref};
 use typenum::{B0, Bit, IsLessOrEqual, LeEq, Sum, U0, U10, Unsigned};
 
-use crate::broadcast::ReverseOnto;
-use crate::diagnostic::{R0, RenderOnto};
-use crate::dim::Dim;
 use crate::element::Element;
-use crate::static_named::HeadNames;
-use crate::storage::{Buffer, ChooseStorage, Elements};
+use crate::shape::broadcast::ReverseOnto;
+use crate::shape::diagnostic::{R0, RenderOnto};
+use crate::shape::dim::Dim;
+use crate::shape::names::HeadNames;
+use crate::shape::storage::{Buffer, ChooseStorage, Elements};
 use alloc::vec::Vec;
 
 /// The most dimensions a static shape may have.
@@ -59,7 +59,7 @@ pub trait Shape: 'static + Sized {
     type Array<T: Copy>: Copy;
     /// The dimensions in reverse order (innermost first), as broadcasting walks them.
     type Reversed;
-    /// The sizes as const parameters, for compile errors (see [`diagnostic`](crate::diagnostic)).
+    /// The sizes as const parameters, for compile errors (see [`diagnostic`](crate::shape::diagnostic)).
     type Rendered;
     /// Where a tensor of this shape keeps its elements: inline nested arrays
     /// when the shape has at most 1024 elements (bounded by `Log2Numel <= 10`),
@@ -84,8 +84,8 @@ impl Shape for Nil {
     type Log2Numel = U0;
     type Array<T: Copy> = T;
     type Reversed = Nil;
-    type Rendered = crate::diagnostic::R0;
-    type Storage<T: Element> = crate::storage::Inline<T, Nil>;
+    type Rendered = crate::shape::diagnostic::R0;
+    type Storage<T: Element> = crate::shape::storage::Inline<T, Nil>;
     #[inline(always)]
     fn repeat<T: Copy>(x: T) -> T {
         x
@@ -141,7 +141,7 @@ where
 
 /// Any shape a [`Tensor`](crate::Tensor) can have: a fully static [`Shape`],
 /// or a shape with runtime-sized dimensions (`shape![Dyn, 3]`, a
-/// [`Mixed`](crate::mixed::Mixed) list). Code generic over every tensor names
+/// [`Mixed`](crate::shape::mixed::Mixed) list). Code generic over every tensor names
 /// this bound; code that needs compile-time sizes names [`Shape`].
 pub trait Layout: 'static + Sized {
     /// Number of dimensions.
@@ -151,7 +151,7 @@ pub trait Layout: 'static + Sized {
     /// The dimensions' names, outermost first (`None` for an unnamed one).
     const NAMES: DimNames;
     /// Whether any dimension has a name: two named operands broadcast by
-    /// name ([`static_named`](crate::static_named)).
+    /// name ([`shape::names`](crate::shape::names)).
     const NAMED: bool = <Self::Named as Bit>::BOOL;
     /// [`NAMED`](Layout::NAMED) as a type, `B1` or `B0`.
     type Named: Bit;
@@ -343,7 +343,7 @@ pub type S8<A, B, C, D, E, F, G, H> = Cons<A, S7<B, C, D, E, F, G, H>>;
 /// `shape![4, 3]`, `shape![5, 1, 4, 1]`, `shape![]` (rank 0). Any constant
 /// expression is a valid size, from 0 to `usize::MAX` (the element count must
 /// fit in `usize`). `Dyn` marks a dimension whose size is known only at run
-/// time: `shape![Dyn, 3]` (see [`mixed`](crate::mixed)).
+/// time: `shape![Dyn, 3]` (see [`mixed`](crate::shape::mixed)).
 ///
 /// ```
 /// use shaped::{shape, Tensor};
@@ -355,14 +355,14 @@ pub type S8<A, B, C, D, E, F, G, H> = Cons<A, S7<B, C, D, E, F, G, H>>;
 #[macro_export]
 macro_rules! shape {
     // A shape with a `Dyn` dimension is a `Mixed` list; scan for one first.
-    (@scan [$($all:tt)*] Dyn $($rest:tt)*) => { $crate::mixed::Mixed<$crate::shape![@items [] $($all)*]> };
+    (@scan [$($all:tt)*] Dyn $($rest:tt)*) => { $crate::shape::mixed::Mixed<$crate::shape![@items [] $($all)*]> };
     (@scan [$($all:tt)*] $first:tt $($rest:tt)*) => { $crate::shape![@scan [$($all)*] $($rest)*] };
     (@scan [$($all:tt)*]) => { $crate::shape![@items [] $($all)*] };
 
     // Each item becomes a dimension type: `NAME: size` or `size`.
     (@items [$($d:ty,)*]) => { $crate::shape![@tys $($d),*] };
     (@items [$($d:ty,)*] $n:ident : $a:expr $(, $($rest:tt)*)?) => {
-        $crate::shape![@items [$($d,)* $crate::static_named::NamedSize<$n, { $a }, { $crate::dim::kind($a) }>,] $($($rest)*)?]
+        $crate::shape![@items [$($d,)* $crate::shape::names::NamedSize<$n, { $a }, { $crate::shape::dim::kind($a) }>,] $($($rest)*)?]
     };
     (@items [$($d:ty,)*] $a:expr $(, $($rest:tt)*)?) => {
         $crate::shape![@items [$($d,)* $crate::dim!($a),] $($($rest)*)?]

@@ -144,6 +144,9 @@ pub enum ShapeError {
         target: Vec<usize>,
         /// The right side's shape.
         tensor: Vec<usize>,
+        /// The shape `target op tensor` would have, where they broadcast
+        /// (the message names it, as PyTorch's does).
+        broadcast: Option<Vec<usize>>,
     },
     /// `broadcast_to` was asked for fewer dimensions than the tensor has.
     ExpandRank {
@@ -374,6 +377,7 @@ impl ShapeError {
             ShapeErrorKind::InPlaceRank => ShapeError::InPlaceRank {
                 target: a,
                 tensor: b,
+                broadcast: None,
             },
             ShapeErrorKind::ExpandRank => ShapeError::ExpandRank {
                 target: a,
@@ -724,15 +728,16 @@ impl fmt::Display for ShapeError {
                     "the tensor's size must be 1 or equal to the target's",
                 )
             }
-            ShapeError::InPlaceRank { target, tensor } => {
+            ShapeError::InPlaceRank {
+                target,
+                tensor,
+                broadcast,
+            } => {
                 write!(f, "output with shape ")?;
                 write_shape(f, target)?;
                 write!(f, " doesn't match the broadcast shape ")?;
                 // The broadcast shape if there is one, else just the other shape.
-                match crate::broadcast::broadcast_pair(target, tensor) {
-                    Ok(s) => write_shape(f, &s)?,
-                    Err(_) => write_shape(f, tensor)?,
-                }
+                write_shape(f, broadcast.as_deref().unwrap_or(tensor))?;
                 write!(
                     f,
                     "\nan in-place operation cannot add dimensions to its left side"

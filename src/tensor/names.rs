@@ -32,7 +32,7 @@
 //! [`broadcast_named_shapes`]):
 //!
 //! ```
-//! use shaped::named::broadcast_named_shapes;
+//! use shaped::broadcast_named_shapes;
 //! let (h, w) = (Some("H"), Some("W"));
 //! // img (?, CHANNEL, H, W) + lbl (?, H, W): positional broadcasting fails (3 vs 10).
 //! let img = [None, Some("CHANNEL"), h, w];
@@ -101,9 +101,9 @@
 //!   `zip_with`, boolean `&`/`|`/`!`) keep or broadcast names like the
 //!   arithmetic operators; [`select`](DynTensor::<bool>::select) is
 //!   positional and drops names.
-//! - Static tensors can have names too ([`static_named`](crate::static_named)):
+//! - Static tensors can have names too ([`shape::names`](crate::shape::names)):
 //!   `into_dyn` keeps them, converting a `DynTensor` to a static
-//!   [`Tensor`](crate::Tensor) checks them ([`ShapeError::NamesDiffer`] where
+//!   [`Tensor`] checks them ([`ShapeError::NamesDiffer`] where
 //!   both name a dimension differently) and gives the static names, and a
 //!   named static tensor combined with a named `DynTensor` broadcasts by
 //!   name. A static tensor without names is positional against anything.
@@ -111,23 +111,21 @@
 //!   PyTorch's `names=(...)` suffix.
 
 use alloc::borrow::Cow;
-use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::borrow::Borrow;
 use core::fmt;
 
-use crate::axis;
-use crate::broadcast::{broadcast_pair, check_broadcast_to};
-use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
-use crate::error::{NameList, NamedMismatch, ShapeError, checked_numel};
+use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
-
-/// One stored dimension name.
-pub(crate) type Name = Box<str>;
-/// The stored names of a tensor that has at least one.
-pub(crate) type Names = Box<[Option<Name>]>;
+use crate::shape::by_name::{
+    Name, NamedShape, Names, boxed, broadcast_named_shapes, check_unique, match_dims, owned, strs,
+};
+use crate::shape::list::Layout;
+use crate::shape::mixed::ToLayout;
+use crate::shape::names::{StripNames, WithoutNames};
+use crate::tensor::{DynTensor, Tensor};
 
 /// Something that names a dimension, or leaves it unnamed: `&str` and
 /// `String` name it, `Option<&str>` and `Option<String>` name it or not
@@ -173,14 +171,6 @@ impl<N: DimName + ?Sized> DimName for &N {
     }
 }
 
-/// One operand of a binary operation: row-major elements, sizes and names.
-#[derive(Clone, Copy)]
-pub(crate) struct Side<'a, T> {
-    pub(crate) data: &'a [T],
-    pub(crate) dims: &'a [usize],
-    pub(crate) names: Option<NameRef<'a>>,
-}
-
 /// The names of an operand: stored by a [`DynTensor`], or borrowed text
 /// (the names of a static shape).
 #[derive(Clone, Copy)]
@@ -191,7 +181,7 @@ pub(crate) enum NameRef<'a> {
 
 impl<'a> NameRef<'a> {
     /// The names as `Option<&str>`.
-    fn strs(self) -> Vec<Option<&'a str>> {
+    pub(crate) fn strs(self) -> Vec<Option<&'a str>> {
         match self {
             NameRef::Stored(n) => strs(n),
             NameRef::Strs(n) => n.to_vec(),
@@ -199,7 +189,7 @@ impl<'a> NameRef<'a> {
     }
 
     /// The names to store in a result.
-    fn to_names(self) -> Option<Names> {
+    pub(crate) fn to_names(self) -> Option<Names> {
         match self {
             NameRef::Stored(n) => Some(Names::from(n)),
             NameRef::Strs(n) => boxed(n),
@@ -223,377 +213,22 @@ impl fmt::Debug for NameSlice<'_> {
     }
 }
 
-/// The result of [`broadcast_named_shapes`]: a shape and one name (or
-/// `None`) per dimension.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NamedShape {
-    /// The sizes, outermost first.
-    pub shape: Vec<usize>,
-    /// One entry per dimension, `None` where unnamed.
-    pub names: NameList,
-}
-
-impl NamedShape {
-    /// The names as `Option<&str>`, as [`DynTensor::names`] gives them.
-    pub fn names(&self) -> Vec<Option<&str>> {
-        self.names.iter().map(Option::as_deref).collect()
-    }
-}
-
-/// The shape and names of `a op b` for tensors of shapes `a` and `b` named
-/// `a_names` and `b_names` (one entry per dimension, `None` where unnamed;
-/// an empty list, or all `None`, for a tensor without names), computed
-/// without any elements: the rule of the [module documentation](self).
-///
-/// ```
-/// use shaped::named::broadcast_named_shapes;
-/// let r = broadcast_named_shapes(&[4, 2], &[Some("N"), Some("C")], &[2, 1], &[Some("C"), Some("N")]).unwrap();
-/// assert_eq!((&r.shape[..], r.names()), (&[4, 2][..], vec![Some("N"), Some("C")]));
-/// // Without names on one side: positional, the names of the named side kept.
-/// let r = broadcast_named_shapes(&[3], &[Some("C")], &[2, 1], &[]).unwrap();
-/// assert_eq!((&r.shape[..], r.names()), (&[2, 3][..], vec![None, Some("C")]));
-/// ```
-pub fn broadcast_named_shapes(
-    a: &[usize],
-    a_names: &[Option<&str>],
-    b: &[usize],
-    b_names: &[Option<&str>],
-) -> Result<NamedShape, ShapeError> {
-    let a_names = named_list(a, a_names)?;
-    let b_names = named_list(b, b_names)?;
-    let (shape, names) = match (&a_names, &b_names) {
-        (Some(an), Some(bn)) => {
-            let p = plan(a, an, b, bn, false)?;
-            let x_names = if p.swapped { bn } else { an };
-            (p.out, owned(x_names))
-        }
-        _ => {
-            let shape = broadcast_pair(a, b)?;
-            let names = positional(a_names.as_deref(), b_names.as_deref(), shape.len());
-            (shape, owned(&names))
-        }
-    };
-    Ok(NamedShape { shape, names })
-}
-
-/// `names` checked against `shape` (one per dimension, unique); `None` when
-/// no dimension is named. An empty list stands for no names.
-fn named_list<'n>(
-    shape: &[usize],
-    names: &[Option<&'n str>],
-) -> Result<Option<Vec<Option<&'n str>>>, ShapeError> {
-    if names.is_empty() || names.iter().all(Option::is_none) {
-        return Ok(None);
-    }
-    if names.len() != shape.len() {
-        return Err(ShapeError::NameCount {
-            shape: shape.to_vec(),
-            count: names.len(),
-        });
-    }
-    check_unique(names)?;
-    Ok(Some(names.to_vec()))
-}
-
-/// Refuses a name that appears twice.
-fn check_unique(names: &[Option<&str>]) -> Result<(), ShapeError> {
-    for (i, n) in names.iter().enumerate() {
-        if let Some(n) = n
-            && names[..i].contains(&Some(n))
-        {
-            return Err(ShapeError::DuplicateName {
-                names: owned(names),
-                name: String::from(*n),
-            });
-        }
-    }
-    Ok(())
-}
-
-/// Names as error data.
-fn owned(names: &[Option<&str>]) -> NameList {
-    names.iter().map(|n| n.map(String::from)).collect()
-}
-
-/// Stored names as `Option<&str>`.
-fn strs(names: &[Option<Name>]) -> Vec<Option<&str>> {
-    names.iter().map(Option::as_deref).collect()
-}
-
-/// Names to store: `None` when no dimension is named.
-fn boxed(names: &[Option<&str>]) -> Option<Names> {
-    if names.iter().all(Option::is_none) {
-        None
-    } else {
-        Some(names.iter().map(|n| n.map(Box::from)).collect())
-    }
-}
-
-/// The names of a positional broadcast to `rank` dimensions: each result
-/// dimension takes the name of whichever aligned dimension has one (`a`'s
-/// first; when only one side is named they never compete).
-fn positional<'n>(
-    a: Option<&[Option<&'n str>]>,
-    b: Option<&[Option<&'n str>]>,
-    rank: usize,
-) -> Vec<Option<&'n str>> {
-    let at = |s: Option<&[Option<&'n str>]>, k: usize| {
-        s.and_then(|s| (k + s.len() >= rank).then(|| s[k + s.len() - rank]))
-            .flatten()
-    };
-    (0..rank).map(|k| at(a, k).or(at(b, k))).collect()
-}
-
-/// Stored names left-padded with unnamed dimensions to `rank`.
-pub(crate) fn pad_names(names: Option<&[Option<Name>]>, rank: usize) -> Option<Names> {
-    let names = names?;
-    let pad = rank - names.len();
-    Some(
-        core::iter::repeat_n(None, pad)
-            .chain(names.iter().cloned())
-            .collect(),
-    )
-}
-
-/// For each axis of `x`, the axis of `y` matched to it (rules 1, 3, 4).
-/// `xl` and `yl` say what `x` and `y` are in error messages.
-fn match_dims(
-    x: &[Option<&str>],
-    y: &[Option<&str>],
-    xl: &'static str,
-    yl: &'static str,
-) -> Result<Vec<Option<usize>>, ShapeError> {
-    let mut slots = alloc::vec![None; x.len()];
-    for (j, n) in y.iter().enumerate() {
-        if let Some(n) = n {
-            match x.iter().position(|m| *m == Some(*n)) {
-                Some(i) => slots[i] = Some(j),
-                None => {
-                    return Err(ShapeError::NoMatch {
-                        name: String::from(*n),
-                        of: yl,
-                        within: xl,
-                        names: owned(x),
-                    });
-                }
-            }
-        }
-    }
-    let ux: Vec<usize> = (0..x.len()).filter(|&i| x[i].is_none()).collect();
-    let uy: Vec<usize> = (0..y.len()).filter(|&j| y[j].is_none()).collect();
-    if uy.len() > ux.len() {
-        return Err(ShapeError::TooManyUnnamed {
-            of: yl,
-            within: xl,
-            of_names: owned(y),
-            within_names: owned(x),
-        });
-    }
-    // Right-aligned: the last unnamed of `y` with the last unnamed of `x`.
-    for (&i, &j) in ux[ux.len() - uy.len()..].iter().zip(&uy) {
-        slots[i] = Some(j);
-    }
-    Ok(slots)
-}
-
-/// A broadcast by name, worked out on shapes.
-struct Plan {
-    /// `x` is `b` (only for a binary operation whose `b` has the larger rank).
-    swapped: bool,
-    /// For each axis of `x`, the axis of `y` matched to it.
-    slots: Vec<Option<usize>>,
-    /// `y`'s sizes in `x`'s order, 1 where unmatched.
-    y_aligned: Vec<usize>,
-    /// The result's sizes.
-    out: Vec<usize>,
-}
-
-/// Rules 1-5 on two named shapes; `in_place` makes `a` the `x` whatever the
-/// ranks and requires `b`'s sizes to be 1 or `a`'s.
-fn plan(
-    a: &[usize],
-    a_names: &[Option<&str>],
-    b: &[usize],
-    b_names: &[Option<&str>],
-    in_place: bool,
-) -> Result<Plan, ShapeError> {
-    let swapped = !in_place && b.len() > a.len();
-    let (x, xn, y, yn, xl, yl) = if swapped {
-        (b, b_names, a, a_names, "b", "a")
-    } else {
-        (a, a_names, b, b_names, "a", "b")
-    };
-    let slots = match_dims(xn, yn, xl, yl)?;
-    let y_aligned: Vec<usize> = slots.iter().map(|s| s.map_or(1, |j| y[j])).collect();
-    let mut out = x.to_vec();
-    // From the right, so that the rightmost mismatch is reported (as PyTorch does).
-    for i in (0..x.len()).rev() {
-        let (xs, ys) = (x[i], y_aligned[i]);
-        let fits = if in_place {
-            ys == 1 || ys == xs
-        } else {
-            xs == ys || xs == 1 || ys == 1
-        };
-        if !fits {
-            let j = slots[i].unwrap_or(0); // matched: an unmatched size is 1
-            let (a_axis, b_axis) = if swapped { (j, i) } else { (i, j) };
-            return Err(ShapeError::NamedMismatch(Box::new(NamedMismatch {
-                a: a.to_vec(),
-                b: b.to_vec(),
-                a_names: owned(a_names),
-                b_names: owned(b_names),
-                a_axis,
-                b_axis,
-                name: xn[i].map(String::from),
-                in_place,
-            })));
-        }
-        if xs == 1 {
-            out[i] = ys;
-        }
-    }
-    Ok(Plan {
-        swapped,
-        slots,
-        y_aligned,
-        out,
-    })
-}
-
 /// `y`'s elements in `x`'s order: borrowed when the matched axes are
 /// already in order (inserting size-1 dimensions moves nothing), else a
 /// permuting copy.
-fn aligned<'a, T: Copy>(data: &'a [T], dims: &[usize], slots: &[Option<usize>]) -> Cow<'a, [T]> {
+pub(crate) fn aligned<'a, T: Copy>(
+    data: &'a [T],
+    dims: &[usize],
+    slots: &[Option<usize>],
+) -> Cow<'a, [T]> {
     let perm: Vec<usize> = slots.iter().flatten().copied().collect();
     if perm.is_sorted() {
         return Cow::Borrowed(data);
     }
-    let strides = axis::strides(dims);
+    let strides = kernel::strides(dims);
     let pd: Vec<usize> = perm.iter().map(|&p| dims[p]).collect();
     let ps: Vec<usize> = perm.iter().map(|&p| strides[p]).collect();
-    Cow::Owned(axis::gather(data, &pd, &ps))
-}
-
-/// `f(a, b)` with broadcasting, positional, without names.
-fn raw_zip<T: Copy, U: Copy>(
-    a: &[T],
-    a_dims: &[usize],
-    b: &[T],
-    b_dims: &[usize],
-    f: impl Fn(T, T) -> U,
-) -> Result<DynTensor<U>, ShapeError> {
-    let shape = broadcast_pair(a_dims, b_dims)?;
-    #[cfg(feature = "std")]
-    crate::legacy::check(a_dims, b_dims, &shape);
-    let n = checked_numel::<U>(&shape)?;
-    let mut data = Vec::with_capacity(n);
-    kernel::binary(&mut data, &shape, a, a_dims, b, b_dims, f);
-    Ok(DynTensor::from_parts(data, &shape))
-}
-
-/// `f(a, b)` with broadcasting by name where both sides are named, else
-/// positional with the names carried over; any output element type. Every
-/// elementwise binary operation on runtime tensors but the arithmetic
-/// operators (which have a faster unnamed path) comes here.
-pub(crate) fn zip<T: Copy, U: Copy>(
-    a: Side<'_, T>,
-    b: Side<'_, T>,
-    f: impl Fn(T, T) -> U,
-) -> Result<DynTensor<U>, ShapeError> {
-    let an = a.names.map(NameRef::strs);
-    let bn = b.names.map(NameRef::strs);
-    if let (Some(an), Some(bn)) = (&an, &bn) {
-        let p = plan(a.dims, an, b.dims, bn, false)?;
-        let (x, y) = if p.swapped { (b, a) } else { (a, b) };
-        let y_data = aligned(y.data, y.dims, &p.slots);
-        let ys = (&*y_data, &p.y_aligned[..]);
-        let xs = (x.data, x.dims);
-        let ((ad, adims), (bd, bdims)) = if p.swapped { (ys, xs) } else { (xs, ys) };
-        let mut out = raw_zip(ad, adims, bd, bdims, f)?;
-        out.names = x.names.and_then(NameRef::to_names);
-        return Ok(out);
-    }
-    let mut out = raw_zip(a.data, a.dims, b.data, b.dims, f)?;
-    if an.is_some() || bn.is_some() {
-        out.names = boxed(&positional(an.as_deref(), bn.as_deref(), out.dims().len()));
-    }
-    Ok(out)
-}
-
-/// `t = f(t, b)` in place: by name where both are named, else positional.
-pub(crate) fn assign<T: Copy>(
-    t: &mut DynTensor<T>,
-    b: Side<'_, T>,
-    f: impl Fn(T, T) -> T,
-) -> Result<(), ShapeError> {
-    let dims = t.dims().to_vec();
-    let bn = b.names.map(NameRef::strs);
-    if t.names.is_some() && bn.is_some() {
-        // Taken out for the call, which borrows `t`'s elements mutably.
-        let tn = t.names.take().unwrap_or_default();
-        let r = assign_by_name(t.data_mut(), &dims, &strs(&tn), b, f);
-        t.names = Some(tn);
-        return r;
-    }
-    check_broadcast_to(&dims, b.dims)?;
-    kernel::assign(t.data_mut(), &dims, b.data, b.dims, f);
-    if t.names.is_none() {
-        t.names = boxed(&positional(None, bn.as_deref(), dims.len()));
-    }
-    Ok(())
-}
-
-/// `t = f(t, b)` in place by name, for a `t` with sizes `dims` and names
-/// `names` and a named `b` (rules 1-4 with `t` as `x`).
-pub(crate) fn assign_by_name<T: Copy>(
-    t: &mut [T],
-    dims: &[usize],
-    names: &[Option<&str>],
-    b: Side<'_, T>,
-    f: impl Fn(T, T) -> T,
-) -> Result<(), ShapeError> {
-    let bn = b.names.map(NameRef::strs).unwrap_or_default();
-    let p = plan(dims, names, b.dims, &bn, true)?;
-    let y = aligned(b.data, b.dims, &p.slots);
-    kernel::assign(t, dims, &y, &p.y_aligned, f);
-    Ok(())
-}
-
-/// Names with an unnamed dimension inserted at `axis` (`unsqueeze`).
-pub(crate) fn insert_unnamed(names: Option<&[Option<Name>]>, axis: usize) -> Option<Names> {
-    let mut v = names?.to_vec();
-    v.insert(axis, None);
-    Some(v.into())
-}
-
-/// Names without dimension `axis` (`squeeze`).
-pub(crate) fn remove(names: Option<&[Option<Name>]>, axis: usize) -> Option<Names> {
-    let mut v = names?.to_vec();
-    v.remove(axis);
-    boxed(&strs(&v))
-}
-
-/// Names reordered: position `i` takes the name of dimension `perm[i]`.
-pub(crate) fn permute(names: Option<&[Option<Name>]>, perm: &[usize]) -> Option<Names> {
-    let names = names?;
-    Some(perm.iter().map(|&p| names[p].clone()).collect())
-}
-
-/// The names of a reduction over the axes `listed`: reduced names are
-/// dropped, or kept (on the size-1 dimension) with `keepdim`.
-pub(crate) fn reduce(
-    names: Option<&[Option<Name>]>,
-    listed: &[bool],
-    keepdim: bool,
-) -> Option<Names> {
-    let names = names?;
-    let kept: Vec<Option<&str>> = names
-        .iter()
-        .zip(listed)
-        .filter(|&(_, &l)| keepdim || !l)
-        .map(|(n, _)| n.as_deref())
-        .collect();
-    boxed(&kept)
+    Cow::Owned(kernel::gather(data, &pd, &ps))
 }
 
 /// The names of `stack` (a new unnamed dimension at `new_axis`) or `cat`
@@ -638,38 +273,6 @@ pub(crate) fn unify<T, B: Borrow<DynTensor<T>>>(
     Ok(boxed(&acc))
 }
 
-/// Writes a tensor as `write` does, with PyTorch's `names=(...)` suffix
-/// before the closing parenthesis when it is named.
-pub(crate) fn write_with_names(
-    f: &mut fmt::Formatter<'_>,
-    names: Option<NameRef<'_>>,
-    write: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result,
-) -> fmt::Result {
-    let Some(names) = names.map(NameRef::strs) else {
-        return write(f);
-    };
-    struct Body<W>(W);
-    impl<W: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Body<W> {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            (self.0)(f)
-        }
-    }
-    let body = alloc::format!("{}", Body(write));
-    f.write_str(body.strip_suffix(')').unwrap_or(&body))?;
-    f.write_str(", names=(")?;
-    for (i, n) in names.iter().enumerate() {
-        if i > 0 {
-            f.write_str(", ")?;
-        }
-        match n {
-            Some(n) => write!(f, "'{n}'")?,
-            None => f.write_str("None")?,
-        }
-    }
-    // A one-element tuple, as Python prints it: `('C',)`.
-    f.write_str(if names.len() == 1 { ",))" } else { "))" })
-}
-
 impl<T> DynTensor<T> {
     /// The tensor named as a static shape is (no names: unchanged).
     pub(crate) fn with_static_names(mut self, names: &[Option<&'static str>]) -> Self {
@@ -699,15 +302,6 @@ impl<T> DynTensor<T> {
                 got: own.iter().map(|n| n.as_deref().map(String::from)).collect(),
                 axis,
             }),
-        }
-    }
-
-    /// This tensor as an operand of a binary operation.
-    pub(crate) fn side(&self) -> Side<'_, T> {
-        Side {
-            data: self.data(),
-            dims: self.dims(),
-            names: self.names.as_deref().map(NameRef::Stored),
         }
     }
 
@@ -908,4 +502,44 @@ impl<T: Element> DynTensor<T> {
         let (a, b) = (self.names(), other.names());
         broadcast_named_shapes(self.shape(), &a, other.shape(), &b)
     }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// The names of the dimensions, outermost first (`None` for an
+    /// unnamed one), as [`DynTensor::names`](crate::DynTensor::names) gives them.
+    ///
+    /// ```
+    /// use shaped::{dim_names, shape, Tensor};
+    /// dim_names!(H, W);
+    /// let t = Tensor::<f32, shape![2, H: 3, W: 4]>::zeros();
+    /// assert_eq!(t.names(), [None, Some("H"), Some("W")]);
+    /// ```
+    pub fn names(&self) -> alloc::vec::Vec<Option<&'static str>> {
+        S::NAMES.to_vec()
+    }
+
+    /// The same tensor without dimension names, for the operations that
+    /// want unnamed shapes (positional broadcasting, the static toolkit).
+    ///
+    /// ```
+    /// use shaped::{dim_names, shape, Tensor};
+    /// dim_names!(H, W);
+    /// let t = Tensor::<f32, shape![H: 3, W: 4]>::ones();
+    /// let u: Tensor<f32, shape![3, 4]> = t.drop_names();
+    /// assert_eq!(u.names(), [None, None]);
+    /// ```
+    pub fn drop_names(self) -> Tensor<T, WithoutNames<S>>
+    where
+        S::List: StripNames,
+        <S::List as StripNames>::Out: ToLayout,
+    {
+        Tensor::from_checked(self.to_vec(), &self.shape())
+    }
+}
+
+/// The names of the layout `S` as the runtime code reads them; `None` when
+/// it has none.
+pub(crate) fn names_of<S: Layout>() -> Option<NameRef<'static>> {
+    let names = const { &S::NAMES };
+    S::NAMED.then_some(NameRef::Strs(names.as_slice()))
 }

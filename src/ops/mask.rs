@@ -21,10 +21,10 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
+use crate::tensor::DynTensor;
 
 impl DynTensor<bool> {
     /// A boolean tensor of `shape` holding `data` in row-major order; `data`
@@ -94,7 +94,7 @@ impl DynTensor<bool> {
     /// assert_eq!(a.try_and(&b).unwrap().to_vec(), vec![true, false]);
     /// ```
     pub fn try_and(&self, other: &DynTensor<bool>) -> Result<DynTensor<bool>, ShapeError> {
-        crate::named::zip(self.side(), other.side(), |a, b| a & b)
+        super::operand::zip(self.side(), other.side(), |a, b| a & b)
     }
 
     /// `self | other` elementwise with broadcasting (PyTorch's `logical_or`).
@@ -106,7 +106,7 @@ impl DynTensor<bool> {
     /// assert_eq!(a.try_or(&b).unwrap().to_vec(), vec![true, false]);
     /// ```
     pub fn try_or(&self, other: &DynTensor<bool>) -> Result<DynTensor<bool>, ShapeError> {
-        crate::named::zip(self.side(), other.side(), |a, b| a | b)
+        super::operand::zip(self.side(), other.side(), |a, b| a | b)
     }
 
     /// The mask as numbers: 1 for `true`, 0 for `false` (PyTorch's
@@ -204,21 +204,10 @@ impl fmt::Debug for DynTensor<bool> {
         let mut d = f.debug_struct("DynTensor");
         d.field("shape", &self.dims());
         if let Some(names) = &self.names {
-            d.field("names", &crate::named::NameSlice(names));
+            d.field("names", &crate::tensor::names::NameSlice(names));
         }
         d.field("dtype", &"bool")
             .field("data", &crate::tensor::Summary(self.data()))
             .finish()
-    }
-}
-
-impl fmt::Display for DynTensor<bool> {
-    /// PyTorch's layout: `tensor([ True, False])`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::named::write_with_names(
-            f,
-            self.names.as_deref().map(crate::named::NameRef::Stored),
-            |f| crate::display::write_bool_tensor(f, self.data(), self.dims()),
-        )
     }
 }

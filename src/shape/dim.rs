@@ -18,7 +18,7 @@ use typenum::{B0, Bit, Const, Len, Length, Sub1, ToUInt, U, U0, U13, UInt, UTerm
 /// One dimension of a static shape.
 ///
 /// Implemented by [`D1`], [`D<N>`], [`Big<N>`], and by
-/// [`Named<N, X>`](crate::static_named::Named) for a named dimension.
+/// [`Named<N, X>`](crate::shape::names::Named) for a named dimension.
 pub trait Dim: 'static {
     /// The dimension's size.
     const SIZE: usize;
@@ -125,19 +125,19 @@ impl<const N: usize> Dim for Big<N> {
 }
 
 /// A dimension whose size is known only at run time, inside an otherwise
-/// static shape: `shape![Dyn, 3]` (see [`mixed`](crate::mixed)).
+/// static shape: `shape![Dyn, 3]` (see [`mixed`](crate::shape::mixed)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Dyn {}
 
 /// `Dyn` as a size, so that `shape![Dyn, 3]` can treat every dimension as
 /// an expression: [`kind`] maps this value (`usize::MAX`, never a usable
-/// static size) to the [`Dyn`](struct@crate::dim::Dyn) dimension.
+/// static size) to the [`Dyn`](struct@crate::shape::dim::Dyn) dimension.
 #[allow(non_upper_case_globals)]
 pub const Dyn: usize = usize::MAX;
 
-/// Any dimension of a shape: static ([`Dim`]) or [`Dyn`](struct@crate::dim::Dyn).
+/// Any dimension of a shape: static ([`Dim`]) or [`Dyn`](struct@crate::shape::dim::Dyn).
 pub trait AnyDim: 'static {
-    /// The static size ([`Dyn`](struct@crate::dim::Dyn)'s marker `usize::MAX` for a runtime size).
+    /// The static size ([`Dyn`](struct@crate::shape::dim::Dyn)'s marker `usize::MAX` for a runtime size).
     const SIZE: usize;
     /// Whether the size is known only at run time.
     const DYNAMIC: bool;
@@ -207,7 +207,7 @@ impl<const N: usize> DimOf<N> for Kind<3> {
 #[doc(hidden)]
 pub type Size<const N: usize, const K: u8> = <Kind<K> as DimOf<N>>::Out;
 
-/// The size class of `n`: 0 for 1, 1 for `0..=1024`, 3 for [`Dyn`](struct@crate::dim::Dyn), 2 above.
+/// The size class of `n`: 0 for 1, 1 for `0..=1024`, 3 for [`Dyn`](struct@crate::shape::dim::Dyn), 2 above.
 #[doc(hidden)]
 pub const fn kind(n: usize) -> u8 {
     match n {
@@ -219,7 +219,7 @@ pub const fn kind(n: usize) -> u8 {
 }
 
 /// The dimension type of a size, in type position: `dim!(3)` is `D<3>`,
-/// `dim!(1)` is [`D1`], `dim!(4096)` is `Big<4096>`, `dim!(Dyn)` is [`Dyn`](struct@crate::dim::Dyn).
+/// `dim!(1)` is [`D1`], `dim!(4096)` is `Big<4096>`, `dim!(Dyn)` is [`Dyn`](struct@crate::shape::dim::Dyn).
 ///
 /// The size may be any constant expression (`dim!(BATCH)`), but not a generic
 /// parameter: to be generic over shapes, be generic over the whole shape
@@ -234,6 +234,6 @@ pub const fn kind(n: usize) -> u8 {
 #[macro_export]
 macro_rules! dim {
     ($n:expr) => {
-        $crate::dim::Size<{ $n }, { $crate::dim::kind($n) }>
+        $crate::shape::dim::Size<{ $n }, { $crate::shape::dim::kind($n) }>
     };
 }

@@ -8,12 +8,12 @@
 //! each result dimension onto an accumulator, which yields the result in
 //! outermost-first order without a final reverse.
 
-use crate::diagnostic::{AssignCheck, AssignRankCheck, Ax, BroadcastCheck, Ctx, Next};
-use crate::dim::{Big, D, D1};
 use crate::error::{ShapeError, ShapeErrorKind};
-use crate::mixed::ToLayout;
+use crate::shape::diagnostic::{AssignCheck, AssignRankCheck, Ax, BroadcastCheck, Ctx, Next};
+use crate::shape::dim::{Big, D, D1};
+use crate::shape::mixed::ToLayout;
+use crate::shape::names::{AlignByName, InPlace, Longer, Order, ZipNamedAssign};
 use crate::shape::{Cons, Layout, Nil};
-use crate::static_named::{AlignByName, InPlace, Longer, Order, ZipNamedAssign};
 use typenum::{B0, B1};
 
 /// `Self` and `R` broadcast together, as far as the compiler can tell;
@@ -341,12 +341,11 @@ pub fn broadcast_pair(a: &[usize], b: &[usize]) -> Result<alloc::vec::Vec<usize>
 /// in-place rule), or returns the PyTorch error.
 pub fn check_broadcast_to(target: &[usize], source: &[usize]) -> Result<(), ShapeError> {
     if source.len() > target.len() {
-        return Err(ShapeError::new(
-            ShapeErrorKind::InPlaceRank,
-            target,
-            source,
-            None,
-        ));
+        return Err(ShapeError::InPlaceRank {
+            target: target.to_vec(),
+            tensor: source.to_vec(),
+            broadcast: broadcast_pair(target, source).ok(),
+        });
     }
     let pad = target.len() - source.len();
     for i in (0..source.len()).rev() {

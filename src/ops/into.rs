@@ -19,7 +19,7 @@
 //!
 //! `out` is overwritten, never read, and never resized; its dimension names,
 //! if it has any, are left as they are. When `a` and `b` both have dimension
-//! names they broadcast by name ([`named`](crate::named)), as the operators
+//! names they broadcast by name ([`named`](crate::tensor::names)), as the operators
 //! do, through a temporary. The in-place form `a += b` (`a = a + b` into
 //! `a`'s own storage) is the compound assignment operator.
 //!
@@ -54,15 +54,16 @@
 //! add_into(&a, &b, &mut out); // expected `Tensor<f32, [4, 3]>`
 //! ```
 
-use crate::broadcast::{Broadcast, BroadcastWith, broadcast_pair};
-use crate::dyn_tensor::DynTensor;
+use super::operand::Side;
 use crate::element::Element;
 use crate::error::ShapeError;
 use crate::kernel;
-use crate::named::{NameRef, Side};
 use crate::ops::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
 use crate::shape::Layout;
+use crate::shape::broadcast::{Broadcast, BroadcastWith, broadcast_pair};
+use crate::tensor::DynTensor;
 use crate::tensor::Tensor;
+use crate::tensor::names::NameRef;
 use alloc::vec::Vec;
 
 mod sealed {
@@ -217,7 +218,7 @@ fn checked_into<T: Element, Op: BinaryOp<T>>(
                     dims,
                     names: Some(NameRef::Strs(names)),
                 };
-                crate::named::zip(side(a, a_dims, &an), side(b, b_dims, &bn), Op::apply)
+                super::operand::zip(side(a, a_dims, &an), side(b, b_dims, &bn), Op::apply)
             })
         })?;
         return out.with_parts_mut(|out, out_dims| {
@@ -269,7 +270,7 @@ macro_rules! into_fns {
             S: BroadcastWith<R>,
             R: Layout,
         {
-            let in_order = !(S::NAMED && R::NAMED) || const { crate::static_named::in_order::<S, R>() };
+            let in_order = !(S::NAMED && R::NAMED) || const { crate::shape::names::in_order::<S, R>() };
             if S::STATIC && R::STATIC && in_order {
                 static_into::<T, $Op, S, R>(a, b, out)
             } else if let Err(e) = $try_into(a, b, out) {

@@ -1,45 +1,29 @@
-//! The arithmetic operators on static tensors.
+//! The arithmetic operators on static and mixed tensors.
 //!
 //! `a + b` broadcasts (`S: BroadcastWith<R>`), `a += b` requires the right side
 //! to fit the left (`R: BroadcastTo<S>`); a scalar works on either side of a
-//! binary operator and on the right of an assignment. All go through the one
-//! kernel; the operations are the zero-sized types below so that the kernel is
-//! instantiated per element type and operation, never per shape.
+//! binary operator and on the right of an assignment. Static shapes take the
+//! compiler's plan (unrolled when small); a layout with a `Dyn` dimension
+//! checks its runtime sizes and runs the same kernel; two named operands go
+//! through the names layer ([`by_name`](super::by_name)) only when their
+//! dimensions are out of order.
 
+use alloc::vec::Vec;
 use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
 };
 
-use crate::broadcast::{Broadcast, BroadcastTo, BroadcastWith};
+use super::binary_op::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
 use crate::element::Element;
+use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
-use crate::static_named::{in_order, in_order_in_place};
-use alloc::vec::Vec;
-
-use crate::shape::Layout;
-use crate::storage::Elements;
+use crate::shape::broadcast::{
+    Broadcast, BroadcastTo, BroadcastWith, broadcast_into, check_broadcast_to,
+};
+use crate::shape::list::{Dims, Layout, MAX_STATIC_RANK};
+use crate::shape::names::{in_order, in_order_in_place};
+use crate::shape::storage::Elements;
 use crate::tensor::Tensor;
-
-/// An elementwise binary operation.
-pub trait BinaryOp<T> {
-    /// `a op b`.
-    fn apply(a: T, b: T) -> T;
-}
-
-macro_rules! op_types {
-    ($($Op:ident $Trait:ident $method:ident $sym:literal),*) => {$(
-        #[doc = concat!("The operation `a ", $sym, " b`.")]
-        #[derive(Debug, Clone, Copy)]
-        pub struct $Op;
-        impl<T: $Trait<Output = T>> BinaryOp<T> for $Op {
-            #[inline(always)]
-            fn apply(a: T, b: T) -> T {
-                a.$method(b)
-            }
-        }
-    )*};
-}
-op_types!(AddOp Add add "+", SubOp Sub sub "-", MulOp Mul mul "*", DivOp Div div "/", RemOp Rem rem "%");
 
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// `self op rhs` with broadcasting. Static shapes take the compiler's
@@ -262,184 +246,83 @@ impl<T: Element + Neg<Output = T>, S: Layout> Neg for &Tensor<T, S> {
     }
 }
 
-// ---------------------------------------------------------------------------
-// Runtime shapes: `DynTensor` with `DynTensor`, and static with runtime.
-// These check shapes at run time and panic with the `ShapeError`'s message;
-// the `try_*` methods of `DynTensor` return it instead.
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// `self op rhs` for any layouts: the broadcast shape checked at run
+    /// time, the output built by the shared kernel.
+    pub(crate) fn layout_binary<Op: BinaryOp<T>, R: Layout>(
+        &self,
+        rhs: &Tensor<T, R>,
+    ) -> Result<Tensor<T, Broadcast<S, R>>, ShapeError>
+    where
+        S: BroadcastWith<R>,
+    {
+        if S::NAMED && R::NAMED {
+            return self.by_name::<Op, R>(rhs);
+        }
+        let (a, b) = (self.shape(), rhs.shape());
+        let rank = a.len().max(b.len());
+        let mut out = Dims::from_slice(&[0; MAX_STATIC_RANK][..rank]);
+        broadcast_into(&a, &b, out.as_mut_slice())?;
+        let n = checked_numel::<T>(&out)?;
+        let mut data = Vec::with_capacity(n);
+        kernel::binary(
+            &mut data,
+            &out,
+            self.as_slice(),
+            &a,
+            rhs.as_slice(),
+            &b,
+            Op::apply,
+        );
+        Ok(Tensor::from_checked(data, &out))
+    }
 
-use crate::dyn_tensor::DynTensor;
-use crate::named::Side;
-
-/// Either kind of tensor, seen as row-major elements, sizes and (for a
-/// `DynTensor`) dimension names.
-trait Operand<T> {
-    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R;
-}
-impl<T: Element> Operand<T> for DynTensor<T> {
-    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R {
-        f(self.side())
+    /// `self op= rhs` for any layouts; `self` is unchanged on error.
+    pub(crate) fn layout_assign<Op: BinaryOp<T>, R>(
+        &mut self,
+        rhs: &Tensor<T, R>,
+    ) -> Result<(), ShapeError>
+    where
+        R: BroadcastTo<S>,
+    {
+        if S::NAMED && R::NAMED {
+            return self.assign_by_name::<Op, R>(rhs);
+        }
+        let (a, b) = (self.shape(), rhs.shape());
+        check_broadcast_to(&a, &b)?;
+        kernel::assign(self.as_mut_slice(), &a, rhs.as_slice(), &b, Op::apply);
+        Ok(())
     }
 }
-impl<T: Element, S: Layout> Operand<T> for Tensor<T, S> {
-    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R {
-        f(self.named_side(&self.shape()))
-    }
-}
 
-fn or_panic<X>(r: Result<X, crate::error::ShapeError>) -> X {
-    r.unwrap_or_else(|e| panic!("{e}"))
+macro_rules! try_methods {
+    ($($try:ident $try_assign:ident $Op:ident $sym:literal),*) => {
+        impl<T: Element, S: Layout> Tensor<T, S> {$(
+            #[doc = concat!("`self ", $sym, " rhs`, or the PyTorch error where a `Dyn` dimension's runtime size does not broadcast (never, for fully static shapes).")]
+            pub fn $try<R: Layout>(&self, rhs: &Tensor<T, R>) -> Result<Tensor<T, Broadcast<S, R>>, ShapeError>
+            where
+                S: BroadcastWith<R>,
+            {
+                self.layout_binary::<$Op, R>(rhs)
+            }
+            #[doc = concat!("`self ", $sym, "= rhs` with the sizes of `Dyn` dimensions checked at run time; `self` is unchanged on error.")]
+            pub fn $try_assign<R>(&mut self, rhs: &Tensor<T, R>) -> Result<(), ShapeError>
+            where
+                R: BroadcastTo<S>,
+            {
+                self.layout_assign::<$Op, R>(rhs)
+            }
+        )*}
+    };
 }
-
-fn runtime_binary<T: Element, Op: BinaryOp<T>>(
-    a: &impl Operand<T>,
-    b: &impl Operand<T>,
-) -> DynTensor<T> {
-    or_panic(a.with(|a| b.with(|b| DynTensor::binary::<Op>(a, b))))
-}
-
-macro_rules! runtime_ops {
-    // Operator `$Trait` between each pair of types (at least one side a
-    // `DynTensor`), by value and by reference on each side.
-    ($Trait:ident $method:ident $Op:ident: $([$($g:tt)*] $L:ty, $R:ty);*) => {$(
-        impl<$($g)*> $Trait<$R> for $L {
-            type Output = DynTensor<T>;
-            fn $method(self, rhs: $R) -> DynTensor<T> {
-                runtime_binary::<T, $Op>(&self, &rhs)
-            }
-        }
-        impl<$($g)*> $Trait<&$R> for $L {
-            type Output = DynTensor<T>;
-            fn $method(self, rhs: &$R) -> DynTensor<T> {
-                runtime_binary::<T, $Op>(&self, rhs)
-            }
-        }
-        impl<$($g)*> $Trait<$R> for &$L {
-            type Output = DynTensor<T>;
-            fn $method(self, rhs: $R) -> DynTensor<T> {
-                runtime_binary::<T, $Op>(self, &rhs)
-            }
-        }
-        impl<$($g)*> $Trait<&$R> for &$L {
-            type Output = DynTensor<T>;
-            fn $method(self, rhs: &$R) -> DynTensor<T> {
-                runtime_binary::<T, $Op>(self, rhs)
-            }
-        }
-    )*};
-    ($($Trait:ident $method:ident $Op:ident),*) => {$(
-        runtime_ops!($Trait $method $Op:
-            [T: Element] DynTensor<T>, DynTensor<T>;
-            [T: Element, S: Layout] Tensor<T, S>, DynTensor<T>;
-            [T: Element, S: Layout] DynTensor<T>, Tensor<T, S>);
-    )*};
-}
-runtime_ops!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
-
-macro_rules! runtime_assign_ops {
-    ($($Assign:ident $assign:ident $Op:ident),*) => {$(
-        impl<T: Element> $Assign<&DynTensor<T>> for DynTensor<T> {
-            fn $assign(&mut self, rhs: &DynTensor<T>) {
-                or_panic(self.assign::<$Op>(rhs.side()))
-            }
-        }
-        impl<T: Element> $Assign<DynTensor<T>> for DynTensor<T> {
-            fn $assign(&mut self, rhs: DynTensor<T>) {
-                or_panic(self.assign::<$Op>(rhs.side()))
-            }
-        }
-        impl<T: Element, S: Layout> $Assign<&Tensor<T, S>> for DynTensor<T> {
-            fn $assign(&mut self, rhs: &Tensor<T, S>) {
-                or_panic(self.assign::<$Op>(rhs.named_side(&rhs.shape())))
-            }
-        }
-        impl<T: Element, S: Layout> $Assign<Tensor<T, S>> for DynTensor<T> {
-            fn $assign(&mut self, rhs: Tensor<T, S>) {
-                or_panic(self.assign::<$Op>(rhs.named_side(&rhs.shape())))
-            }
-        }
-        impl<T: Element> $Assign<T> for DynTensor<T> {
-            fn $assign(&mut self, rhs: T) {
-                kernel::map_in_place(self.as_mut_slice(), |a| $Op::apply(a, rhs));
-            }
-        }
-        // A runtime right side on a static left side: checked at run time.
-        impl<T: Element, S: Layout> $Assign<&DynTensor<T>> for Tensor<T, S> {
-            fn $assign(&mut self, rhs: &DynTensor<T>) {
-                let dims = self.shape();
-                if S::NAMED && rhs.is_named() {
-                    let names = const { &S::NAMES };
-                    let (data, side) = (self.as_mut_slice(), rhs.side());
-                    or_panic(crate::named::assign_by_name(data, &dims, names, side, $Op::apply));
-                    return;
-                }
-                or_panic(crate::broadcast::check_broadcast_to(&dims, rhs.shape()));
-                kernel::assign(self.as_mut_slice(), &dims, rhs.as_slice(), rhs.shape(), $Op::apply);
-            }
-        }
-        impl<T: Element, S: Layout> $Assign<DynTensor<T>> for Tensor<T, S> {
-            fn $assign(&mut self, rhs: DynTensor<T>) {
-                <Self as $Assign<&DynTensor<T>>>::$assign(self, &rhs);
-            }
-        }
-    )*};
-}
-runtime_assign_ops!(
-    AddAssign add_assign AddOp,
-    SubAssign sub_assign SubOp,
-    MulAssign mul_assign MulOp,
-    DivAssign div_assign DivOp,
-    RemAssign rem_assign RemOp
+try_methods!(
+    try_add try_add_assign AddOp "+",
+    try_sub try_sub_assign SubOp "-",
+    try_mul try_mul_assign MulOp "*",
+    try_div try_div_assign DivOp "/",
+    try_rem try_rem_assign RemOp "%"
 );
 
-macro_rules! runtime_scalar_ops {
-    ($($Trait:ident $method:ident $Op:ident),*) => {$(
-        impl<T: Element> $Trait<T> for DynTensor<T> {
-            type Output = DynTensor<T>;
-            fn $method(self, rhs: T) -> DynTensor<T> {
-                self.map(|a| $Op::apply(a, rhs))
-            }
-        }
-        impl<T: Element> $Trait<T> for &DynTensor<T> {
-            type Output = DynTensor<T>;
-            fn $method(self, rhs: T) -> DynTensor<T> {
-                self.map(|a| $Op::apply(a, rhs))
-            }
-        }
-    )*};
-}
-runtime_scalar_ops!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
-
-macro_rules! runtime_scalar_lhs_ops {
-    ($($t:ty)*) => {$(
-        runtime_scalar_lhs_ops!(@one $t, Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
-    )*};
-    (@one $t:ty, $($Trait:ident $method:ident $Op:ident),*) => {$(
-        impl $Trait<DynTensor<$t>> for $t {
-            type Output = DynTensor<$t>;
-            fn $method(self, rhs: DynTensor<$t>) -> DynTensor<$t> {
-                rhs.map(|a| $Op::apply(self, a))
-            }
-        }
-        impl $Trait<&DynTensor<$t>> for $t {
-            type Output = DynTensor<$t>;
-            fn $method(self, rhs: &DynTensor<$t>) -> DynTensor<$t> {
-                rhs.map(|a| $Op::apply(self, a))
-            }
-        }
-    )*};
-}
-runtime_scalar_lhs_ops!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64);
-
-impl<T: Element + Neg<Output = T>> Neg for DynTensor<T> {
-    type Output = DynTensor<T>;
-    fn neg(self) -> DynTensor<T> {
-        self.map(|x| -x)
-    }
-}
-
-impl<T: Element + Neg<Output = T>> Neg for &DynTensor<T> {
-    type Output = DynTensor<T>;
-    fn neg(self) -> DynTensor<T> {
-        self.map(|x| -x)
-    }
+pub(crate) fn or_panic<X>(r: Result<X, ShapeError>) -> X {
+    r.unwrap_or_else(|e| panic!("{e}"))
 }

@@ -8,12 +8,11 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::broadcast::{broadcast_into, check_broadcast_to};
 use crate::element::Element;
 use crate::error::{ShapeError, ShapeErrorKind, checked_numel};
 use crate::kernel;
-use crate::named::{NameSlice, Names, Side};
-use crate::ops::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
+use crate::shape::by_name::Names;
+use crate::tensor::names::NameSlice;
 
 /// Shapes of up to this rank are stored without an allocation.
 const INLINE_RANK: usize = 6;
@@ -21,7 +20,7 @@ const INLINE_RANK: usize = 6;
 /// A runtime shape: inline up to [`INLINE_RANK`] dimensions, so that small
 /// operations allocate only their elements.
 #[derive(Clone)]
-struct ShapeBuf {
+pub(crate) struct ShapeBuf {
     len: usize,
     inline: [usize; INLINE_RANK],
     heap: Vec<usize>,
@@ -29,7 +28,7 @@ struct ShapeBuf {
 
 impl ShapeBuf {
     #[inline]
-    fn zeroed(len: usize) -> Self {
+    pub(crate) fn zeroed(len: usize) -> Self {
         let heap = if len > INLINE_RANK {
             alloc::vec![0; len]
         } else {
@@ -42,13 +41,13 @@ impl ShapeBuf {
         }
     }
     #[inline]
-    fn from_slice(dims: &[usize]) -> Self {
+    pub(crate) fn from_slice(dims: &[usize]) -> Self {
         let mut s = Self::zeroed(dims.len());
         s.as_mut_slice().copy_from_slice(dims);
         s
     }
     #[inline]
-    fn as_slice(&self) -> &[usize] {
+    pub(crate) fn as_slice(&self) -> &[usize] {
         if self.len > INLINE_RANK {
             &self.heap
         } else {
@@ -56,7 +55,7 @@ impl ShapeBuf {
         }
     }
     #[inline]
-    fn as_mut_slice(&mut self) -> &mut [usize] {
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [usize] {
         if self.len > INLINE_RANK {
             &mut self.heap
         } else {
@@ -84,11 +83,11 @@ impl ShapeBuf {
 /// ```
 #[derive(Clone)]
 pub struct DynTensor<T> {
-    data: Vec<T>,
-    shape: ShapeBuf,
+    pub(crate) data: Vec<T>,
+    pub(crate) shape: ShapeBuf,
     /// The dimension names, `None` when no dimension is named (so that
     /// unnamed tensors carry one null pointer and nothing else); see
-    /// [`crate::named`].
+    /// [`crate::tensor::names`].
     pub(crate) names: Option<Names>,
 }
 
@@ -240,186 +239,13 @@ impl<T: Element> DynTensor<T> {
         crate::tensor::flat_index(self.shape(), index).map(|i| &self.data[i])
     }
 
-    /// The same elements with another shape of the same element count.
-    /// The result has no dimension names (a reshape can split and merge
-    /// dimensions, so names would not mean anything).
-    ///
-    /// ```
-    /// use shaped::DynTensor;
-    /// let t = DynTensor::<f32>::arange(6);
-    /// assert_eq!(t.reshape(&[3, 2]).unwrap().shape(), &[3, 2]);
-    /// assert_eq!(t.reshape(&[2, 2, 1]).unwrap_err().to_string(),
-    ///     "shape '[2, 2, 1]' is invalid for input of size 6");
-    /// ```
-    pub fn reshape(&self, shape: &[usize]) -> Result<DynTensor<T>, ShapeError> {
-        DynTensor::from_vec(self.data.clone(), shape)
-    }
-
-    /// This tensor broadcast to `shape` (PyTorch's `expand`, materialised):
-    /// `shape` has at least this tensor's rank and, aligned from the right,
-    /// each of this tensor's sizes is 1 or equal to `shape`'s. Dimension
-    /// names stay with their dimensions; the new leading ones are unnamed.
-    ///
-    /// ```
-    /// use shaped::DynTensor;
-    /// let t = DynTensor::from_vec(vec![1, 2, 3], &[3, 1]).unwrap();
-    /// let e = t.broadcast_to(&[2, 3, 4]).unwrap();
-    /// assert_eq!(e.shape(), &[2, 3, 4]);
-    /// assert_eq!(&e.to_vec()[..8], &[1, 1, 1, 1, 2, 2, 2, 2]);
-    /// ```
-    pub fn broadcast_to(&self, shape: &[usize]) -> Result<DynTensor<T>, ShapeError> {
-        if self.rank() > shape.len() {
-            return Err(ShapeError::new(
-                ShapeErrorKind::ExpandRank,
-                shape,
-                self.shape(),
-                None,
-            ));
-        }
-        check_broadcast_to(shape, self.shape())?;
-        let mut out = DynTensor::try_zeros(shape)?;
-        kernel::assign(&mut out.data, shape, &self.data, self.shape(), |_, x| x);
-        out.names = crate::named::pad_names(self.names.as_deref(), shape.len());
-        Ok(out)
-    }
-
     /// `f` applied to every element.
     pub fn map(&self, f: impl Fn(T) -> T) -> Self {
         let mut out = self.clone();
         kernel::map(&mut out.data, &self.data, f);
         out
     }
-
-    /// The shared body of the binary operations: `a op b` on any two
-    /// row-major operands (this is also how static and runtime tensors meet).
-    /// Named operands go through [`crate::named`].
-    pub(crate) fn binary<Op: BinaryOp<T>>(
-        a: Side<'_, T>,
-        b: Side<'_, T>,
-    ) -> Result<Self, ShapeError> {
-        if a.names.is_some() || b.names.is_some() {
-            return crate::named::zip(a, b, Op::apply);
-        }
-        let (a, a_dims, b, b_dims) = (a.data, a.dims, b.data, b.dims);
-        let rank = a_dims.len().max(b_dims.len());
-        let mut shape = ShapeBuf::zeroed(rank);
-        if rank <= 2 {
-            // Vectors and matrices, the common case: the shape and the
-            // kernel's plan worked out in registers.
-            let dim = |s: &[usize], i: usize| if i < s.len() { s[s.len() - 1 - i] } else { 1 };
-            let join = |x: usize, y: usize| match (x, y) {
-                _ if x == y || y == 1 => Some(x),
-                (1, _) => Some(y),
-                _ => None,
-            };
-            let (a2, b2) = (
-                [dim(a_dims, 1), dim(a_dims, 0)],
-                [dim(b_dims, 1), dim(b_dims, 0)],
-            );
-            let (Some(n1), Some(n0)) = (join(a2[0], b2[0]), join(a2[1], b2[1])) else {
-                let mut dims = [0; 2];
-                return Err(match broadcast_into(a_dims, b_dims, &mut dims[..rank]) {
-                    Err(e) => e,
-                    Ok(()) => unreachable!("the sizes do not broadcast"),
-                });
-            };
-            let o2 = [n1, n0];
-            match shape.as_mut_slice() {
-                [d1, d0] => (*d1, *d0) = (n1, n0),
-                [d0] => *d0 = n0,
-                _ => {}
-            }
-            #[cfg(feature = "std")]
-            crate::legacy::check(a_dims, b_dims, &o2[2 - rank..]);
-            let n = match n0.checked_mul(n1) {
-                Some(n) if n <= isize::MAX as usize / core::mem::size_of::<T>().max(1) => n,
-                _ => checked_numel::<T>(shape.as_slice())?,
-            };
-            let mut data = Vec::with_capacity(n);
-            kernel::binary_2d(&mut data, o2, a, a2, b, b2, Op::apply);
-            return Ok(DynTensor {
-                data,
-                shape,
-                names: None,
-            });
-        }
-        // The broadcast shape and its element count in one pass from the
-        // right; anything unusual (a mismatch, an overflow) is left to the
-        // functions that build the errors.
-        let (pa, pb) = (rank - a_dims.len(), rank - b_dims.len());
-        let dims = shape.as_mut_slice();
-        let (mut n, mut fits) = (1usize, true);
-        for i in (0..rank).rev() {
-            let x = if i >= pa { a_dims[i - pa] } else { 1 };
-            let y = if i >= pb { b_dims[i - pb] } else { 1 };
-            let d = if x == y || y == 1 {
-                x
-            } else if x == 1 {
-                y
-            } else {
-                return Err(match broadcast_into(a_dims, b_dims, dims) {
-                    Err(e) => e,
-                    Ok(()) => unreachable!("the sizes do not broadcast"),
-                });
-            };
-            dims[i] = d;
-            let (m, overflow) = n.overflowing_mul(d);
-            n = m;
-            fits &= !overflow;
-        }
-        #[cfg(feature = "std")]
-        crate::legacy::check(a_dims, b_dims, shape.as_slice());
-        // Each size is one of the operands', but their product can still be
-        // too large: left to `checked_numel` to report.
-        if !fits
-            || n > isize::MAX as usize / core::mem::size_of::<T>().max(1)
-            || rank > crate::error::MAX_RANK
-        {
-            n = checked_numel::<T>(shape.as_slice())?;
-        }
-        // Appended row by row: no pass zeroing memory about to be written.
-        let mut data = Vec::with_capacity(n);
-        kernel::binary_inline(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
-        Ok(DynTensor {
-            data,
-            shape,
-            names: None,
-        })
-    }
-
-    /// The shared body of the in-place operations; leaves `self` untouched on error.
-    pub(crate) fn assign<Op: BinaryOp<T>>(&mut self, b: Side<'_, T>) -> Result<(), ShapeError> {
-        if self.names.is_some() || b.names.is_some() {
-            return crate::named::assign(self, b, Op::apply);
-        }
-        let (b, b_dims) = (b.data, b.dims);
-        check_broadcast_to(self.shape.as_slice(), b_dims)?;
-        kernel::assign(&mut self.data, self.shape.as_slice(), b, b_dims, Op::apply);
-        Ok(())
-    }
 }
-
-macro_rules! try_ops {
-    ($($try:ident $try_assign:ident $Op:ident $sym:literal),*) => {$(
-        impl<T: Element> DynTensor<T> {
-            #[doc = concat!("`self ", $sym, " other` with broadcasting, or the PyTorch error.")]
-            pub fn $try(&self, other: &DynTensor<T>) -> Result<DynTensor<T>, ShapeError> {
-                Self::binary::<$Op>(self.side(), other.side())
-            }
-            #[doc = concat!("`self ", $sym, "= other`: `other` must broadcast to `self`'s shape; on error `self` is unchanged.")]
-            pub fn $try_assign(&mut self, other: &DynTensor<T>) -> Result<(), ShapeError> {
-                self.assign::<$Op>(other.side())
-            }
-        }
-    )*};
-}
-try_ops!(
-    try_add try_add_assign AddOp "+",
-    try_sub try_sub_assign SubOp "-",
-    try_mul try_mul_assign MulOp "*",
-    try_div try_div_assign DivOp "/",
-    try_rem try_rem_assign RemOp "%"
-);
 
 impl<T: Element> PartialEq for DynTensor<T> {
     /// Equal shapes, equal dimension names and equal elements (a tensor

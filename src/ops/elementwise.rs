@@ -22,9 +22,9 @@ use alloc::vec::Vec;
 
 use num_traits::{Float, Signed};
 
-use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
 use crate::error::ShapeError;
+use crate::tensor::DynTensor;
 
 impl<T: Element> DynTensor<T> {
     /// `f(a, b)` for every pair of elements of `self` and `other` broadcast
@@ -46,7 +46,7 @@ impl<T: Element> DynTensor<T> {
         other: &DynTensor<T>,
         f: impl Fn(T, T) -> U,
     ) -> Result<DynTensor<U>, ShapeError> {
-        crate::named::zip(self.side(), other.side(), f)
+        super::operand::zip(self.side(), other.side(), f)
     }
 
     /// `f` applied to every element, into another element type (the
@@ -94,7 +94,7 @@ macro_rules! comparisons {
                 stringify!($op), " 2, 3 ", stringify!($op), " 2]);")]
             /// ```
             pub fn $name(&self, other: &DynTensor<T>) -> Result<DynTensor<bool>, ShapeError> {
-                crate::named::zip(self.side(), other.side(), |a, b| a $op b)
+                super::operand::zip(self.side(), other.side(), |a, b| a $op b)
             }
         )*}
     };

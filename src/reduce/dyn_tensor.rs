@@ -19,7 +19,7 @@
 //!   and [`mean`](crate::DynTensor::mean) reduce everything.
 //! - A rank-0 tensor accepts axis 0.
 //! - Dimension names of the reduced axes are dropped, or kept with
-//!   `keepdim`; the others stay (see [`crate::named`]).
+//!   `keepdim`; the others stay (see [`crate::tensor::names`]).
 //!
 //! Out-of-range axes are [`ShapeError::AxisOutOfRange`] with PyTorch's
 //! message; a repeated axis is [`ShapeError::DuplicateAxis`].
@@ -42,10 +42,11 @@ use alloc::vec::Vec;
 
 use num_traits::Float;
 
-use crate::axis;
-use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
+use crate::kernel;
+use crate::shape::axis;
+use crate::tensor::DynTensor;
 
 /// The elements to reduce, arranged so that each output element's inputs
 /// are one contiguous group of `len` elements.
@@ -55,7 +56,7 @@ struct Groups<'a, T: Clone> {
     len: usize,
     out_dims: Vec<usize>,
     /// The result's dimension names.
-    out_names: Option<crate::named::Names>,
+    out_names: Option<crate::shape::by_name::Names>,
     /// The first reduced axis of size 0, if any.
     empty_axis: Option<usize>,
 }
@@ -151,12 +152,12 @@ impl<T: Element> DynTensor<T> {
             Cow::Borrowed(self.as_slice())
         } else {
             perm.extend_from_slice(&reduced);
-            let strides = axis::strides(shape);
+            let strides = kernel::strides(shape);
             let dims: Vec<usize> = perm.iter().map(|&p| shape[p]).collect();
             let view: Vec<usize> = perm.iter().map(|&p| strides[p]).collect();
-            Cow::Owned(axis::gather(self.as_slice(), &dims, &view))
+            Cow::Owned(kernel::gather(self.as_slice(), &dims, &view))
         };
-        let out_names = crate::named::reduce(self.names.as_deref(), &listed, keepdim);
+        let out_names = crate::shape::by_name::reduce(self.names.as_deref(), &listed, keepdim);
         Ok(Groups {
             data,
             groups,

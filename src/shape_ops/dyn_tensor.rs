@@ -5,7 +5,7 @@
 //! [`ShapeError`] worded as PyTorch words it when an axis is out of range or
 //! the shapes do not fit together. Dimension names move with their
 //! dimensions; `unsqueeze` inserts an unnamed one; `stack` and `cat` unify
-//! the tensors' names (see [`crate::named`]).
+//! the tensors' names (see [`crate::tensor::names`]).
 //!
 //! ```
 //! use shaped::DynTensor;
@@ -20,11 +20,14 @@
 use alloc::vec::Vec;
 use core::borrow::Borrow;
 
-use crate::axis;
-use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
-use crate::error::{ShapeError, checked_numel};
-use crate::named;
+use crate::error::{ShapeError, ShapeErrorKind, checked_numel};
+use crate::kernel;
+use crate::shape::axis;
+use crate::shape::broadcast::check_broadcast_to;
+use crate::shape::by_name as named;
+use crate::tensor::DynTensor;
+use crate::tensor::names::unify;
 
 impl<T: Element> DynTensor<T> {
     /// The same elements with a size-1 axis inserted at `axis`
@@ -103,10 +106,10 @@ impl<T: Element> DynTensor<T> {
             });
         }
         axis::mask(shape, perm)?;
-        let strides = axis::strides(shape);
+        let strides = kernel::strides(shape);
         let dims: Vec<usize> = perm.iter().map(|&p| shape[p]).collect();
         let view: Vec<usize> = perm.iter().map(|&p| strides[p]).collect();
-        let data = axis::gather(self.as_slice(), &dims, &view);
+        let data = kernel::gather(self.as_slice(), &dims, &view);
         let mut out = DynTensor::from_parts(data, &dims);
         out.names = named::permute(self.names.as_deref(), perm);
         Ok(out)
@@ -162,7 +165,7 @@ impl<T: Element> DynTensor<T> {
                 });
             }
         }
-        let names = named::unify(tensors, Some(axis))?;
+        let names = unify(tensors, Some(axis))?;
         let mut dims = shape.to_vec();
         dims.insert(axis, tensors.len());
         let n = checked_numel::<T>(&dims)?;
@@ -222,7 +225,7 @@ impl<T: Element> DynTensor<T> {
             }
             total = total.saturating_add(other[axis]);
         }
-        let names = named::unify(tensors, None)?;
+        let names = unify(tensors, None)?;
         let mut dims = shape.to_vec();
         dims[axis] = total;
         let n = checked_numel::<T>(&dims)?;
@@ -241,6 +244,51 @@ impl<T: Element> DynTensor<T> {
         }
         let mut out = DynTensor::from_parts(data, &dims);
         out.names = names;
+        Ok(out)
+    }
+}
+
+impl<T: Element> DynTensor<T> {
+    /// The same elements with another shape of the same element count.
+    /// The result has no dimension names (a reshape can split and merge
+    /// dimensions, so names would not mean anything).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::<f32>::arange(6);
+    /// assert_eq!(t.reshape(&[3, 2]).unwrap().shape(), &[3, 2]);
+    /// assert_eq!(t.reshape(&[2, 2, 1]).unwrap_err().to_string(),
+    ///     "shape '[2, 2, 1]' is invalid for input of size 6");
+    /// ```
+    pub fn reshape(&self, shape: &[usize]) -> Result<DynTensor<T>, ShapeError> {
+        DynTensor::from_vec(self.data.clone(), shape)
+    }
+
+    /// This tensor broadcast to `shape` (PyTorch's `expand`, materialised):
+    /// `shape` has at least this tensor's rank and, aligned from the right,
+    /// each of this tensor's sizes is 1 or equal to `shape`'s. Dimension
+    /// names stay with their dimensions; the new leading ones are unnamed.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![1, 2, 3], &[3, 1]).unwrap();
+    /// let e = t.broadcast_to(&[2, 3, 4]).unwrap();
+    /// assert_eq!(e.shape(), &[2, 3, 4]);
+    /// assert_eq!(&e.to_vec()[..8], &[1, 1, 1, 1, 2, 2, 2, 2]);
+    /// ```
+    pub fn broadcast_to(&self, shape: &[usize]) -> Result<DynTensor<T>, ShapeError> {
+        if self.rank() > shape.len() {
+            return Err(ShapeError::new(
+                ShapeErrorKind::ExpandRank,
+                shape,
+                self.shape(),
+                None,
+            ));
+        }
+        check_broadcast_to(shape, self.shape())?;
+        let mut out = DynTensor::try_zeros(shape)?;
+        kernel::assign(&mut out.data, shape, &self.data, self.shape(), |_, x| x);
+        out.names = crate::shape::by_name::pad_names(self.names.as_deref(), shape.len());
         Ok(out)
     }
 }

@@ -12,8 +12,8 @@
 //! ```
 //!
 //! Two operands that both have names broadcast **by name**, with the rule the
-//! runtime [`DynTensor`](crate::DynTensor) follows (see [`named`](crate::named)
-//! for its statement): let `x` be the operand of larger rank (the left one
+//! runtime [`DynTensor`](crate::DynTensor) follows (stated in full in
+//! `tensor::names`): let `x` be the operand of larger rank (the left one
 //! when the ranks are equal) and `y` the other; every name of `y` must be a
 //! name of `x`; equal names are broadcast together wherever they stand; the
 //! unnamed dimensions of `y` meet those of `x` from the right; the result has
@@ -68,28 +68,23 @@
 //! `x`'s order (as in `img + lbl`; decided at compile time), `y`'s elements
 //! already are laid out as `y` aligned to `x`, since inserting size-1
 //! dimensions moves nothing; the operation then takes the ordinary static
-//! path with that aligned layout ([`BroadcastWith::Lhs`] /
-//! [`Rhs`](BroadcastWith::Rhs)), unrolled for small shapes, and costs what
+//! path with that aligned layout ([`BroadcastWith::Lhs`](crate::BroadcastWith::Lhs) /
+//! [`Rhs`](crate::BroadcastWith::Rhs)), unrolled for small shapes, and costs what
 //! positional broadcasting costs. Otherwise it runs on the runtime
-//! implementation of the rule ([`named`](crate::named)): a permuting copy of
+//! implementation of the rule (`ops::by_name`): a permuting copy of
 //! `y`, then the shared kernel. The static toolkit
-//! ([`static_ops`](crate::static_ops)) works on unnamed shapes; call
+//! (`shape_ops`, `reduce`) works on unnamed shapes; call
 //! [`drop_names`](crate::Tensor::drop_names) first.
 
 use core::marker::PhantomData;
 
 use typenum::{B0, B1, Bit, Const, Eq as Same, IsEqual, ToUInt};
 
-use crate::broadcast::{AssignDim, Broadcast, BroadcastDim, BroadcastWith, ReverseOnto};
-use crate::diagnostic::{AssignCheck, Ax, BroadcastCheck, RenderOnto};
-use crate::dim::{AnyDim, Big, D, D1, Dim, Dyn};
-use crate::element::Element;
-use crate::error::ShapeError;
-use crate::mixed::ToLayout;
-use crate::named::{NameRef, Side};
-use crate::ops::BinaryOp;
-use crate::shape::{Cons, DimNames, Dims, Layout, Nil};
-use crate::tensor::Tensor;
+use crate::shape::broadcast::{AssignDim, BroadcastDim, ReverseOnto};
+use crate::shape::diagnostic::{AssignCheck, Ax, BroadcastCheck, RenderOnto};
+use crate::shape::dim::{AnyDim, Big, D, D1, Dim, Dyn};
+use crate::shape::mixed::ToLayout;
+use crate::shape::{Cons, DimNames, Layout, Nil};
 
 // ---------------------------------------------------------------------------
 // Names and named dimensions.
@@ -130,7 +125,7 @@ impl<N: Name, X: Dim> Dim for Named<N, X> {
 /// [`shape!`](crate::shape!) writes for `NAME: N`, one flat type (as
 /// [`dim!`](crate::dim!) is for an unnamed size).
 #[doc(hidden)]
-pub type NamedSize<Nm, const N: usize, const K: u8> = Named<Nm, crate::dim::Size<N, K>>;
+pub type NamedSize<Nm, const N: usize, const K: u8> = Named<Nm, crate::shape::dim::Size<N, K>>;
 
 /// A dimension without a name: [`D1`], [`D<N>`], [`Big<N>`], [`Dyn`](struct@Dyn).
 /// The by-name lists below treat every such dimension alike.
@@ -149,7 +144,7 @@ impl Plain for Dyn {}
 /// they are declared in different places.
 ///
 /// ```
-/// use shaped::{dim_names, static_named::Name};
+/// use shaped::{dim_names, shape::names::Name};
 /// dim_names!(pub BATCH, TIME);
 /// assert_eq!(BATCH::NAME, "BATCH");
 /// ```
@@ -160,17 +155,17 @@ macro_rules! dim_names {
         #[allow(non_camel_case_types)]
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
         $vis struct $name;
-        impl $crate::static_named::Name for $name {
+        impl $crate::shape::names::Name for $name {
             const NAME: &'static str = stringify!($name);
-            type Id = $crate::static_named::Id<
-                $crate::static_named::Byte<{ $crate::static_named::id_byte(stringify!($name), 0) }>,
-                $crate::static_named::Byte<{ $crate::static_named::id_byte(stringify!($name), 1) }>,
-                $crate::static_named::Byte<{ $crate::static_named::id_byte(stringify!($name), 2) }>,
-                $crate::static_named::Byte<{ $crate::static_named::id_byte(stringify!($name), 3) }>,
-                $crate::static_named::Byte<{ $crate::static_named::id_byte(stringify!($name), 4) }>,
-                $crate::static_named::Byte<{ $crate::static_named::id_byte(stringify!($name), 5) }>,
-                $crate::static_named::Byte<{ $crate::static_named::id_byte(stringify!($name), 6) }>,
-                $crate::static_named::Byte<{ $crate::static_named::id_byte(stringify!($name), 7) }>,
+            type Id = $crate::shape::names::Id<
+                $crate::shape::names::Byte<{ $crate::shape::names::id_byte(stringify!($name), 0) }>,
+                $crate::shape::names::Byte<{ $crate::shape::names::id_byte(stringify!($name), 1) }>,
+                $crate::shape::names::Byte<{ $crate::shape::names::id_byte(stringify!($name), 2) }>,
+                $crate::shape::names::Byte<{ $crate::shape::names::id_byte(stringify!($name), 3) }>,
+                $crate::shape::names::Byte<{ $crate::shape::names::id_byte(stringify!($name), 4) }>,
+                $crate::shape::names::Byte<{ $crate::shape::names::id_byte(stringify!($name), 5) }>,
+                $crate::shape::names::Byte<{ $crate::shape::names::id_byte(stringify!($name), 6) }>,
+                $crate::shape::names::Byte<{ $crate::shape::names::id_byte(stringify!($name), 7) }>,
             >;
         }
     )+};
@@ -776,85 +771,10 @@ impl<Nm, X, T: StripNames> StripNames for Cons<Named<Nm, X>, T> {
 /// The layout of `S` without dimension names.
 pub type WithoutNames<S> = <<<S as Layout>::List as StripNames>::Out as ToLayout>::Out;
 
-impl<T: Element, S: Layout> Tensor<T, S> {
-    /// The names of the dimensions, outermost first (`None` for an
-    /// unnamed one), as [`DynTensor::names`](crate::DynTensor::names) gives them.
-    ///
-    /// ```
-    /// use shaped::{dim_names, shape, Tensor};
-    /// dim_names!(H, W);
-    /// let t = Tensor::<f32, shape![2, H: 3, W: 4]>::zeros();
-    /// assert_eq!(t.names(), [None, Some("H"), Some("W")]);
-    /// ```
-    pub fn names(&self) -> alloc::vec::Vec<Option<&'static str>> {
-        S::NAMES.to_vec()
-    }
-
-    /// The same tensor without dimension names, for the operations that
-    /// want unnamed shapes (positional broadcasting, the static toolkit).
-    ///
-    /// ```
-    /// use shaped::{dim_names, shape, Tensor};
-    /// dim_names!(H, W);
-    /// let t = Tensor::<f32, shape![H: 3, W: 4]>::ones();
-    /// let u: Tensor<f32, shape![3, 4]> = t.drop_names();
-    /// assert_eq!(u.names(), [None, None]);
-    /// ```
-    pub fn drop_names(self) -> Tensor<T, WithoutNames<S>>
-    where
-        S::List: StripNames,
-        <S::List as StripNames>::Out: ToLayout,
-    {
-        Tensor::from_checked(self.to_vec(), &self.shape())
-    }
-
-    /// This tensor as an operand of the runtime by-name code.
-    pub(crate) fn named_side<'a>(&'a self, dims: &'a [usize]) -> Side<'a, T> {
-        Side {
-            data: self.as_slice(),
-            dims,
-            names: names_of::<S>(),
-        }
-    }
-
-    /// `self op rhs` by name, for two named operands: the shapes were
-    /// checked by the compiler; the elements go through the runtime rule.
-    pub(crate) fn by_name<Op: BinaryOp<T>, R: Layout>(
-        &self,
-        rhs: &Tensor<T, R>,
-    ) -> Result<Tensor<T, Broadcast<S, R>>, ShapeError>
-    where
-        S: BroadcastWith<R>,
-    {
-        const { assert_ids_distinct(&S::NAMES, &R::NAMES) };
-        let (a, b) = (self.shape(), rhs.shape());
-        let out = crate::named::zip(self.named_side(&a), rhs.named_side(&b), Op::apply)?;
-        let dims = Dims::from_slice(out.shape());
-        Ok(Tensor::from_checked(out.into_vec(), &dims))
-    }
-
-    /// `self op= rhs` by name, for two named operands.
-    pub(crate) fn assign_by_name<Op: BinaryOp<T>, R: Layout>(
-        &mut self,
-        rhs: &Tensor<T, R>,
-    ) -> Result<(), ShapeError> {
-        const { assert_ids_distinct(&S::NAMES, &R::NAMES) };
-        let (a, b) = (self.shape(), rhs.shape());
-        let names = const { &S::NAMES };
-        crate::named::assign_by_name(
-            self.as_mut_slice(),
-            &a,
-            names.as_slice(),
-            rhs.named_side(&b),
-            Op::apply,
-        )
-    }
-}
-
 /// Refuses, at compile time, two different names with the same id: the
 /// type level would take them for one name (a 64-bit hash collision, so
 /// never in practice, but never silently).
-const fn assert_ids_distinct(a: &DimNames, b: &DimNames) {
+pub(crate) const fn assert_ids_distinct(a: &DimNames, b: &DimNames) {
     let (a, b) = (a.as_slice(), b.as_slice());
     let mut i = 0;
     while i < a.len() {
@@ -972,11 +892,4 @@ const fn bytes_eq(x: &str, y: &str) -> bool {
         i += 1;
     }
     true
-}
-
-/// The names of the layout `S` as the runtime code reads them; `None` when
-/// it has none.
-pub(crate) fn names_of<S: Layout>() -> Option<NameRef<'static>> {
-    let names = const { &S::NAMES };
-    S::NAMED.then_some(NameRef::Strs(names.as_slice()))
 }

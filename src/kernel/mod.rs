@@ -30,6 +30,9 @@ use alloc::vec::Vec;
 
 use crate::shape::{Layout, MAX_STATIC_RANK};
 
+mod gather;
+pub(crate) use gather::{gather, strides};
+
 /// Static shapes with at most this many elements are unrolled.
 pub const SMALL: usize = 128;
 
@@ -935,7 +938,7 @@ mod tests {
             for b in &shapes {
                 let rank = a.len().max(b.len());
                 let mut o = vec![0; rank];
-                if crate::broadcast::broadcast_into(a, b, &mut o).is_ok() {
+                if crate::shape::broadcast::broadcast_into(a, b, &mut o).is_ok() {
                     out.push((a.clone(), b.clone(), o));
                 }
             }
@@ -993,7 +996,7 @@ mod tests {
             ] {
                 let mut o = [0; 3];
                 let o = &mut o[3 - a.len().max(b.len())..];
-                crate::broadcast::broadcast_into(&a, &b, o).unwrap();
+                crate::shape::broadcast::broadcast_into(&a, &b, o).unwrap();
                 let av: Vec<i64> = (0..a.iter().product::<usize>() as i64).collect();
                 let bv: Vec<i64> = (0..b.iter().product::<usize>() as i64)
                     .map(|x| 100 * x)

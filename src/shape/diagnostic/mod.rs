@@ -16,16 +16,19 @@
 //! asks `(R4<..>, R3<..>): BroadcastCheck<2, 3, 3>`, which holds only through
 //! the generated trait `Broadcast4x3<5, 2, 4, 1, 3, 1, 1, L, R, K>` whose only
 //! impl has `L == R`. Its message is the error. One message trait per pair of
-//! ranks (up to 8) is generated into `table.rs`; longer shapes get a shorter
+//! ranks (up to 8) is generated into `table.rs` by `generate.rs`, a unit
+//! test that also checks the committed table; longer shapes get a shorter
 //! message without the shapes.
 
 #![allow(missing_docs)] // type-level plumbing; documented as a whole above
 
-use crate::dim::{Big, D, D1};
+use crate::shape::dim::{Big, D, D1};
 use crate::shape::{Cons, Nil};
 
-#[rustfmt::skip] // generated: see tests/diagnostic_table.rs
+#[rustfmt::skip] // generated: see generate.rs
 mod table;
+#[cfg(all(test, feature = "std"))]
+mod generate;
 pub use table::*;
 
 /// An axis counted from the right: `Ax<1>` is the last axis (`-1`).

@@ -3,11 +3,11 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::dyn_tensor::DynTensor;
 use crate::element::Element;
 use crate::error::{ShapeError, ShapeErrorKind};
+use crate::shape::storage::{Buffer, Elements};
 use crate::shape::{Dims, Layout, Shape};
-use crate::storage::{Buffer, Elements};
+use crate::tensor::DynTensor;
 
 /// A tensor of elements `T` with the static shape `S` (written `shape![..]`),
 /// stored contiguously in row-major order.
@@ -319,5 +319,30 @@ impl<T: fmt::Debug> fmt::Debug for Summary<'_, T> {
             write!(f, ", {x:?}")?;
         }
         write!(f, "]")
+    }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// A runtime-shaped copy (see [`into_dyn`](Tensor::into_dyn)).
+    pub fn to_dyn(&self) -> DynTensor<T> {
+        self.clone().into_dyn()
+    }
+}
+
+// The static toolkit still computes its elements on the runtime tensor.
+impl<T: Element, S: Shape> Tensor<T, S> {
+    /// The tensor as a runtime-shaped one, for the element work below.
+    pub(crate) fn runtime(&self) -> DynTensor<T> {
+        self.to_dyn()
+    }
+
+    /// The result of a runtime operation whose shape the compiler computed.
+    /// The only error left is PyTorch's for `max`/`min` over a size-0 axis,
+    /// which panics with PyTorch's message.
+    pub(crate) fn from_runtime<S2: Shape>(r: Result<DynTensor<T>, ShapeError>) -> Tensor<T, S2> {
+        match r.and_then(Tensor::try_from) {
+            Ok(t) => t,
+            Err(e) => panic!("{e}"),
+        }
     }
 }

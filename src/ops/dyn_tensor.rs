@@ -1,0 +1,329 @@
+//! The arithmetic operators on runtime tensors: `DynTensor` with
+//! `DynTensor`, and a static tensor with a runtime one. Shapes are checked at
+//! run time; the `try_*` methods return the [`ShapeError`], the operators
+//! panic with its message.
+//!
+//! An unnamed operation is positional broadcasting and nothing else: the
+//! broadcast shape and the element count in one pass, then the kernel. Only
+//! when an operand has names does it go through [`by_name`](super::by_name).
+
+use alloc::vec::Vec;
+use core::ops::{
+    Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
+};
+
+use super::binary_op::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
+use super::operand::Side;
+use super::tensor::or_panic;
+use crate::element::Element;
+use crate::error::{ShapeError, checked_numel};
+use crate::kernel;
+use crate::shape::broadcast::{broadcast_into, check_broadcast_to};
+use crate::shape::list::Layout;
+use crate::tensor::{DynTensor, ShapeBuf, Tensor};
+
+impl<T: Element> DynTensor<T> {
+    /// The shared body of the binary operations: `a op b` on any two
+    /// row-major operands (this is also how static and runtime tensors meet).
+    /// Named operands go through the names layer, `by_name`.
+    pub(crate) fn binary<Op: BinaryOp<T>>(
+        a: Side<'_, T>,
+        b: Side<'_, T>,
+    ) -> Result<Self, ShapeError> {
+        if a.names.is_some() || b.names.is_some() {
+            return super::by_name::zip(a, b, Op::apply);
+        }
+        let (a, a_dims, b, b_dims) = (a.data, a.dims, b.data, b.dims);
+        let rank = a_dims.len().max(b_dims.len());
+        let mut shape = ShapeBuf::zeroed(rank);
+        if rank <= 2 {
+            // Vectors and matrices, the common case: the shape and the
+            // kernel's plan worked out in registers.
+            let dim = |s: &[usize], i: usize| if i < s.len() { s[s.len() - 1 - i] } else { 1 };
+            let join = |x: usize, y: usize| match (x, y) {
+                _ if x == y || y == 1 => Some(x),
+                (1, _) => Some(y),
+                _ => None,
+            };
+            let (a2, b2) = (
+                [dim(a_dims, 1), dim(a_dims, 0)],
+                [dim(b_dims, 1), dim(b_dims, 0)],
+            );
+            let (Some(n1), Some(n0)) = (join(a2[0], b2[0]), join(a2[1], b2[1])) else {
+                let mut dims = [0; 2];
+                return Err(match broadcast_into(a_dims, b_dims, &mut dims[..rank]) {
+                    Err(e) => e,
+                    Ok(()) => unreachable!("the sizes do not broadcast"),
+                });
+            };
+            let o2 = [n1, n0];
+            match shape.as_mut_slice() {
+                [d1, d0] => (*d1, *d0) = (n1, n0),
+                [d0] => *d0 = n0,
+                _ => {}
+            }
+            #[cfg(feature = "std")]
+            crate::legacy::check(a_dims, b_dims, &o2[2 - rank..]);
+            let n = match n0.checked_mul(n1) {
+                Some(n) if n <= isize::MAX as usize / core::mem::size_of::<T>().max(1) => n,
+                _ => checked_numel::<T>(shape.as_slice())?,
+            };
+            let mut data = Vec::with_capacity(n);
+            kernel::binary_2d(&mut data, o2, a, a2, b, b2, Op::apply);
+            return Ok(DynTensor {
+                data,
+                shape,
+                names: None,
+            });
+        }
+        // The broadcast shape and its element count in one pass from the
+        // right; anything unusual (a mismatch, an overflow) is left to the
+        // functions that build the errors.
+        let (pa, pb) = (rank - a_dims.len(), rank - b_dims.len());
+        let dims = shape.as_mut_slice();
+        let (mut n, mut fits) = (1usize, true);
+        for i in (0..rank).rev() {
+            let x = if i >= pa { a_dims[i - pa] } else { 1 };
+            let y = if i >= pb { b_dims[i - pb] } else { 1 };
+            let d = if x == y || y == 1 {
+                x
+            } else if x == 1 {
+                y
+            } else {
+                return Err(match broadcast_into(a_dims, b_dims, dims) {
+                    Err(e) => e,
+                    Ok(()) => unreachable!("the sizes do not broadcast"),
+                });
+            };
+            dims[i] = d;
+            let (m, overflow) = n.overflowing_mul(d);
+            n = m;
+            fits &= !overflow;
+        }
+        #[cfg(feature = "std")]
+        crate::legacy::check(a_dims, b_dims, shape.as_slice());
+        // Each size is one of the operands', but their product can still be
+        // too large: left to `checked_numel` to report.
+        if !fits
+            || n > isize::MAX as usize / core::mem::size_of::<T>().max(1)
+            || rank > crate::error::MAX_RANK
+        {
+            n = checked_numel::<T>(shape.as_slice())?;
+        }
+        // Appended row by row: no pass zeroing memory about to be written.
+        let mut data = Vec::with_capacity(n);
+        kernel::binary_inline(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
+        Ok(DynTensor {
+            data,
+            shape,
+            names: None,
+        })
+    }
+
+    /// The shared body of the in-place operations; leaves `self` untouched on error.
+    pub(crate) fn assign<Op: BinaryOp<T>>(&mut self, b: Side<'_, T>) -> Result<(), ShapeError> {
+        if self.names.is_some() || b.names.is_some() {
+            return super::by_name::assign(self, b, Op::apply);
+        }
+        let (b, b_dims) = (b.data, b.dims);
+        check_broadcast_to(self.shape.as_slice(), b_dims)?;
+        kernel::assign(&mut self.data, self.shape.as_slice(), b, b_dims, Op::apply);
+        Ok(())
+    }
+}
+
+macro_rules! try_ops {
+    ($($try:ident $try_assign:ident $Op:ident $sym:literal),*) => {$(
+        impl<T: Element> DynTensor<T> {
+            #[doc = concat!("`self ", $sym, " other` with broadcasting, or the PyTorch error.")]
+            pub fn $try(&self, other: &DynTensor<T>) -> Result<DynTensor<T>, ShapeError> {
+                Self::binary::<$Op>(self.side(), other.side())
+            }
+            #[doc = concat!("`self ", $sym, "= other`: `other` must broadcast to `self`'s shape; on error `self` is unchanged.")]
+            pub fn $try_assign(&mut self, other: &DynTensor<T>) -> Result<(), ShapeError> {
+                self.assign::<$Op>(other.side())
+            }
+        }
+    )*};
+}
+try_ops!(
+    try_add try_add_assign AddOp "+",
+    try_sub try_sub_assign SubOp "-",
+    try_mul try_mul_assign MulOp "*",
+    try_div try_div_assign DivOp "/",
+    try_rem try_rem_assign RemOp "%"
+);
+
+// Runtime shapes: `DynTensor` with `DynTensor`, and static with runtime.
+// These check shapes at run time and panic with the `ShapeError`'s message;
+// the `try_*` methods of `DynTensor` return it instead.
+
+/// Either kind of tensor, seen as row-major elements, sizes and (for a
+/// `DynTensor`) dimension names.
+trait Operand<T> {
+    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R;
+}
+impl<T: Element> Operand<T> for DynTensor<T> {
+    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R {
+        f(self.side())
+    }
+}
+impl<T: Element, S: Layout> Operand<T> for Tensor<T, S> {
+    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R {
+        f(self.named_side(&self.shape()))
+    }
+}
+
+fn runtime_binary<T: Element, Op: BinaryOp<T>>(
+    a: &impl Operand<T>,
+    b: &impl Operand<T>,
+) -> DynTensor<T> {
+    or_panic(a.with(|a| b.with(|b| DynTensor::binary::<Op>(a, b))))
+}
+
+macro_rules! runtime_ops {
+    // Operator `$Trait` between each pair of types (at least one side a
+    // `DynTensor`), by value and by reference on each side.
+    ($Trait:ident $method:ident $Op:ident: $([$($g:tt)*] $L:ty, $R:ty);*) => {$(
+        impl<$($g)*> $Trait<$R> for $L {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: $R) -> DynTensor<T> {
+                runtime_binary::<T, $Op>(&self, &rhs)
+            }
+        }
+        impl<$($g)*> $Trait<&$R> for $L {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: &$R) -> DynTensor<T> {
+                runtime_binary::<T, $Op>(&self, rhs)
+            }
+        }
+        impl<$($g)*> $Trait<$R> for &$L {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: $R) -> DynTensor<T> {
+                runtime_binary::<T, $Op>(self, &rhs)
+            }
+        }
+        impl<$($g)*> $Trait<&$R> for &$L {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: &$R) -> DynTensor<T> {
+                runtime_binary::<T, $Op>(self, rhs)
+            }
+        }
+    )*};
+    ($($Trait:ident $method:ident $Op:ident),*) => {$(
+        runtime_ops!($Trait $method $Op:
+            [T: Element] DynTensor<T>, DynTensor<T>;
+            [T: Element, S: Layout] Tensor<T, S>, DynTensor<T>;
+            [T: Element, S: Layout] DynTensor<T>, Tensor<T, S>);
+    )*};
+}
+runtime_ops!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
+
+macro_rules! runtime_assign_ops {
+    ($($Assign:ident $assign:ident $Op:ident),*) => {$(
+        impl<T: Element> $Assign<&DynTensor<T>> for DynTensor<T> {
+            fn $assign(&mut self, rhs: &DynTensor<T>) {
+                or_panic(self.assign::<$Op>(rhs.side()))
+            }
+        }
+        impl<T: Element> $Assign<DynTensor<T>> for DynTensor<T> {
+            fn $assign(&mut self, rhs: DynTensor<T>) {
+                or_panic(self.assign::<$Op>(rhs.side()))
+            }
+        }
+        impl<T: Element, S: Layout> $Assign<&Tensor<T, S>> for DynTensor<T> {
+            fn $assign(&mut self, rhs: &Tensor<T, S>) {
+                or_panic(self.assign::<$Op>(rhs.named_side(&rhs.shape())))
+            }
+        }
+        impl<T: Element, S: Layout> $Assign<Tensor<T, S>> for DynTensor<T> {
+            fn $assign(&mut self, rhs: Tensor<T, S>) {
+                or_panic(self.assign::<$Op>(rhs.named_side(&rhs.shape())))
+            }
+        }
+        impl<T: Element> $Assign<T> for DynTensor<T> {
+            fn $assign(&mut self, rhs: T) {
+                kernel::map_in_place(self.as_mut_slice(), |a| $Op::apply(a, rhs));
+            }
+        }
+        // A runtime right side on a static left side: checked at run time.
+        impl<T: Element, S: Layout> $Assign<&DynTensor<T>> for Tensor<T, S> {
+            fn $assign(&mut self, rhs: &DynTensor<T>) {
+                let dims = self.shape();
+                if S::NAMED && rhs.is_named() {
+                    let names = const { &S::NAMES };
+                    let (data, side) = (self.as_mut_slice(), rhs.side());
+                    or_panic(super::by_name::assign_by_name(data, &dims, names, side, $Op::apply));
+                    return;
+                }
+                or_panic(crate::shape::broadcast::check_broadcast_to(&dims, rhs.shape()));
+                kernel::assign(self.as_mut_slice(), &dims, rhs.as_slice(), rhs.shape(), $Op::apply);
+            }
+        }
+        impl<T: Element, S: Layout> $Assign<DynTensor<T>> for Tensor<T, S> {
+            fn $assign(&mut self, rhs: DynTensor<T>) {
+                <Self as $Assign<&DynTensor<T>>>::$assign(self, &rhs);
+            }
+        }
+    )*};
+}
+runtime_assign_ops!(
+    AddAssign add_assign AddOp,
+    SubAssign sub_assign SubOp,
+    MulAssign mul_assign MulOp,
+    DivAssign div_assign DivOp,
+    RemAssign rem_assign RemOp
+);
+
+macro_rules! runtime_scalar_ops {
+    ($($Trait:ident $method:ident $Op:ident),*) => {$(
+        impl<T: Element> $Trait<T> for DynTensor<T> {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: T) -> DynTensor<T> {
+                self.map(|a| $Op::apply(a, rhs))
+            }
+        }
+        impl<T: Element> $Trait<T> for &DynTensor<T> {
+            type Output = DynTensor<T>;
+            fn $method(self, rhs: T) -> DynTensor<T> {
+                self.map(|a| $Op::apply(a, rhs))
+            }
+        }
+    )*};
+}
+runtime_scalar_ops!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
+
+macro_rules! runtime_scalar_lhs_ops {
+    ($($t:ty)*) => {$(
+        runtime_scalar_lhs_ops!(@one $t, Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
+    )*};
+    (@one $t:ty, $($Trait:ident $method:ident $Op:ident),*) => {$(
+        impl $Trait<DynTensor<$t>> for $t {
+            type Output = DynTensor<$t>;
+            fn $method(self, rhs: DynTensor<$t>) -> DynTensor<$t> {
+                rhs.map(|a| $Op::apply(self, a))
+            }
+        }
+        impl $Trait<&DynTensor<$t>> for $t {
+            type Output = DynTensor<$t>;
+            fn $method(self, rhs: &DynTensor<$t>) -> DynTensor<$t> {
+                rhs.map(|a| $Op::apply(self, a))
+            }
+        }
+    )*};
+}
+runtime_scalar_lhs_ops!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64);
+
+impl<T: Element + Neg<Output = T>> Neg for DynTensor<T> {
+    type Output = DynTensor<T>;
+    fn neg(self) -> DynTensor<T> {
+        self.map(|x| -x)
+    }
+}
+
+impl<T: Element + Neg<Output = T>> Neg for &DynTensor<T> {
+    type Output = DynTensor<T>;
+    fn neg(self) -> DynTensor<T> {
+        self.map(|x| -x)
+    }
+}

@@ -1,0 +1,23 @@
+//! Elementwise operations: the arithmetic operators, `_into` forms writing
+//! into existing storage, comparisons and boolean masks, and elementwise
+//! maps, for every tensor kind.
+//!
+//! Positional broadcasting is the base path: the broadcast shape, then the
+//! [`kernel`](crate::kernel). Names are a thin layer (`by_name`) that
+//! aligns two named operands and then calls that same path, so an unnamed
+//! operation never enters the names code.
+//!
+//! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
+//! [`tensor`](mod@crate::tensor).
+
+mod binary_op;
+mod by_name;
+mod dyn_tensor;
+pub mod elementwise;
+pub mod into;
+pub mod mask;
+mod operand;
+mod positional;
+mod tensor;
+
+pub use binary_op::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};

@@ -1,0 +1,35 @@
+//! Shapes: what a shape is, at the type level and at run time. Nothing here
+//! holds elements; every layer above builds on these definitions.
+//!
+//! - [`dim`] — one dimension of a static shape is a type (`D<3>`, `D1`,
+//!   `Big<4096>`, `Dyn`).
+//! - [`list`] — a static shape is a type-level list of dimensions,
+//!   `shape![4, 3]`; [`Shape`] and [`Layout`] are what it knows.
+//! - [`mixed`] — layouts with runtime-sized dimensions, `shape![Dyn, 3]`.
+//! - [`storage`] — where a tensor of a given layout keeps its elements
+//!   (inline nested arrays or the heap); the layout names it, so it lives
+//!   with the layouts.
+//! - [`names`] — dimension names at the type level (`shape![10, H: 256]`) and
+//!   the by-name rule as list functions.
+//! - [`broadcast`] — the broadcasting rule, as trait impls for static shapes
+//!   and as one small function for runtime shapes.
+//! - [`by_name`] — the by-name rule on runtime shapes and names.
+//! - [`axes`] — axes at the type level (`Axis<K>`) and the shapes the static
+//!   toolkit computes with them; `axis`: runtime axis checks.
+//! - [`diagnostic`] — how a failed broadcast becomes a readable compile
+//!   error, with the generated message table.
+//!
+//! Uses only [`error`](crate::error) and [`element`](crate::element).
+
+pub mod axes;
+pub(crate) mod axis;
+pub mod broadcast;
+pub mod by_name;
+pub mod diagnostic;
+pub mod dim;
+pub mod list;
+pub mod mixed;
+pub mod names;
+pub mod storage;
+
+pub use list::*;

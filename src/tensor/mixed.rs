@@ -1,0 +1,98 @@
+//! Tensors of mixed layouts (`shape![Dyn, 3]`): constructors taking the
+//! sizes of the `Dyn` dimensions, and the view of a static tensor through a
+//! mixed layout. The layouts themselves are in [`shape::mixed`](crate::shape::mixed).
+
+use alloc::vec::Vec;
+
+use crate::element::Element;
+use crate::error::{ShapeError, checked_numel};
+use crate::shape::broadcast::ReverseOnto;
+use crate::shape::list::{Dims, Nil, Shape};
+use crate::shape::mixed::{DimList, Mixed, Relax};
+use crate::tensor::Tensor;
+
+/// The full sizes of a `Mixed<L>` given the sizes of its [`Dyn`](struct@crate::shape::dim::Dyn) dimensions.
+fn fill<L: DimList>(dyn_sizes: &[usize]) -> Result<Dims, ShapeError> {
+    let expected = L::DYNAMIC.count_ones() as usize;
+    if dyn_sizes.len() != expected {
+        return Err(ShapeError::DynSizes {
+            template: L::TEMPLATE.to_vec(),
+            dynamic: dyn_sizes.to_vec(),
+        });
+    }
+    let mut dims = L::TEMPLATE;
+    let mut given = dyn_sizes.iter();
+    for (i, d) in dims.as_mut_slice().iter_mut().enumerate() {
+        if L::DYNAMIC >> i & 1 == 1 {
+            *d = *given.next().unwrap_or(&0);
+        }
+    }
+    Ok(dims)
+}
+
+impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
+    /// Every element `value`; `dyn_sizes` gives the sizes of the [`Dyn`](struct@crate::shape::dim::Dyn)
+    /// dimensions, outermost first. An error if their number is wrong or the
+    /// tensor would be too large.
+    pub fn try_full(dyn_sizes: &[usize], value: T) -> Result<Self, ShapeError> {
+        let dims = fill::<L>(dyn_sizes)?;
+        let n = checked_numel::<T>(&dims)?;
+        Ok(Tensor::from_parts(
+            alloc::vec![value; n].into_boxed_slice(),
+            dims,
+        ))
+    }
+
+    /// All zeros (see [`try_full`](Self::try_full)).
+    pub fn try_zeros(dyn_sizes: &[usize]) -> Result<Self, ShapeError> {
+        Self::try_full(dyn_sizes, T::zero())
+    }
+
+    /// Every element `value`, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes`;
+    /// panics with the error's message where [`try_full`](Self::try_full) errs.
+    pub fn full(dyn_sizes: &[usize], value: T) -> Self {
+        Self::try_full(dyn_sizes, value).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// All zeros, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
+    pub fn zeros(dyn_sizes: &[usize]) -> Self {
+        Self::full(dyn_sizes, T::zero())
+    }
+
+    /// All ones, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
+    pub fn ones(dyn_sizes: &[usize]) -> Self {
+        Self::full(dyn_sizes, T::one())
+    }
+
+    /// The elements of `data` in row-major order, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions
+    /// sized by `dyn_sizes`; `data` must have exactly as many elements.
+    pub fn from_vec(dyn_sizes: &[usize], data: Vec<T>) -> Result<Self, ShapeError> {
+        let dims = fill::<L>(dyn_sizes)?;
+        if checked_numel::<T>(&dims)? != data.len() {
+            return Err(ShapeError::Reshape {
+                shape: dims.to_vec(),
+                numel: data.len(),
+            });
+        }
+        Ok(Tensor::from_parts(data.into_boxed_slice(), dims))
+    }
+}
+
+impl<T: Element, S: Shape> Tensor<T, S> {
+    /// The same tensor seen through a mixed shape with the same static sizes,
+    /// where `L` may leave any of them [`Dyn`](struct@crate::shape::dim::Dyn).
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let t = Tensor::<f32, shape![2, 3]>::ones();
+    /// let m: Tensor<f32, shape![Dyn, 3]> = t.into_mixed();
+    /// assert_eq!(&*m.shape(), &[2, 3]);
+    /// ```
+    pub fn into_mixed<L: DimList + ReverseOnto<Nil>>(self) -> Tensor<T, Mixed<L>>
+    where
+        S: Relax<L>,
+    {
+        let dims = S::DIMS;
+        Tensor::from_parts(self.as_slice().into(), dims)
+    }
+}

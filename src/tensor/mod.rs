@@ -1,0 +1,23 @@
+//! Tensors: elements in a layout. [`Tensor<T, S>`](Tensor) has a static or
+//! mixed layout `S`, [`DynTensor<T>`](DynTensor) a shape known only at run
+//! time; both keep their elements contiguous in row-major order.
+//!
+//! - [`static_tensor`] — `Tensor`, its constructors, accessors and the
+//!   conversions to and from `DynTensor`.
+//! - [`dyn_tensor`] — `DynTensor`.
+//! - [`mixed`] — constructors of tensors with `Dyn` dimensions.
+//! - [`names`] — dimension names on tensors (`with_names`, `names`,
+//!   `align_to`, `drop_names`).
+//!
+//! Uses [`shape`](mod@crate::shape) and [`kernel`](crate::kernel) (for `map`
+//! and the permuting copy); the operations are in the layers above.
+
+pub mod dyn_tensor;
+pub mod mixed;
+pub mod names;
+pub mod static_tensor;
+
+pub use dyn_tensor::DynTensor;
+pub(crate) use dyn_tensor::ShapeBuf;
+pub use static_tensor::Tensor;
+pub(crate) use static_tensor::{Summary, flat_index};
