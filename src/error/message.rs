@@ -1,0 +1,299 @@
+//! The messages: PyTorch's sentence first, verbatim, so that it can be
+//! searched for; then, where it helps, the shapes drawn aligned.
+
+use core::fmt;
+
+use super::drawing::*;
+use super::{MAX_RANK, NameList, NamedMismatch, ShapeError};
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShapeError::Broadcast { a, b, axis } => {
+                let (x, y) = self.sizes(*axis);
+                write!(
+                    f,
+                    "The size of tensor a ({x}) must match the size of tensor b ({y}) at non-singleton dimension {axis}"
+                )?;
+                write_aligned(
+                    f,
+                    ["a", "b"],
+                    [a, b],
+                    *axis,
+                    "sizes must be equal or one of them 1",
+                )
+            }
+            ShapeError::Expand {
+                target,
+                tensor,
+                axis,
+            } => {
+                let (x, y) = self.sizes(*axis);
+                write!(
+                    f,
+                    "The expanded size of the tensor ({x}) must match the existing size ({y}) at non-singleton dimension {axis}.  Target sizes: "
+                )?;
+                write_shape(f, target)?;
+                write!(f, ".  Tensor sizes: ")?;
+                write_shape(f, tensor)?;
+                write_aligned(
+                    f,
+                    ["target", "tensor"],
+                    [target, tensor],
+                    *axis,
+                    "the tensor's size must be 1 or equal to the target's",
+                )
+            }
+            ShapeError::InPlaceRank {
+                target,
+                tensor,
+                broadcast,
+            } => {
+                write!(f, "output with shape ")?;
+                write_shape(f, target)?;
+                write!(f, " doesn't match the broadcast shape ")?;
+                // The broadcast shape if there is one, else just the other shape.
+                write_shape(f, broadcast.as_deref().unwrap_or(tensor))?;
+                write!(
+                    f,
+                    "\nan in-place operation cannot add dimensions to its left side"
+                )
+            }
+            ShapeError::ExpandRank { target, tensor } => write!(
+                f,
+                "the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})",
+                target.len(),
+                tensor.len()
+            ),
+            ShapeError::Reshape { shape, numel } => {
+                write!(f, "shape '")?;
+                write_shape(f, shape)?;
+                write!(f, "' is invalid for input of size {numel}")
+            }
+            ShapeError::TooLarge { shape } => {
+                write!(f, "shape ")?;
+                write_shape(f, shape)?;
+                write!(
+                    f,
+                    " is too large: its element count overflows usize or its elements would exceed isize::MAX bytes"
+                )
+            }
+            ShapeError::Mismatch { expected, got } => {
+                write!(f, "expected a tensor of shape ")?;
+                write_template(f, expected)?;
+                write!(f, ", got shape ")?;
+                write_shape(f, got)
+            }
+            ShapeError::DynSizes { template, dynamic } => {
+                let expected = template.iter().filter(|&&d| d == usize::MAX).count();
+                write!(
+                    f,
+                    "expected {expected} sizes for the Dyn dimensions of shape "
+                )?;
+                write_template(f, template)?;
+                write!(f, ", got {}: ", dynamic.len())?;
+                write_shape(f, dynamic)
+            }
+            ShapeError::RankTooLarge { shape } => {
+                write!(
+                    f,
+                    "too many dimensions: {} (at most {MAX_RANK})",
+                    shape.len()
+                )
+            }
+            ShapeError::AxisOutOfRange { shape, axis, dims } => {
+                let dims = (*dims).max(1);
+                write!(
+                    f,
+                    "Dimension out of range (expected to be in range of [-{dims}, {}], but got {axis})",
+                    dims - 1
+                )?;
+                write!(f, "\n  the tensor has shape ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::DuplicateAxis { shape, axis } => {
+                write!(f, "dim {axis} appears multiple times in the list of dims")?;
+                write!(f, "\n  the tensor has shape ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::PermuteLength { shape, perm } => write!(
+                f,
+                "number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = {} is not equal to len(dims) = {}",
+                shape.len(),
+                perm.len()
+            ),
+            ShapeError::SqueezeSize { shape, axis } => {
+                write!(
+                    f,
+                    "cannot select an axis to squeeze out which has size not equal to one"
+                )?;
+                let size = shape.get(*axis).copied().unwrap_or(1);
+                write!(f, "\n  axis {axis} of ")?;
+                write_shape(f, shape)?;
+                write!(f, " has size {size}")
+            }
+            ShapeError::EmptyReduction { axis, op, .. } => write!(
+                f,
+                "{op}(): Expected reduction dim {axis} to have non-zero size."
+            ),
+            ShapeError::EmptyStack => write!(f, "stack expects a non-empty TensorList"),
+            ShapeError::EmptyCat => write!(f, "torch.cat(): expected a non-empty list of Tensors"),
+            ShapeError::StackMismatch {
+                first,
+                other,
+                index,
+            } => {
+                write!(f, "stack expects each tensor to be equal size, but got ")?;
+                write_shape(f, first)?;
+                write!(f, " at entry 0 and ")?;
+                write_shape(f, other)?;
+                write!(f, " at entry {index}")
+            }
+            ShapeError::CatMismatch {
+                first,
+                other,
+                index,
+                axis,
+            } => {
+                if first.len() != other.len() {
+                    return write!(
+                        f,
+                        "Tensors must have same number of dimensions: got {} and {}",
+                        first.len(),
+                        other.len()
+                    );
+                }
+                let d = (0..first.len())
+                    .find(|&d| d != *axis && first[d] != other[d])
+                    .unwrap_or(0);
+                write!(
+                    f,
+                    "Sizes of tensors must match except in dimension {axis}. Expected size {} but got size {} for tensor number {index} in the list.",
+                    first[d], other[d]
+                )
+            }
+            ShapeError::CatScalar { index } => write!(
+                f,
+                "zero-dimensional tensor (at position {index}) cannot be concatenated"
+            ),
+            ShapeError::NameCount { shape, count } => {
+                write!(
+                    f,
+                    "Number of names ({count}) and number of dimensions in tensor ({}) do not match",
+                    shape.len()
+                )?;
+                write!(f, "\n  the tensor has shape ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::DuplicateName { names, name } => {
+                write!(
+                    f,
+                    "Cannot construct a tensor with duplicate names: '{name}' appears more than once in "
+                )?;
+                write_names(f, names)
+            }
+            ShapeError::NameNotFound { names, name } => {
+                write!(f, "Name '{name}' not found in Tensor")?;
+                write_names(f, names)
+            }
+            ShapeError::NoMatch {
+                name,
+                of,
+                within,
+                names,
+            } => {
+                write!(f, "dimension '{name}' of {of} has no match in {within} ")?;
+                write_names(f, names)?;
+                if *within == "the names" {
+                    write!(f, "\n  align_to cannot drop a dimension")
+                } else {
+                    write!(
+                        f,
+                        "\n  the result has {within}'s dimensions, so every name of {of} must be one of {within}'s"
+                    )
+                }
+            }
+            ShapeError::TooManyUnnamed {
+                of,
+                within,
+                of_names,
+                within_names,
+            } => {
+                let count = |n: &NameList| n.iter().filter(|n| n.is_none()).count();
+                write!(f, "{of} ")?;
+                write_names(f, of_names)?;
+                write!(
+                    f,
+                    " has {} unnamed dimensions but {within} ",
+                    count(of_names)
+                )?;
+                write_names(f, within_names)?;
+                write!(
+                    f,
+                    " has only {}: unnamed dimensions are matched by position, and none can be added",
+                    count(within_names)
+                )
+            }
+            ShapeError::NamedMismatch(m) => {
+                let NamedMismatch {
+                    a,
+                    b,
+                    a_names,
+                    b_names,
+                    a_axis,
+                    b_axis,
+                    name,
+                    in_place,
+                } = &**m;
+                let x = a.get(*a_axis).copied().unwrap_or(1);
+                let y = b.get(*b_axis).copied().unwrap_or(1);
+                if *in_place {
+                    write!(
+                        f,
+                        "The expanded size of the tensor ({y}) must match the existing size ({x})"
+                    )?;
+                } else {
+                    write!(
+                        f,
+                        "The size of tensor a ({x}) must match the size of tensor b ({y})"
+                    )?;
+                }
+                match name {
+                    Some(n) => write!(f, " at dimension '{n}'")?,
+                    None => write!(f, " at an unnamed dimension")?,
+                }
+                write!(f, " (axis {a_axis} of a, axis {b_axis} of b)")?;
+                for (label, shape, names) in [("a", a, a_names), ("b", b, b_names)] {
+                    write!(f, "\n  {label}: ")?;
+                    write_shape(f, shape)?;
+                    write!(f, " named ")?;
+                    write_names(f, names)?;
+                }
+                Ok(())
+            }
+            ShapeError::NameConflict {
+                first,
+                other,
+                index,
+                axis,
+            } => {
+                write!(f, "names of tensor number {index} in the list, ")?;
+                write_names(f, other)?;
+                write!(f, ", do not match ")?;
+                write_names(f, first)?;
+                write!(f, " at dimension {axis}")
+            }
+            ShapeError::NamesDiffer {
+                expected,
+                got,
+                axis,
+            } => {
+                write!(f, "expected a tensor with names ")?;
+                write_names(f, expected)?;
+                write!(f, ", got names ")?;
+                write_names(f, got)?;
+                write!(f, " (they differ at dimension {axis})")
+            }
+        }
+    }
+}

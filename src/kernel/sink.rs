@@ -1,0 +1,69 @@
+//! Where the kernel writes: appended to a `Vec` (no zeroing pass over memory
+//! about to be written) or into existing storage.
+
+use alloc::vec::Vec;
+
+/// Where the kernel puts its output, row by row in row-major order.
+pub trait Sink<T> {
+    /// Appends one row.
+    fn row(&mut self, row: impl ExactSizeIterator<Item = T>);
+
+    /// Appends one row of `N` elements, element `j` being `f(j)` (short rows
+    /// of a length known to the compiler: written element by element, which
+    /// LLVM combines into vector stores).
+    #[inline(always)]
+    fn row_fn<const N: usize>(&mut self, f: impl FnMut(usize) -> T) {
+        self.row((0..N).map(f));
+    }
+}
+
+impl<T: Copy> Sink<T> for Vec<T> {
+    #[inline(always)]
+    fn row(&mut self, row: impl ExactSizeIterator<Item = T>) {
+        // `extend` from slice iterators writes straight into the spare
+        // capacity, in a loop LLVM vectorises.
+        self.extend(row);
+    }
+
+    #[inline(always)]
+    fn row_fn<const N: usize>(&mut self, f: impl FnMut(usize) -> T) {
+        let row: [T; N] = core::array::from_fn(f);
+        self.extend_from_slice(&row);
+    }
+}
+
+/// A [`Sink`] writing into an existing slice, front to back.
+pub struct SliceSink<'a, T> {
+    out: &'a mut [T],
+    pos: usize,
+}
+
+impl<'a, T> SliceSink<'a, T> {
+    /// Writes `out` from the start.
+    pub fn new(out: &'a mut [T]) -> Self {
+        SliceSink { out, pos: 0 }
+    }
+}
+
+impl<T> Sink<T> for SliceSink<'_, T> {
+    #[inline(always)]
+    fn row(&mut self, row: impl ExactSizeIterator<Item = T>) {
+        let n = row.len();
+        for (o, x) in self.out[self.pos..][..n].iter_mut().zip(row) {
+            *o = x;
+        }
+        self.pos += n;
+    }
+
+    #[inline(always)]
+    fn row_fn<const N: usize>(&mut self, mut f: impl FnMut(usize) -> T) {
+        let out: &mut [T; N] = match (&mut self.out[self.pos..][..N]).try_into() {
+            Ok(out) => out,
+            Err(_) => unreachable!(),
+        };
+        for (j, o) in out.iter_mut().enumerate() {
+            *o = f(j);
+        }
+        self.pos += N;
+    }
+}

@@ -1,0 +1,207 @@
+//! The unrolled path for small static shapes: the plan and the offset of
+//! every block computed by the compiler, and the one row loop a shape needs.
+
+use super::SMALL;
+use super::plan::{Block, PlanAxis, plan};
+use super::rows::*;
+use super::sink::Sink;
+use crate::shape::{Layout, MAX_STATIC_RANK};
+
+/// The plan of a static operation computed by the compiler: output shape
+/// `O`, operands of shapes `A` and `B`, at most [`SMALL`] output elements.
+pub struct StaticPlan<O, A, B>(core::marker::PhantomData<(O, A, B)>);
+
+/// A compile-time plan: the two innermost axes, the next two, and the
+/// operand offsets of every block (for at most [`SMALL`] elements, so
+/// offsets fit a `u8`).
+#[derive(Debug)]
+pub struct Blocks {
+    block: Block,
+    /// The two axes outside the block (length 1 where there are fewer).
+    outer: [PlanAxis; 2],
+    /// Whether `outer` covers every axis outside the block, so that the
+    /// blocks are walked by two nested loops rather than the offset table.
+    nested: bool,
+    count: usize,
+    offsets: [[u8; 2]; SMALL],
+}
+
+/// The element count of a static shape, or `usize::MAX` if it overflows or
+/// has a runtime-sized (`Dyn`, `usize::MAX`) dimension.
+pub const fn static_numel(dims: &[usize]) -> usize {
+    let mut n = 1usize;
+    let mut i = 0;
+    while i < dims.len() {
+        if dims[i] == 0 {
+            return 0;
+        }
+        n = n.saturating_mul(dims[i]);
+        i += 1;
+    }
+    n
+}
+
+/// Whether an operation with output layout `O` takes the unrolled path.
+pub const fn is_small<O: Layout>() -> bool {
+    O::STATIC && static_numel(O::TEMPLATE.as_slice()) <= SMALL
+}
+
+impl<O: Layout, A: Layout, B: Layout> StaticPlan<O, A, B> {
+    /// The plan and block offsets.
+    pub const BLOCKS: Blocks = {
+        // Evaluated for every operation (inline consts are, even in a branch
+        // not taken), so layouts that do not take this path get an empty plan.
+        let small = is_small::<O>() && A::STATIC && B::STATIC;
+        let mut axes = [PlanAxis::UNIT; MAX_STATIC_RANK + 4];
+        let n = if small {
+            plan(
+                O::TEMPLATE.as_slice(),
+                A::TEMPLATE.as_slice(),
+                B::TEMPLATE.as_slice(),
+                &mut axes,
+            )
+        } else {
+            2
+        };
+        // Walk the outer axes as an odometer, recording each block's offsets.
+        let mut offsets = [[0u8; 2]; SMALL];
+        let mut idx = [0usize; MAX_STATIC_RANK + 2];
+        let (mut ia, mut ib, mut count) = (0usize, 0usize, 0usize);
+        let numel = static_numel(O::TEMPLATE.as_slice());
+        let blocks = if !small || numel == 0 {
+            0
+        } else {
+            numel / (axes[0].n * axes[1].n)
+        };
+        while count < blocks {
+            offsets[count] = [ia as u8, ib as u8];
+            count += 1;
+            let mut k = 2;
+            while k < n {
+                idx[k] += 1;
+                ia += axes[k].sa;
+                ib += axes[k].sb;
+                if idx[k] < axes[k].n {
+                    break;
+                }
+                ia -= axes[k].sa * axes[k].n;
+                ib -= axes[k].sb * axes[k].n;
+                idx[k] = 0;
+                k += 1;
+            }
+        }
+        Blocks {
+            block: Block {
+                inner: axes[0],
+                next: axes[1],
+            },
+            outer: [axes[2], axes[3]],
+            nested: blocks != 0 && n <= 4,
+            count,
+            offsets,
+        }
+    };
+}
+
+/// Runs `$body` with `$ia`, `$ib` bound to the operand offsets of every
+/// block of the static plan `$plan`, in row-major order: two nested loops
+/// with constant bounds when the plan has at most four axes, the offset table
+/// otherwise. A macro rather than a function taking a closure, so that the
+/// body is inlined where the plan's fields are known constants.
+macro_rules! for_each_static_block {
+    ($plan:expr, |$ia:ident, $ib:ident| $body:expr) => {{
+        let plan: &Blocks = $plan;
+        if plan.nested {
+            let [x, y] = plan.outer;
+            for j in 0..y.n {
+                for i in 0..x.n {
+                    let ($ia, $ib) = (j * y.sa + i * x.sa, j * y.sb + i * x.sb);
+                    $body;
+                }
+            }
+        } else {
+            for k in 0..plan.count {
+                let ($ia, $ib) = (plan.offsets[k][0] as usize, plan.offsets[k][1] as usize);
+                $body;
+            }
+        }
+    }};
+}
+
+/// `out = f(a, b)` for static shapes `O` (the output), `A` and `B` of at
+/// most [`SMALL`] output elements (`is_small::<O>()`): the plan of
+/// [`StaticPlan`], and the one row loop it needs, chosen by the compiler.
+/// Inlined into each operation, every bound a constant, so that LLVM unrolls
+/// it into the code of a hand-written loop over fixed arrays; no other row
+/// loop is compiled for the operation, in debug builds either.
+#[inline(always)]
+pub fn binary_unrolled<O: Layout, A: Layout, B: Layout, T: Copy, U: Copy>(
+    out: &mut impl Sink<U>,
+    a: &[T],
+    b: &[T],
+    f: impl Fn(T, T) -> U,
+) {
+    let plan = const { &StaticPlan::<O, A, B>::BLOCKS };
+    macro_rules! run {
+        (fixed $n:literal, $form:ident) => {
+            for_each_static_block!(plan, |ia, ib| rows_fixed::<$n, $form, false, T, U>(
+                out,
+                a,
+                ia,
+                b,
+                ib,
+                plan.block.next,
+                &f
+            ))
+        };
+        (any $form:ident) => {
+            for_each_static_block!(plan, |ia, ib| rows_any::<$form, T, U>(
+                out, a, ia, b, ib, plan.block, &f
+            ))
+        };
+    }
+    dispatch_rows!(
+        const { row_kind(StaticPlan::<O, A, B>::BLOCKS.block.inner) },
+        run
+    )
+}
+
+/// `out = f(out, b)` for static shapes `O` (of `out`) and `B` of at most
+/// [`SMALL`] elements, as [`binary_unrolled`].
+#[inline(always)]
+pub fn assign_unrolled<O: Layout, B: Layout, T: Copy>(
+    out: &mut [T],
+    b: &[T],
+    f: impl Fn(T, T) -> T,
+) {
+    let plan = const { &StaticPlan::<O, O, B>::BLOCKS };
+    if plan.count == 0 {
+        return;
+    }
+    let size = plan.block.inner.n * plan.block.next.n;
+    let mut o = 0;
+    macro_rules! run {
+        (fixed $n:literal, $moves:literal) => {
+            for_each_static_block!(plan, |_ia, ib| {
+                assign_rows_fixed::<$n, $moves, false, T>(
+                    &mut out[o..o + size],
+                    b,
+                    ib,
+                    plan.block.next,
+                    &f,
+                );
+                o += size;
+            })
+        };
+        (any $moves:literal) => {
+            for_each_static_block!(plan, |_ia, ib| {
+                assign_rows_any::<$moves, T>(&mut out[o..o + size], b, ib, plan.block, &f);
+                o += size;
+            })
+        };
+    }
+    dispatch_assign_rows!(
+        const { assign_kind(StaticPlan::<O, O, B>::BLOCKS.block.inner) },
+        run
+    )
+}
