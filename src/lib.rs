@@ -88,9 +88,9 @@ pub use ops::into::{
 };
 pub use shape::axes::Axis;
 pub use shape::broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
-pub use shape::by_name::{NamedShape, broadcast_named_shapes};
 pub use shape::dim::{Big, D, D1, Dim, Dyn};
 pub use shape::mixed::Mixed;
 pub use shape::names::Named;
+pub use shape::names::runtime::{NamedShape, broadcast_named_shapes};
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 pub use tensor::{DynTensor, Tensor};

@@ -1,6 +1,6 @@
 //! The names layer of the elementwise operations (SEMANTICS.md section 5):
 //! when both operands have names, the shorter one is aligned to the longer
-//! by the rule of [`shape::by_name`](crate::shape::by_name) (a permuting copy
+//! by the rule of [`shape::by_name`](crate::shape::names::runtime) (a permuting copy
 //! only when its dimensions are out of order), and the pair then runs the
 //! ordinary positional path. When only one side has names the operation is
 //! positional and the result keeps the names of the named side.
@@ -12,9 +12,9 @@ use crate::element::Element;
 use crate::error::ShapeError;
 use crate::kernel;
 use crate::shape::broadcast::{Broadcast, BroadcastWith, check_broadcast_to};
-use crate::shape::by_name::{boxed, plan, positional as positional_names, strs};
 use crate::shape::list::{Dims, Layout};
 use crate::shape::names::assert_ids_distinct;
+use crate::shape::names::runtime::{boxed, plan, positional as positional_names, strs};
 use crate::tensor::names::{NameRef, aligned};
 use crate::tensor::{DynTensor, Tensor};
 

@@ -56,7 +56,7 @@ struct Groups<'a, T: Clone> {
     len: usize,
     out_dims: Vec<usize>,
     /// The result's dimension names.
-    out_names: Option<crate::shape::by_name::Names>,
+    out_names: Option<crate::shape::names::runtime::Names>,
     /// The first reduced axis of size 0, if any.
     empty_axis: Option<usize>,
 }
@@ -157,7 +157,8 @@ impl<T: Element> DynTensor<T> {
             let view: Vec<usize> = perm.iter().map(|&p| strides[p]).collect();
             Cow::Owned(kernel::gather(self.as_slice(), &dims, &view))
         };
-        let out_names = crate::shape::by_name::reduce(self.names.as_deref(), &listed, keepdim);
+        let out_names =
+            crate::shape::names::runtime::reduce(self.names.as_deref(), &listed, keepdim);
         Ok(Groups {
             data,
             groups,

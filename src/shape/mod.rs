@@ -9,11 +9,11 @@
 //! - [`storage`] — where a tensor of a given layout keeps its elements
 //!   (inline nested arrays or the heap); the layout names it, so it lives
 //!   with the layouts.
-//! - [`names`] — dimension names at the type level (`shape![10, H: 256]`) and
-//!   the by-name rule as list functions.
+//! - [`names`] — dimension names at the type level (`shape![10, H: 256]`),
+//!   the by-name rule as list functions, and the same rule on runtime shapes
+//!   ([`names::runtime`]).
 //! - [`broadcast`] — the broadcasting rule, as trait impls for static shapes
 //!   and as one small function for runtime shapes.
-//! - [`by_name`] — the by-name rule on runtime shapes and names.
 //! - [`axes`] — axes at the type level (`Axis<K>`) and the shapes the static
 //!   toolkit computes with them; `axis`: runtime axis checks.
 //! - [`diagnostic`] — how a failed broadcast becomes a readable compile
@@ -24,7 +24,6 @@
 pub mod axes;
 pub(crate) mod axis;
 pub mod broadcast;
-pub mod by_name;
 pub mod diagnostic;
 pub mod dim;
 pub mod list;

@@ -25,7 +25,7 @@ use crate::error::{ShapeError, ShapeErrorKind, checked_numel};
 use crate::kernel;
 use crate::shape::axis;
 use crate::shape::broadcast::check_broadcast_to;
-use crate::shape::by_name as named;
+use crate::shape::names::runtime as named;
 use crate::tensor::DynTensor;
 use crate::tensor::names::unify;
 
@@ -288,7 +288,7 @@ impl<T: Element> DynTensor<T> {
         check_broadcast_to(shape, self.shape())?;
         let mut out = DynTensor::try_zeros(shape)?;
         kernel::assign(&mut out.data, shape, &self.data, self.shape(), |_, x| x);
-        out.names = crate::shape::by_name::pad_names(self.names.as_deref(), shape.len());
+        out.names = crate::shape::names::runtime::pad_names(self.names.as_deref(), shape.len());
         Ok(out)
     }
 }

@@ -11,7 +11,7 @@ use core::fmt;
 use crate::element::Element;
 use crate::error::{ShapeError, ShapeErrorKind, checked_numel};
 use crate::kernel;
-use crate::shape::by_name::Names;
+use crate::shape::names::runtime::Names;
 use crate::tensor::names::NameSlice;
 
 /// Shapes of up to this rank are stored without an allocation.

@@ -119,11 +119,11 @@ use core::fmt;
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
-use crate::shape::by_name::{
-    Name, NamedShape, Names, boxed, broadcast_named_shapes, check_unique, match_dims, owned, strs,
-};
 use crate::shape::list::Layout;
 use crate::shape::mixed::ToLayout;
+use crate::shape::names::runtime::{
+    Name, NamedShape, Names, boxed, broadcast_named_shapes, check_unique, match_dims, owned, strs,
+};
 use crate::shape::names::{StripNames, WithoutNames};
 use crate::tensor::{DynTensor, Tensor};
 
