@@ -67,6 +67,7 @@ pub mod dyn_tensor;
 pub mod element;
 pub mod elementwise;
 pub mod error;
+pub mod interop;
 pub mod into;
 pub mod kernel;
 #[cfg(feature = "std")]
