@@ -15,5 +15,7 @@
 //! reaches into the crate's private internals, and none changes how tensors
 //! are stored or computed.
 
+#[cfg(feature = "ndarray")]
+pub mod ndarray;
 #[cfg(feature = "npy")]
 pub mod npy;
