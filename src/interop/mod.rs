@@ -21,3 +21,5 @@ pub mod nalgebra;
 pub mod ndarray;
 #[cfg(feature = "npy")]
 pub mod npy;
+#[cfg(feature = "serde")]
+pub mod serde;
