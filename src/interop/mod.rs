@@ -15,6 +15,8 @@
 //! reaches into the crate's private internals, and none changes how tensors
 //! are stored or computed.
 
+#[cfg(feature = "approx")]
+pub mod approx;
 #[cfg(feature = "nalgebra")]
 pub mod nalgebra;
 #[cfg(feature = "ndarray")]
