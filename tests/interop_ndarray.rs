@@ -82,10 +82,11 @@ fn heap_tensors_move_into_arrays_without_copying() {
     // Small tensors are inline and copied, with the same elements.
     let small: Array2<i32> = t23().into_array();
     assert_eq!(small, arr2(&[[3, 1, 4], [15, 9, 26]]));
+    assert_eq!(Array2::from(t23()), small);
 
     let d = DynTensor::<u16>::arange(24).reshape(&[2, 3, 4]).unwrap();
     let p = d.as_slice().as_ptr();
-    let a: ArrayD<u16> = d.into();
+    let a = ArrayD::from(d);
     assert_eq!(a.as_ptr(), p);
     assert_eq!(a.shape(), &[2, 3, 4]);
     assert_eq!(a[[1, 2, 0]], 20);
