@@ -1,4 +1,4 @@
-//! Approximate equality from the [`approx`](::approx) crate (the `approx`
+//! Approximate equality from the [`approx`] crate (the `approx`
 //! feature): [`AbsDiffEq`], [`RelativeEq`] and [`UlpsEq`] for [`Tensor`]
 //! (static and mixed shapes) and [`DynTensor`], so that tests can write
 //! `assert_relative_eq!(a, b)` on whole tensors.

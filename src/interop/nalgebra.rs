@@ -1,4 +1,4 @@
-//! Conversions between tensors and [`nalgebra`](::nalgebra)'s matrices (the
+//! Conversions between tensors and [`nalgebra`]'s matrices (the
 //! `nalgebra` feature).
 //!
 //! | tensor | nalgebra |

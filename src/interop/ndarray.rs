@@ -1,4 +1,4 @@
-//! Conversions between tensors and [`ndarray`](::ndarray)'s arrays (the
+//! Conversions between tensors and [`ndarray`]'s arrays (the
 //! `ndarray` feature).
 //!
 //! | from | to | cost |
@@ -10,9 +10,9 @@
 //! | `Array<T, D>` | `Tensor<T, S>`, `DynTensor<T>` (`TryFrom`) | none for arrays in standard (row-major) layout; others are copied once into row-major order |
 //! | `ArrayView<T, D>` | `Tensor<T, S>`, `DynTensor<T>` (`TryFrom`) | one copy (a tensor owns its elements) |
 //!
-//! `IxN` is the fixed dimension type of the tensor's rank ([`Ix2`](::ndarray::Ix2)
+//! `IxN` is the fixed dimension type of the tensor's rank ([`Ix2`](type@Ix2)
 //! for `shape![4, 3]` and for `shape![Dyn, 3]`), up to rank 6; higher ranks
-//! and runtime tensors use [`IxDyn`](::ndarray::IxDyn). Conversions into a
+//! and runtime tensors use [`IxDyn`](type@IxDyn). Conversions into a
 //! static or mixed tensor check the array's shape and fail with
 //! [`ShapeError::Mismatch`] before touching any element. ndarray has no
 //! dimension names: converting a named tensor drops its names.
@@ -78,7 +78,7 @@ impl<A, B, C, D, E, F, G, R> NdRank
 }
 
 /// The ndarray dimension type of tensors of layout `S`: `NdDim<shape![4, 3]>`
-/// and `NdDim<shape![Dyn, 3]>` are both [`Ix2`].
+/// and `NdDim<shape![Dyn, 3]>` are both [`Ix2`](type@Ix2).
 pub type NdDim<S> = <<S as Layout>::List as NdRank>::Dim;
 
 /// The ndarray dimension of sizes `dims` (whose count is `D`'s rank when `D`
