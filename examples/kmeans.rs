@@ -34,8 +34,8 @@ type Points = shape![Dyn, 1, D];
 /// One row per cluster.
 type Centroids = shape![K, D];
 
-/// What can fail here: a shape that does not fit (it cannot, but the
-/// runtime checks say so with an error) or a bad argument.
+/// What can fail here: parsing the argument, and the runtime shape checks
+/// of the `DynTensor` steps (which the shapes pass by construction).
 type Fallible<T> = Result<T, Box<dyn Error>>;
 
 /// The centres the points are drawn around.

@@ -50,6 +50,20 @@
 //! equal or contain a 1. Rank-0 tensors broadcast with everything; size 0 is
 //! an ordinary size (it pairs with 0 and 1). An in-place operation `a += b`
 //! never changes `a`'s shape, so `b` must broadcast *to* `a`.
+//!
+//! # Features
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `std` | yes | `std::error::Error` for [`ShapeError`], the `legacy` warning hook; without it the crate is `no_std` with `alloc` |
+//! | `rand` | | `normal` and `uniform` constructors taking a seedable generator |
+//! | `ndarray` | | zero-copy `ArrayView`s of tensors, tensors moved into `Array`s, `TryFrom` arrays with the shape checked (`interop::ndarray`) |
+//! | `nalgebra` | | `SMatrix` / `SVector` and static tensors, `DMatrix` / `DVector` and `DynTensor`, element `(i, j)` kept (`interop::nalgebra`) |
+//! | `serde` | | `Serialize` / `Deserialize` for every tensor kind, shape and names checked on the way in (`interop::serde`) |
+//! | `npy` | | NumPy's `.npy` files: `read_npy`, `write_npy`, `load_npy`, `save_npy`; implies `std` (`interop::npy`) |
+//! | `approx` | | `AbsDiffEq`, `RelativeEq`, `UlpsEq` for tensors, so `assert_relative_eq!` works (`interop::approx`) |
+//!
+//! The bridges (the last five) live in [`interop`], one module each.
 
 #![no_std]
 #![warn(missing_docs)]
