@@ -7,7 +7,7 @@
 //! | `&mut Tensor<T, S>` | `ArrayViewMut<T, IxN>` ([`as_array_view_mut`](crate::Tensor::as_array_view_mut)) | none |
 //! | `Tensor<T, S>` | `Array<T, IxN>` (`From`, [`into_array`](crate::Tensor::into_array)) | none for tensors on the heap; tensors of at most 1024 elements live inline and are copied once |
 //! | `&DynTensor<T>` / `DynTensor<T>` | `ArrayViewD<T>` / `ArrayD<T>` | none |
-//! | `Array<T, D>` | `Tensor<T, S>`, `DynTensor<T>` (`TryFrom`) | none for arrays in standard (row-major) layout; others are copied once into row-major order |
+//! | `Array<T, D>` | `Tensor<T, S>`, `DynTensor<T>` (`TryFrom`) | none for arrays in standard (row-major) layout (a static or mixed tensor's boxed storage sheds any spare capacity of the buffer, which allocators usually do in place); others are copied once into row-major order |
 //! | `ArrayView<T, D>` | `Tensor<T, S>`, `DynTensor<T>` (`TryFrom`) | one copy (a tensor owns its elements) |
 //!
 //! `IxN` is the fixed dimension type of the tensor's rank ([`Ix2`](type@Ix2)
