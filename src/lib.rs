@@ -44,14 +44,29 @@
 //!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
 //!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`).
 //! - At the edges: [`display`] (printing as PyTorch prints), [`literal`]
-//!   (the `tensor!` macro) and `random` (`normal`, `uniform`; the `rand`
-//!   feature).
+//!   (the `tensor!` macro), `random` (`normal`, `uniform`; the `rand`
+//!   feature) and [`interop`] (bridges to ndarray, nalgebra, serde, NumPy
+//!   files and approx, each behind its feature).
 //!
 //! The exact rules are those of NumPy and PyTorch: shapes are aligned from
 //! the right, missing dimensions count as 1, and each pair of sizes must be
 //! equal or contain a 1. Rank-0 tensors broadcast with everything; size 0 is
 //! an ordinary size (it pairs with 0 and 1). An in-place operation `a += b`
 //! never changes `a`'s shape, so `b` must broadcast *to* `a`.
+//!
+//! # Features
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `std` | yes | `std::error::Error` for [`ShapeError`], the `legacy` warning hook; without it the crate is `no_std` with `alloc` |
+//! | `rand` | | `normal` and `uniform` constructors taking a seedable generator |
+//! | `ndarray` | | zero-copy `ArrayView`s of tensors, tensors moved into `Array`s, `TryFrom` arrays with the shape checked (`interop::ndarray`) |
+//! | `nalgebra` | | `SMatrix` / `SVector` and static tensors, `DMatrix` / `DVector` and `DynTensor`, element `(i, j)` kept (`interop::nalgebra`) |
+//! | `serde` | | `Serialize` / `Deserialize` for every tensor kind, shape and names checked on the way in (`interop::serde`) |
+//! | `npy` | | NumPy's `.npy` files: `read_npy`, `write_npy`, `load_npy`, `save_npy`; implies `std` (`interop::npy`) |
+//! | `approx` | | `AbsDiffEq`, `RelativeEq`, `UlpsEq` for tensors, so `assert_relative_eq!` works (`interop::approx`) |
+//!
+//! The bridges (the last five) live in [`interop`], one module each.
 
 #![no_std]
 #![warn(missing_docs)]
@@ -63,6 +78,7 @@ extern crate std;
 pub mod display;
 pub mod element;
 pub mod error;
+pub mod interop;
 pub mod kernel;
 #[cfg(feature = "std")]
 pub mod legacy;
