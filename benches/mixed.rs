@@ -19,7 +19,7 @@ fn rows_1024(c: &mut Criterion) {
         .sample_size(30);
     const N: usize = 1024;
     let b = Tensor::<f32, shape![1024]>::from_slice(&data(1024)).unwrap();
-    let mixed = Tensor::<f32, shape![Dyn, 1024]>::from_vec(&[N], data(N * 1024)).unwrap();
+    let mixed = Tensor::<f32, shape![Dyn, 1024]>::from_vec(data(N * 1024), &[N]).unwrap();
     g.bench_function("mixed", |bn| bn.iter(|| black_box(&mixed) + black_box(&b)));
     let stat = Tensor::<f32, shape![1024, 1024]>::from_slice(&data(N * 1024)).unwrap();
     g.bench_function("static", |bn| bn.iter(|| black_box(&stat) + black_box(&b)));
@@ -38,7 +38,7 @@ fn rows_3(c: &mut Criterion) {
         .sample_size(30);
     const N: usize = 4096;
     let b = Tensor::<f32, shape![3]>::from_slice(&[1.0, 2.0, 3.0]).unwrap();
-    let mixed = Tensor::<f32, shape![Dyn, 3]>::from_vec(&[N], data(N * 3)).unwrap();
+    let mixed = Tensor::<f32, shape![Dyn, 3]>::from_vec(data(N * 3), &[N]).unwrap();
     g.bench_function("mixed", |bn| bn.iter(|| black_box(&mixed) + black_box(&b)));
     let stat = Tensor::<f32, shape![4096, 3]>::from_slice(&data(N * 3)).unwrap();
     g.bench_function("static", |bn| bn.iter(|| black_box(&stat) + black_box(&b)));

@@ -113,7 +113,7 @@ fn main() -> Fallible<()> {
     if n < K {
         return Err(format!("k-means with {K} clusters needs at least {K} points").into());
     }
-    let points = Tensor::<f64, Points>::from_vec(&[n], blobs(n))?;
+    let points = Tensor::<f64, Points>::from_vec(blobs(n), &[n])?;
 
     let mut centroids = farthest_first(&points)?;
     println!("starting centroids =\n{centroids}");

@@ -32,6 +32,7 @@ use crate::tensor::DynTensor;
 use crate::tensor::Tensor;
 
 /// The normal distribution, or a panic with PyTorch's message.
+#[track_caller]
 fn normal_distribution<T: Element + Float>(mean: T, std: T) -> Normal<T>
 where
     StandardNormal: Distribution<T>,
@@ -47,6 +48,7 @@ where
 
 /// A sampler of `[low, high)`, or `None` when `low == high` (every draw is
 /// `low`, as in PyTorch); panics with PyTorch's message when `low > high`.
+#[track_caller]
 fn uniform_distribution<T: Element + SampleUniform>(low: T, high: T) -> Option<Uniform<T>> {
     if low == high {
         return None;
@@ -81,6 +83,7 @@ where
     /// assert!((t.mean() - 100.0).abs() < 0.2);
     /// assert!((t.std_dims(&[0, 1], false).unwrap().to_vec()[0] - 3.0).abs() < 0.2);
     /// ```
+    #[track_caller]
     pub fn normal<R: Rng + ?Sized>(mean: T, std: T, shape: &[usize], rng: &mut R) -> Self {
         let d = normal_distribution(mean, std);
         let mut t = Self::full(shape, mean);
@@ -110,6 +113,7 @@ impl<T: Element + SampleUniform> DynTensor<T> {
     /// let dice = DynTensor::<u8>::uniform(1, 7, &[10], &mut rng);
     /// assert!(dice.to_vec().iter().all(|&x| (1..7).contains(&x)));
     /// ```
+    #[track_caller]
     pub fn uniform<R: Rng + ?Sized>(low: T, high: T, shape: &[usize], rng: &mut R) -> Self {
         let d = uniform_distribution(low, high);
         let mut t = Self::full(shape, low);
@@ -136,6 +140,7 @@ where
     /// let t = Tensor::<f32, shape![3, 3]>::normal(10.0, 3.0, &mut rng);
     /// assert_eq!(t.numel(), 9);
     /// ```
+    #[track_caller]
     pub fn normal<R: Rng + ?Sized>(mean: T, std: T, rng: &mut R) -> Self {
         let d = normal_distribution(mean, std);
         Self::from_fn(|_| d.sample(rng))
@@ -153,6 +158,7 @@ impl<T: Element + SampleUniform, S: Shape> Tensor<T, S> {
     /// let t = Tensor::<f64, shape![2, 4]>::uniform(0.0, 1.0, &mut rng);
     /// assert!(t.as_slice().iter().all(|&x| (0.0..1.0).contains(&x)));
     /// ```
+    #[track_caller]
     pub fn uniform<R: Rng + ?Sized>(low: T, high: T, rng: &mut R) -> Self {
         match uniform_distribution(low, high) {
             Some(d) => Self::from_fn(|_| d.sample(rng)),

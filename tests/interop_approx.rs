@@ -60,8 +60,8 @@ fn integer_tensors_take_an_absolute_epsilon() {
 #[test]
 fn different_shapes_are_never_equal() {
     let data = vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
-    let m23 = Tensor::<f64, shape![Dyn, 3]>::from_vec(&[2], data.clone()).unwrap();
-    let m33 = Tensor::<f64, shape![Dyn, 3]>::from_vec(&[3], [data.clone(), vec![0.0; 3]].concat())
+    let m23 = Tensor::<f64, shape![Dyn, 3]>::from_vec(data.clone(), &[2]).unwrap();
+    let m33 = Tensor::<f64, shape![Dyn, 3]>::from_vec([data.clone(), vec![0.0; 3]].concat(), &[3])
         .unwrap();
     assert!(!abs_diff_eq!(m23, m33, epsilon = 1e9));
     assert_relative_eq!(m23, m23.clone());

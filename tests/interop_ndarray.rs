@@ -61,7 +61,7 @@ fn views_borrow_the_tensors_memory() {
 #[test]
 fn mixed_tensors_view_with_the_static_rank() {
     let m =
-        Tensor::<f64, shape![Dyn, 3]>::from_vec(&[2], vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap();
+        Tensor::<f64, shape![Dyn, 3]>::from_vec(vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0], &[2]).unwrap();
     let v: ArrayView2<f64> = m.as_array_view();
     assert_eq!(v.dim(), (2, 3));
     assert_eq!(v[[1, 0]], 4.0);

@@ -37,7 +37,7 @@ fn static_tensors_write_shape_names_and_row_major_data() {
 
 #[test]
 fn mixed_tensors_round_trip_and_check_their_static_sizes() {
-    let m = Tensor::<i32, shape![Dyn, 2]>::from_vec(&[3], vec![1, 2, 3, 4, 5, 6]).unwrap();
+    let m = Tensor::<i32, shape![Dyn, 2]>::from_vec(vec![1, 2, 3, 4, 5, 6], &[3]).unwrap();
     let text = json(&m);
     assert_eq!(text, r#"{"shape":[3,2],"names":null,"data":[1,2,3,4,5,6]}"#);
     let back: Tensor<i32, shape![Dyn, 2]> = serde_json::from_str(&text).unwrap();

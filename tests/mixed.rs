@@ -20,7 +20,7 @@ fn construct_with_the_runtime_sizes_only() {
     let t = Tensor::<i32, shape![2, Dyn, 3, Dyn]>::zeros(&[5, 1]);
     assert_eq!(&*t.shape(), &[2, 5, 3, 1]);
 
-    let t = Tensor::<i32, shape![Dyn, 2]>::from_vec(&[3], vec![1, 2, 3, 4, 5, 6]).unwrap();
+    let t = Tensor::<i32, shape![Dyn, 2]>::from_vec(vec![1, 2, 3, 4, 5, 6], &[3]).unwrap();
     assert_eq!(t[[2, 1]], 6);
     assert_eq!(t.get(&[3, 0]), None);
 }
@@ -34,7 +34,7 @@ fn construction_errors() {
         "expected 1 sizes for the Dyn dimensions of shape [Dyn, 3], got 2: [1, 2]"
     );
 
-    let e = Tensor::<f32, shape![Dyn, 3]>::from_vec(&[2], vec![0.0; 5]).unwrap_err();
+    let e = Tensor::<f32, shape![Dyn, 3]>::from_vec(vec![0.0; 5], &[2]).unwrap_err();
     assert_eq!(
         e.to_string(),
         "shape '[2, 3]' is invalid for input of size 5"
@@ -51,16 +51,16 @@ fn construction_errors() {
 #[test]
 fn the_issues_examples() {
     // [Dyn, 3] + [3] keeps the batch dynamic and the features static.
-    let x = Tensor::<i64, shape![Dyn, 3]>::from_vec(&[2], vec![0, 1, 2, 3, 4, 5]).unwrap();
+    let x = Tensor::<i64, shape![Dyn, 3]>::from_vec(vec![0, 1, 2, 3, 4, 5], &[2]).unwrap();
     let b = Tensor::<i64, shape![3]>::from_slice(&[10, 20, 30]).unwrap();
     let y: Tensor<i64, shape![Dyn, 3]> = &x + &b;
     assert_eq!(y.as_slice(), &[10, 21, 32, 13, 24, 35]);
 
     // [Dyn, 1] + [5, 3] is statically [5, 3]; the dynamic size must be 1 or 5.
-    let col = Tensor::<i64, shape![Dyn, 1]>::from_vec(&[5], vec![0, 1, 2, 3, 4]).unwrap();
+    let col = Tensor::<i64, shape![Dyn, 1]>::from_vec(vec![0, 1, 2, 3, 4], &[5]).unwrap();
     let z: Tensor<i64, shape![5, 3]> = &col + &Tensor::<i64, shape![5, 3]>::zeros();
     assert_eq!(z[[4, 2]], 4);
-    let one = Tensor::<i64, shape![Dyn, 1]>::from_vec(&[1], vec![9]).unwrap();
+    let one = Tensor::<i64, shape![Dyn, 1]>::from_vec(vec![9], &[1]).unwrap();
     let z: Tensor<i64, shape![5, 3]> = one.try_add(&Tensor::<i64, shape![5, 3]>::zeros()).unwrap();
     assert!(z.as_slice().iter().all(|&v| v == 9));
     let bad = Tensor::<i64, shape![Dyn, 1]>::zeros(&[4]);
@@ -127,7 +127,7 @@ fn conversions() {
 
 #[test]
 fn printing_and_scalars() {
-    let m = Tensor::<i32, shape![Dyn, 2]>::from_vec(&[2], vec![0, 1, 2, 3]).unwrap();
+    let m = Tensor::<i32, shape![Dyn, 2]>::from_vec(vec![0, 1, 2, 3], &[2]).unwrap();
     assert_eq!(m.to_string(), "tensor([[0, 1],\n        [2, 3]])");
     let n = -(&m * 2 + 1);
     assert_eq!(n.as_slice(), &[-1, -3, -5, -7]);
@@ -140,7 +140,7 @@ shaped::dim_names!(H);
 #[test]
 fn named_mixed_shapes_broadcast_by_name() {
     type BatchOfH = shape![Dyn, H: 3];
-    let a = Tensor::<i64, BatchOfH>::from_vec(&[2], vec![1, 2, 3, 4, 5, 6]).unwrap();
+    let a = Tensor::<i64, BatchOfH>::from_vec(vec![1, 2, 3, 4, 5, 6], &[2]).unwrap();
     let d = Tensor::<i64, shape![H: 3]>::from_slice(&[10, 20, 30]).unwrap();
     let e: Tensor<i64, BatchOfH> = &a + &d;
     assert_eq!(e.to_vec(), [11, 22, 33, 14, 25, 36]);
@@ -196,11 +196,11 @@ proptest! {
 
     #[test]
     fn dyn_batch_with_static_features(n in 0usize..6, m in 0usize..6, seed in 0i64..9) {
-        let a = Tensor::<i64, shape![Dyn, 3]>::from_vec(&[n], data(n * 3, seed)).unwrap();
+        let a = Tensor::<i64, shape![Dyn, 3]>::from_vec(data(n * 3, seed), &[n]).unwrap();
         let b = Tensor::<i64, shape![3]>::from_slice(&data(3, seed + 1)).unwrap();
         agree!(a.clone(), b.clone(), seed);
         agree_in_place!(a.clone(), b);
-        let c = Tensor::<i64, shape![Dyn, 1]>::from_vec(&[m], data(m, seed + 2)).unwrap();
+        let c = Tensor::<i64, shape![Dyn, 1]>::from_vec(data(m, seed + 2), &[m]).unwrap();
         agree!(a.clone(), c.clone(), seed);
         agree_in_place!(a, c);
     }
@@ -208,7 +208,7 @@ proptest! {
     #[test]
     fn dyn_against_static_sizes(n in 0usize..7, seed in 0i64..9) {
         // [Dyn, 1] + [5, 3]: fine for n in {1, 5}, an error otherwise.
-        let a = Tensor::<i64, shape![Dyn, 1]>::from_vec(&[n], data(n, seed)).unwrap();
+        let a = Tensor::<i64, shape![Dyn, 1]>::from_vec(data(n, seed), &[n]).unwrap();
         let b = Tensor::<i64, shape![5, 3]>::from_slice(&data(15, seed + 3)).unwrap();
         prop_assert_eq!(a.try_add(&b).is_ok(), n == 1 || n == 5);
         agree!(a, b, seed);
@@ -216,12 +216,12 @@ proptest! {
 
     #[test]
     fn dyn_against_dyn(n in 0usize..5, m in 0usize..5, k in 0usize..5, seed in 0i64..9) {
-        let a = Tensor::<i64, shape![Dyn, Dyn]>::from_vec(&[n, m], data(n * m, seed)).unwrap();
-        let b = Tensor::<i64, shape![Dyn]>::from_vec(&[k], data(k, seed + 1)).unwrap();
+        let a = Tensor::<i64, shape![Dyn, Dyn]>::from_vec(data(n * m, seed), &[n, m]).unwrap();
+        let b = Tensor::<i64, shape![Dyn]>::from_vec(data(k, seed + 1), &[k]).unwrap();
         agree!(a.clone(), b.clone(), seed);
         agree!(b.clone(), a.clone(), seed);
         agree_in_place!(a.clone(), b);
-        let c = Tensor::<i64, shape![2, Dyn, 1]>::from_vec(&[k], data(2 * k, seed + 4)).unwrap();
+        let c = Tensor::<i64, shape![2, Dyn, 1]>::from_vec(data(2 * k, seed + 4), &[k]).unwrap();
         agree!(a.clone(), c.clone(), seed);
         agree!(c.clone(), a.clone(), seed);
         agree_in_place!(c, a);
@@ -230,14 +230,14 @@ proptest! {
     #[test]
     fn static_left_side(n in 0usize..4, seed in 0i64..9) {
         let a = Tensor::<i64, shape![2, 3]>::from_slice(&data(6, seed)).unwrap();
-        let b = Tensor::<i64, shape![Dyn, 3]>::from_vec(&[n], data(n * 3, seed + 5)).unwrap();
+        let b = Tensor::<i64, shape![Dyn, 3]>::from_vec(data(n * 3, seed + 5), &[n]).unwrap();
         agree!(a.clone(), b.clone(), seed);
         agree_in_place!(a, b);
     }
 
     #[test]
     fn mixed_matches_a_naive_reference(n in 1usize..6, seed in 0i64..9) {
-        let a = Tensor::<i64, shape![Dyn, 4]>::from_vec(&[n], data(n * 4, seed)).unwrap();
+        let a = Tensor::<i64, shape![Dyn, 4]>::from_vec(data(n * 4, seed), &[n]).unwrap();
         let b = Tensor::<i64, shape![4]>::from_slice(&data(4, seed + 1)).unwrap();
         let mixed = (&a * &b).into_dyn();
         let expected: Vec<i64> = a.as_slice().iter().enumerate().map(|(i, x)| x * b.as_slice()[i % 4]).collect();

@@ -1487,7 +1487,7 @@ fn dyn_dimension_with_names() {
     type B = shape![W: 2, H: 3];
     let va = ints(12, 112);
     let vb = ints(6, 113);
-    let a = Tensor::<i64, M>::from_vec(&[2], va.clone()).unwrap();
+    let a = Tensor::<i64, M>::from_vec(va.clone(), &[2]).unwrap();
     let b = Tensor::<i64, B>::from_slice(&vb).unwrap();
     assert_eq!(a.names(), [U, NH, NW]);
     let (sa, sb) = (
@@ -1558,7 +1558,7 @@ fn same_name_text_from_another_module() {
 #[test]
 fn display_of_named_mixed_tensor() {
     use shaped::Dyn;
-    let m = Tensor::<i32, shape![Dyn, H: 2]>::from_vec(&[1], vec![1, 2]).unwrap();
+    let m = Tensor::<i32, shape![Dyn, H: 2]>::from_vec(vec![1, 2], &[1]).unwrap();
     assert_eq!(m.names(), [U, NH]);
     let d = DynTensor::from_vec(vec![1, 2], &[1, 2])
         .unwrap()

@@ -174,6 +174,7 @@ impl<T: Element, S: Layout> Operand<T> for Tensor<T, S> {
     }
 }
 
+#[track_caller]
 fn runtime_binary<T: Element, Op: BinaryOp<T>>(
     a: &impl Operand<T>,
     b: &impl Operand<T>,
@@ -187,24 +188,28 @@ macro_rules! runtime_ops {
     ($Trait:ident $method:ident $Op:ident: $([$($g:tt)*] $L:ty, $R:ty);*) => {$(
         impl<$($g)*> $Trait<$R> for $L {
             type Output = DynTensor<T>;
+            #[track_caller]
             fn $method(self, rhs: $R) -> DynTensor<T> {
                 runtime_binary::<T, $Op>(&self, &rhs)
             }
         }
         impl<$($g)*> $Trait<&$R> for $L {
             type Output = DynTensor<T>;
+            #[track_caller]
             fn $method(self, rhs: &$R) -> DynTensor<T> {
                 runtime_binary::<T, $Op>(&self, rhs)
             }
         }
         impl<$($g)*> $Trait<$R> for &$L {
             type Output = DynTensor<T>;
+            #[track_caller]
             fn $method(self, rhs: $R) -> DynTensor<T> {
                 runtime_binary::<T, $Op>(self, &rhs)
             }
         }
         impl<$($g)*> $Trait<&$R> for &$L {
             type Output = DynTensor<T>;
+            #[track_caller]
             fn $method(self, rhs: &$R) -> DynTensor<T> {
                 runtime_binary::<T, $Op>(self, rhs)
             }
@@ -222,32 +227,38 @@ runtime_ops!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem
 macro_rules! runtime_assign_ops {
     ($($Assign:ident $assign:ident $Op:ident),*) => {$(
         impl<T: Element> $Assign<&DynTensor<T>> for DynTensor<T> {
+            #[track_caller]
             fn $assign(&mut self, rhs: &DynTensor<T>) {
                 or_panic(self.assign::<$Op>(rhs.side()))
             }
         }
         impl<T: Element> $Assign<DynTensor<T>> for DynTensor<T> {
+            #[track_caller]
             fn $assign(&mut self, rhs: DynTensor<T>) {
                 or_panic(self.assign::<$Op>(rhs.side()))
             }
         }
         impl<T: Element, S: Layout> $Assign<&Tensor<T, S>> for DynTensor<T> {
+            #[track_caller]
             fn $assign(&mut self, rhs: &Tensor<T, S>) {
                 or_panic(self.assign::<$Op>(rhs.named_side(&rhs.shape())))
             }
         }
         impl<T: Element, S: Layout> $Assign<Tensor<T, S>> for DynTensor<T> {
+            #[track_caller]
             fn $assign(&mut self, rhs: Tensor<T, S>) {
                 or_panic(self.assign::<$Op>(rhs.named_side(&rhs.shape())))
             }
         }
         impl<T: Element> $Assign<T> for DynTensor<T> {
+            #[track_caller]
             fn $assign(&mut self, rhs: T) {
                 kernel::map_in_place(self.as_mut_slice(), |a| $Op::apply(a, rhs));
             }
         }
         // A runtime right side on a static left side: checked at run time.
         impl<T: Element, S: Layout> $Assign<&DynTensor<T>> for Tensor<T, S> {
+            #[track_caller]
             fn $assign(&mut self, rhs: &DynTensor<T>) {
                 let dims = self.shape();
                 if S::NAMED && rhs.is_named() {
@@ -261,6 +272,7 @@ macro_rules! runtime_assign_ops {
             }
         }
         impl<T: Element, S: Layout> $Assign<DynTensor<T>> for Tensor<T, S> {
+            #[track_caller]
             fn $assign(&mut self, rhs: DynTensor<T>) {
                 <Self as $Assign<&DynTensor<T>>>::$assign(self, &rhs);
             }
@@ -279,12 +291,14 @@ macro_rules! runtime_scalar_ops {
     ($($Trait:ident $method:ident $Op:ident),*) => {$(
         impl<T: Element> $Trait<T> for DynTensor<T> {
             type Output = DynTensor<T>;
+            #[track_caller]
             fn $method(self, rhs: T) -> DynTensor<T> {
                 self.map(|a| $Op::apply(a, rhs))
             }
         }
         impl<T: Element> $Trait<T> for &DynTensor<T> {
             type Output = DynTensor<T>;
+            #[track_caller]
             fn $method(self, rhs: T) -> DynTensor<T> {
                 self.map(|a| $Op::apply(a, rhs))
             }
@@ -300,12 +314,14 @@ macro_rules! runtime_scalar_lhs_ops {
     (@one $t:ty, $($Trait:ident $method:ident $Op:ident),*) => {$(
         impl $Trait<DynTensor<$t>> for $t {
             type Output = DynTensor<$t>;
+            #[track_caller]
             fn $method(self, rhs: DynTensor<$t>) -> DynTensor<$t> {
                 rhs.map(|a| $Op::apply(self, a))
             }
         }
         impl $Trait<&DynTensor<$t>> for $t {
             type Output = DynTensor<$t>;
+            #[track_caller]
             fn $method(self, rhs: &DynTensor<$t>) -> DynTensor<$t> {
                 rhs.map(|a| $Op::apply(self, a))
             }

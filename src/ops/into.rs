@@ -264,6 +264,7 @@ macro_rules! into_fns {
         #[doc = concat!("assert_eq!(out, &a ", $sym, " &b);")]
         /// ```
         #[inline(always)]
+        #[track_caller]
         pub fn $into<T, S, R>(a: &Tensor<T, S>, b: &Tensor<T, R>, out: &mut Tensor<T, Broadcast<S, R>>)
         where
             T: Element,

@@ -30,6 +30,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// plan (unrolled when small); a shape with a `Dyn` dimension is checked
     /// at run time and panics with the PyTorch message on a mismatch.
     #[inline(always)]
+    #[track_caller]
     pub(crate) fn binary<Op: BinaryOp<T>, R: Layout>(
         &self,
         rhs: &Tensor<T, R>,
@@ -92,6 +93,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// `self = self op rhs`, `rhs` broadcast to `S` (checked at run time
     /// where a size is `Dyn`; panics with the PyTorch message).
     #[inline(always)]
+    #[track_caller]
     pub(crate) fn assign<Op: BinaryOp<T>, R: BroadcastTo<S>>(&mut self, rhs: &Tensor<T, R>) {
         // `rhs` as the kernel sees it: `R`, or for two named operands, `R`
         // laid out in `S`'s order.
@@ -137,6 +139,7 @@ macro_rules! binary_ops {
     ($($Trait:ident $method:ident $Assign:ident $assign:ident $Op:ident),*) => {$(
         impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<Tensor<T, R>> for Tensor<T, S> {
             type Output = Tensor<T, Broadcast<S, R>>;
+            #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
                 self.binary::<$Op, R>(&rhs)
@@ -144,6 +147,7 @@ macro_rules! binary_ops {
         }
         impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<&Tensor<T, R>> for Tensor<T, S> {
             type Output = Tensor<T, Broadcast<S, R>>;
+            #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: &Tensor<T, R>) -> Self::Output {
                 self.binary::<$Op, R>(rhs)
@@ -151,6 +155,7 @@ macro_rules! binary_ops {
         }
         impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<Tensor<T, R>> for &Tensor<T, S> {
             type Output = Tensor<T, Broadcast<S, R>>;
+            #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
                 self.binary::<$Op, R>(&rhs)
@@ -158,6 +163,7 @@ macro_rules! binary_ops {
         }
         impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<&Tensor<T, R>> for &Tensor<T, S> {
             type Output = Tensor<T, Broadcast<S, R>>;
+            #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: &Tensor<T, R>) -> Self::Output {
                 self.binary::<$Op, R>(rhs)
@@ -165,6 +171,7 @@ macro_rules! binary_ops {
         }
         impl<T: Element, S: Layout> $Trait<T> for Tensor<T, S> {
             type Output = Tensor<T, S>;
+            #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: T) -> Self::Output {
                 self.scalar::<$Op>(rhs, false)
@@ -172,24 +179,28 @@ macro_rules! binary_ops {
         }
         impl<T: Element, S: Layout> $Trait<T> for &Tensor<T, S> {
             type Output = Tensor<T, S>;
+            #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: T) -> Self::Output {
                 self.scalar::<$Op>(rhs, false)
             }
         }
         impl<T: Element, S: Layout, R: BroadcastTo<S>> $Assign<Tensor<T, R>> for Tensor<T, S> {
+            #[track_caller]
             #[inline(always)]
             fn $assign(&mut self, rhs: Tensor<T, R>) {
                 self.assign::<$Op, R>(&rhs)
             }
         }
         impl<T: Element, S: Layout, R: BroadcastTo<S>> $Assign<&Tensor<T, R>> for Tensor<T, S> {
+            #[track_caller]
             #[inline(always)]
             fn $assign(&mut self, rhs: &Tensor<T, R>) {
                 self.assign::<$Op, R>(rhs)
             }
         }
         impl<T: Element, S: Layout> $Assign<T> for Tensor<T, S> {
+            #[track_caller]
             #[inline(always)]
             fn $assign(&mut self, rhs: T) {
                 kernel::map_in_place(self.as_mut_slice(), |a| $Op::apply(a, rhs));
@@ -214,6 +225,7 @@ macro_rules! scalar_lhs_ops {
     (@one $t:ty, $($Trait:ident $method:ident $Op:ident),*) => {$(
         impl<S: Layout> $Trait<Tensor<$t, S>> for $t {
             type Output = Tensor<$t, S>;
+            #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: Tensor<$t, S>) -> Tensor<$t, S> {
                 rhs.scalar::<$Op>(self, true)
@@ -221,6 +233,7 @@ macro_rules! scalar_lhs_ops {
         }
         impl<S: Layout> $Trait<&Tensor<$t, S>> for $t {
             type Output = Tensor<$t, S>;
+            #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: &Tensor<$t, S>) -> Tensor<$t, S> {
                 rhs.scalar::<$Op>(self, true)
@@ -323,6 +336,12 @@ try_methods!(
     try_rem try_rem_assign RemOp "%"
 );
 
+/// The value, or a panic with the error's message at the caller's line
+/// (every function between the user's call and here is `#[track_caller]`).
+#[track_caller]
 pub(crate) fn or_panic<X>(r: Result<X, ShapeError>) -> X {
-    r.unwrap_or_else(|e| panic!("{e}"))
+    match r {
+        Ok(x) => x,
+        Err(e) => panic!("{e}"),
+    }
 }

@@ -24,6 +24,7 @@ macro_rules! reductions {
     ($bound:path: $($keep:ident $over:ident $what:literal => $method:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {
         impl<T: Element + $bound, S: Shape> Tensor<T, S> {$(
             #[doc = concat!("The ", $what, " over the axes `X` (`Axis<K>` or a tuple of them), keeping them as size 1.")]
+            #[track_caller]
             pub fn $keep<X: Axes<S>>(&self, _: X $(, $arg: $ty)*) -> Tensor<T, KeepDims<S, X>>
             where
                 X::Marked: KeepReduced,
@@ -32,6 +33,7 @@ macro_rules! reductions {
                 Self::from_runtime(self.runtime().$method(&X::axes(), $($arg,)* true))
             }
             #[doc = concat!("The ", $what, " over the axes `X` (`Axis<K>` or a tuple of them), dropping them.")]
+            #[track_caller]
             pub fn $over<X: Axes<S>>(&self, _: X $(, $arg: $ty)*) -> Tensor<T, DropDims<S, X>>
             where
                 X::Marked: DropReduced,
@@ -68,6 +70,7 @@ macro_rules! arg_reductions {
     ($($keep:ident $over:ident $method:ident $what:literal),*) => {
         impl<T: Element, S: Shape> Tensor<T, S> {$(
             #[doc = concat!("The index of the ", $what, " along axis `K`, keeping it as size 1 (panics with PyTorch's message over a size-0 axis).")]
+            #[track_caller]
             pub fn $keep<const K: usize>(&self, axis: Axis<K>) -> Tensor<usize, KeepDims<S, Axis<K>>>
             where
                 Axis<K>: Axes<S>,
@@ -78,6 +81,7 @@ macro_rules! arg_reductions {
                 Tensor::<usize, S>::from_runtime(self.runtime().$method(K, true))
             }
             #[doc = concat!("The index of the ", $what, " along axis `K`, dropping it (panics with PyTorch's message over a size-0 axis).")]
+            #[track_caller]
             pub fn $over<const K: usize>(&self, axis: Axis<K>) -> Tensor<usize, DropDims<S, Axis<K>>>
             where
                 Axis<K>: Axes<S>,

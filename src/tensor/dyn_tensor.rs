@@ -140,21 +140,28 @@ impl<T: Element> DynTensor<T> {
 
     /// Every element `value`. Panics with the error's message if the shape
     /// is too large (see [`try_full`](Self::try_full)).
+    #[track_caller]
     pub fn full(shape: &[usize], value: T) -> Self {
-        Self::try_full(shape, value).unwrap_or_else(|e| panic!("{e}"))
+        match Self::try_full(shape, value) {
+            Ok(t) => t,
+            Err(e) => panic!("{e}"),
+        }
     }
 
     /// All zeros (panics like [`full`](Self::full)).
+    #[track_caller]
     pub fn zeros(shape: &[usize]) -> Self {
         Self::full(shape, T::zero())
     }
 
     /// All ones (panics like [`full`](Self::full)).
+    #[track_caller]
     pub fn ones(shape: &[usize]) -> Self {
         Self::full(shape, T::one())
     }
 
     /// `0, 1, ..., n - 1` with shape `[n]`, converted as `as` would.
+    #[track_caller]
     pub fn arange(n: usize) -> Self
     where
         usize: num_traits::AsPrimitive<T>,
@@ -244,6 +251,32 @@ impl<T: Element> DynTensor<T> {
         let mut out = self.clone();
         kernel::map(&mut out.data, &self.data, f);
         out
+    }
+}
+
+impl<T: Element, const K: usize> core::ops::Index<[usize; K]> for DynTensor<T> {
+    type Output = T;
+    /// The element at `[i, j, ..]`, as for a static tensor: panics with
+    /// PyTorch's message (`index 5 is out of bounds for dimension 0 with
+    /// size 4`) if an index is out of range, or if there are not as many
+    /// indices as dimensions. [`get`](DynTensor::get) returns `None` instead.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
+    /// assert_eq!(t[[1, 2]], 5);
+    /// ```
+    #[track_caller]
+    fn index(&self, index: [usize; K]) -> &T {
+        &self.data[super::static_tensor::flat_index_or_panic(self.shape(), &index)]
+    }
+}
+
+impl<T: Element, const K: usize> core::ops::IndexMut<[usize; K]> for DynTensor<T> {
+    #[track_caller]
+    fn index_mut(&mut self, index: [usize; K]) -> &mut T {
+        let i = super::static_tensor::flat_index_or_panic(self.shape(), &index);
+        &mut self.data[i]
     }
 }
 

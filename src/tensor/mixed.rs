@@ -50,23 +50,37 @@ impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
 
     /// Every element `value`, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes`;
     /// panics with the error's message where [`try_full`](Self::try_full) errs.
+    #[track_caller]
     pub fn full(dyn_sizes: &[usize], value: T) -> Self {
-        Self::try_full(dyn_sizes, value).unwrap_or_else(|e| panic!("{e}"))
+        match Self::try_full(dyn_sizes, value) {
+            Ok(t) => t,
+            Err(e) => panic!("{e}"),
+        }
     }
 
     /// All zeros, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
+    #[track_caller]
     pub fn zeros(dyn_sizes: &[usize]) -> Self {
         Self::full(dyn_sizes, T::zero())
     }
 
     /// All ones, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
+    #[track_caller]
     pub fn ones(dyn_sizes: &[usize]) -> Self {
         Self::full(dyn_sizes, T::one())
     }
 
     /// The elements of `data` in row-major order, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions
     /// sized by `dyn_sizes`; `data` must have exactly as many elements.
-    pub fn from_vec(dyn_sizes: &[usize], data: Vec<T>) -> Result<Self, ShapeError> {
+    /// The arguments come in the order of [`DynTensor::from_vec`](crate::DynTensor::from_vec):
+    /// the elements, then the sizes.
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![Dyn, 3]>::from_vec(vec![1, 2, 3, 4, 5, 6], &[2]).unwrap();
+    /// assert_eq!(t[[1, 0]], 4);
+    /// ```
+    pub fn from_vec(data: Vec<T>, dyn_sizes: &[usize]) -> Result<Self, ShapeError> {
         let dims = fill::<L>(dyn_sizes)?;
         if checked_numel::<T>(&dims)? != data.len() {
             return Err(ShapeError::Reshape {

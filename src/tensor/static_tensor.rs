@@ -214,27 +214,44 @@ pub(crate) fn flat_index(dims: &[usize], index: &[usize]) -> Option<usize> {
     Some(flat)
 }
 
+/// The row-major flat index of `index` in `dims`, or a panic with PyTorch's
+/// message (`index 5 is out of bounds for dimension 0 with size 4`) at the
+/// caller's line: what `t[[i, j]]` does for every tensor kind.
+#[track_caller]
+pub(crate) fn flat_index_or_panic(dims: &[usize], index: &[usize]) -> usize {
+    if index.len() != dims.len() {
+        panic!(
+            "expected {} indices for a tensor of dimension {}, got {}",
+            dims.len(),
+            dims.len(),
+            index.len()
+        );
+    }
+    let mut flat = 0;
+    for (axis, (&i, &d)) in index.iter().zip(dims).enumerate() {
+        if i >= d {
+            panic!("index {i} is out of bounds for dimension {axis} with size {d}");
+        }
+        flat = flat * d + i;
+    }
+    flat
+}
+
 impl<T: Element, S: Layout, const K: usize> core::ops::Index<[usize; K]> for Tensor<T, S> {
     type Output = T;
-    /// Panics if the index has the wrong length or is out of range.
+    /// Panics with PyTorch's message if an index is out of range, or if
+    /// there are not as many indices as dimensions.
+    #[track_caller]
     fn index(&self, index: [usize; K]) -> &T {
-        match self.get(&index) {
-            Some(x) => x,
-            None => panic!(
-                "index {index:?} is out of range for shape {:?}",
-                self.shape()
-            ),
-        }
+        &self.as_slice()[flat_index_or_panic(&self.shape(), &index)]
     }
 }
 
 impl<T: Element, S: Layout, const K: usize> core::ops::IndexMut<[usize; K]> for Tensor<T, S> {
+    #[track_caller]
     fn index_mut(&mut self, index: [usize; K]) -> &mut T {
-        let dims = self.shape();
-        match flat_index(&dims, &index) {
-            Some(i) => &mut self.as_mut_slice()[i],
-            None => panic!("index {index:?} is out of range for shape {dims:?}"),
-        }
+        let i = flat_index_or_panic(&self.shape(), &index);
+        &mut self.as_mut_slice()[i]
     }
 }
 
@@ -339,6 +356,7 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     /// The result of a runtime operation whose shape the compiler computed.
     /// The only error left is PyTorch's for `max`/`min` over a size-0 axis,
     /// which panics with PyTorch's message.
+    #[track_caller]
     pub(crate) fn from_runtime<S2: Shape>(r: Result<DynTensor<T>, ShapeError>) -> Tensor<T, S2> {
         match r.and_then(Tensor::try_from) {
             Ok(t) => t,
