@@ -83,6 +83,7 @@ pub mod kernel;
 #[cfg(feature = "std")]
 pub mod legacy;
 pub mod literal;
+pub mod matmul;
 pub mod ops;
 #[cfg(feature = "rand")]
 pub mod random;
@@ -98,6 +99,7 @@ pub struct ReadmeDoctests;
 
 pub use element::Element;
 pub use error::{ShapeError, ShapeErrorKind};
+pub use matmul::into::{matmul_into, try_matmul_into};
 pub use ops::into::{
     add_into, div_into, mul_into, rem_into, sub_into, try_add_into, try_div_into, try_mul_into,
     try_rem_into, try_sub_into,
@@ -105,6 +107,7 @@ pub use ops::into::{
 pub use shape::axes::Axis;
 pub use shape::broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
 pub use shape::dim::{Big, D, D1, Dim, Dyn};
+pub use shape::matmul::{MatMul, MatMulWith, matmul_shape};
 pub use shape::mixed::Mixed;
 pub use shape::names::Named;
 pub use shape::names::runtime::{NamedShape, broadcast_named_shapes};

@@ -136,6 +136,17 @@ impl fmt::Display for ShapeError {
                 f,
                 "{op}(): Expected reduction dim {axis} to have non-zero size."
             ),
+            ShapeError::MatMulRank { a, b } => write!(
+                f,
+                "both arguments to matmul need to be at least 1D, but they are {}D and {}D",
+                a.len(),
+                b.len()
+            ),
+            ShapeError::MatMulInner { a, b } => write_matmul_inner(f, a, b),
+            ShapeError::MatMulNames { a, b } => write!(
+                f,
+                "matmul: the inner dimensions have different names, '{a}' in the first operand and '{b}' in the second"
+            ),
             ShapeError::EmptyStack => write!(f, "stack expects a non-empty TensorList"),
             ShapeError::EmptyCat => write!(f, "torch.cat(): expected a non-empty list of Tensors"),
             ShapeError::StackMismatch {
@@ -295,5 +306,35 @@ impl fmt::Display for ShapeError {
                 write!(f, " (they differ at dimension {axis})")
             }
         }
+    }
+}
+
+/// PyTorch's sentence for a matrix product whose inner sizes differ, by the
+/// routine torch.matmul hands the operands to: `dot` for two vectors, `mv`
+/// for a matrix (batch and rows folded together) and a vector, `mm` for
+/// the rest (a vector first operand promoted to one row; the first
+/// operand's batch and row sizes folded into one, as PyTorch prints them).
+fn write_matmul_inner(f: &mut fmt::Formatter<'_>, a: &[usize], b: &[usize]) -> fmt::Result {
+    let fold = |s: &[usize]| s.iter().product::<usize>();
+    match (a, b) {
+        ([n], [m]) => write!(
+            f,
+            "inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same number of elements, but got {n} and {m} elements respectively"
+        ),
+        ([rows @ .., k], [v]) if !rows.is_empty() => {
+            let r = fold(rows);
+            write!(
+                f,
+                "size mismatch, got input ({r}), mat ({r}x{k}), vec ({v})"
+            )
+        }
+        ([rows @ .., k], [.., p, q]) => {
+            let r = if rows.is_empty() { 1 } else { fold(rows) };
+            write!(
+                f,
+                "mat1 and mat2 shapes cannot be multiplied ({r}x{k} and {p}x{q})"
+            )
+        }
+        _ => write!(f, "matmul: the inner sizes of {a:?} and {b:?} differ"),
     }
 }

@@ -56,6 +56,12 @@ pub enum ShapeErrorKind {
     SqueezeSize,
     /// See [`ShapeError::EmptyReduction`].
     EmptyReduction,
+    /// See [`ShapeError::MatMulRank`].
+    MatMulRank,
+    /// See [`ShapeError::MatMulInner`].
+    MatMulInner,
+    /// See [`ShapeError::MatMulNames`].
+    MatMulNames,
     /// See [`ShapeError::EmptyStack`].
     EmptyStack,
     /// See [`ShapeError::EmptyCat`].
@@ -243,6 +249,28 @@ pub enum ShapeError {
         /// PyTorch's name of the operation (`amax`, `amin`, `argmax`, `argmin`).
         op: &'static str,
     },
+    /// A matrix product with a rank-0 operand.
+    MatMulRank {
+        /// The first operand's shape.
+        a: Vec<usize>,
+        /// The second operand's shape.
+        b: Vec<usize>,
+    },
+    /// A matrix product whose inner sizes differ (the columns of `a`
+    /// against the rows of `b`, or two vectors of different lengths).
+    MatMulInner {
+        /// The first operand's shape.
+        a: Vec<usize>,
+        /// The second operand's shape.
+        b: Vec<usize>,
+    },
+    /// A matrix product whose inner dimensions have two different names.
+    MatMulNames {
+        /// The name of `a`'s inner (last) dimension.
+        a: String,
+        /// The name of `b`'s inner dimension.
+        b: String,
+    },
     /// `stack` of no tensors.
     EmptyStack,
     /// `cat` of no tensors.
@@ -415,6 +443,12 @@ impl ShapeError {
                 axis,
                 op: "reduction",
             },
+            ShapeErrorKind::MatMulRank => ShapeError::MatMulRank { a, b },
+            ShapeErrorKind::MatMulInner => ShapeError::MatMulInner { a, b },
+            ShapeErrorKind::MatMulNames => ShapeError::MatMulNames {
+                a: String::new(),
+                b: String::new(),
+            },
             ShapeErrorKind::EmptyStack => ShapeError::EmptyStack,
             ShapeErrorKind::EmptyCat => ShapeError::EmptyCat,
             ShapeErrorKind::StackMismatch => ShapeError::StackMismatch {
@@ -494,6 +528,9 @@ impl ShapeError {
             ShapeError::PermuteLength { .. } => ShapeErrorKind::PermuteLength,
             ShapeError::SqueezeSize { .. } => ShapeErrorKind::SqueezeSize,
             ShapeError::EmptyReduction { .. } => ShapeErrorKind::EmptyReduction,
+            ShapeError::MatMulRank { .. } => ShapeErrorKind::MatMulRank,
+            ShapeError::MatMulInner { .. } => ShapeErrorKind::MatMulInner,
+            ShapeError::MatMulNames { .. } => ShapeErrorKind::MatMulNames,
             ShapeError::EmptyStack => ShapeErrorKind::EmptyStack,
             ShapeError::EmptyCat => ShapeErrorKind::EmptyCat,
             ShapeError::StackMismatch { .. } => ShapeErrorKind::StackMismatch,
@@ -516,7 +553,9 @@ impl ShapeError {
     /// the first tensor's shape for `stack` and `cat`; empty where there is none.
     pub fn lhs(&self) -> &[usize] {
         match self {
-            ShapeError::Broadcast { a, .. } => a,
+            ShapeError::Broadcast { a, .. }
+            | ShapeError::MatMulRank { a, .. }
+            | ShapeError::MatMulInner { a, .. } => a,
             ShapeError::Expand { target, .. }
             | ShapeError::InPlaceRank { target, .. }
             | ShapeError::ExpandRank { target, .. } => target,
@@ -536,6 +575,7 @@ impl ShapeError {
             ShapeError::NameCount { shape, .. } => shape,
             ShapeError::NamedMismatch(m) => &m.a,
             ShapeError::EmptyStack
+            | ShapeError::MatMulNames { .. }
             | ShapeError::EmptyCat
             | ShapeError::CatScalar { .. }
             | ShapeError::DuplicateName { .. }
@@ -553,7 +593,9 @@ impl ShapeError {
     /// fit; empty where there is none.
     pub fn rhs(&self) -> &[usize] {
         match self {
-            ShapeError::Broadcast { b, .. } => b,
+            ShapeError::Broadcast { b, .. }
+            | ShapeError::MatMulRank { b, .. }
+            | ShapeError::MatMulInner { b, .. } => b,
             ShapeError::NamedMismatch(m) => &m.b,
             ShapeError::Expand { tensor, .. }
             | ShapeError::InPlaceRank { tensor, .. }

@@ -32,10 +32,14 @@
 //! - `unrolled` — the compile-time plan of small static shapes
 //!   ([`StaticPlan`], [`binary_unrolled`], [`assign_unrolled`]).
 //! - `gather` — reading a strided view into a new buffer.
+//! - `gemm` — the product of two matrices ([`gemm`]): `matrixmultiply` for
+//!   `f32`/`f64`, a blocked loop for the rest and for small products. The
+//!   crate's only `unsafe` is there, to hand slices to `matrixmultiply`.
 //!
 //! Uses only [`shape`](mod@crate::shape) and [`error`](crate::error).
 
 mod gather;
+mod gemm;
 mod plan;
 mod rows;
 mod sink;
@@ -44,6 +48,7 @@ mod tests;
 mod unrolled;
 
 pub(crate) use gather::{gather, strides};
+pub use gemm::{Mat, SMALL_GEMM, gemm};
 use plan::{Block, for_each_block, plan_2d, with_plan};
 pub use plan::{PlanAxis, plan};
 use rows::*;

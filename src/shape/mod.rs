@@ -27,6 +27,7 @@ pub mod broadcast;
 pub mod diagnostic;
 pub mod dim;
 pub mod list;
+pub mod matmul;
 pub mod mixed;
 pub mod names;
 pub mod storage;

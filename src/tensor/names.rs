@@ -543,3 +543,39 @@ pub(crate) fn names_of<S: Layout>() -> Option<NameRef<'static>> {
     let names = const { &S::NAMES };
     S::NAMED.then_some(NameRef::Strs(names.as_slice()))
 }
+
+/// The names of `a @ b` (result shape `out`), or the error for two
+/// differently named inner dimensions: the batch dimensions named as in
+/// positional broadcasting, the rows by `a`'s row name, the columns by
+/// `b`'s column name.
+pub(crate) fn matmul_names<T>(
+    a: &DynTensor<T>,
+    b: &DynTensor<T>,
+    out: &[usize],
+) -> Result<Option<Names>, ShapeError> {
+    let (an, bn) = (a.names(), b.names());
+    let (ra, rb) = (an.len(), bn.len());
+    let a_inner = an[ra - 1];
+    let b_inner = if rb == 1 { bn[0] } else { bn[rb - 2] };
+    if let (Some(x), Some(y)) = (a_inner, b_inner)
+        && x != y
+    {
+        return Err(ShapeError::MatMulNames {
+            a: String::from(x),
+            b: String::from(y),
+        });
+    }
+    let a_batch = &an[..ra.saturating_sub(2)];
+    let b_batch = &bn[..rb.saturating_sub(2)];
+    let rank = a_batch.len().max(b_batch.len());
+    let mut names = crate::shape::names::runtime::positional(Some(a_batch), Some(b_batch), rank);
+    if ra > 1 {
+        names.push(an[ra - 2]);
+    }
+    if rb > 1 {
+        names.push(bn[rb - 1]);
+    }
+    debug_assert_eq!(names.len(), out.len());
+    check_unique(&names)?;
+    Ok(boxed(&names))
+}

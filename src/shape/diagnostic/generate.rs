@@ -115,6 +115,14 @@ fn generate() -> String {
             sizes: true,
         },
         Family {
+            dispatch: "MatMulCheck",
+            name: "MatMul",
+            message: |a, b| format!("cannot multiply {a} by {b}: inner sizes {{L}} vs {{R}}"),
+            label: "the columns of the left matrix must match the rows of the right one",
+            note: "the inner sizes of a matrix product must be equal; they never broadcast",
+            sizes: true,
+        },
+        Family {
             dispatch: "AssignRankCheck",
             name: "AssignRank",
             message: |a, b| {

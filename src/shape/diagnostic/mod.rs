@@ -71,6 +71,31 @@ pub trait BroadcastCheck<const L: usize, const R: usize, const K: usize> {}
 pub trait AssignCheck<const L: usize, const R: usize, const K: usize> {}
 /// Never holds: the right side of an in-place operation has more dimensions.
 pub trait AssignRankCheck {}
+/// Holds when the inner sizes `L` and `R` of a matrix product are equal
+/// (`K` is unused; the generated tables give every check three sizes).
+pub trait MatMulCheck<const L: usize, const R: usize, const K: usize> {}
+
+/// Never holds: a matrix product with a rank-0 operand.
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply a rank-0 tensor as a matrix: matmul needs at least one dimension on each side",
+    label = "a rank-0 operand",
+    note = "a scalar multiplies elementwise: write `a * b`"
+)]
+pub trait MatMulRankCheck {}
+/// Never a rendered shape. Its impl exists so that, while the other
+/// operand's type is still unknown, the rank-0 check stays undecided and
+/// fails later as a type error with the message above, not as a missing
+/// method.
+pub enum NeverRendered {}
+impl<RA> MatMulRankCheck for Ctx<RA, NeverRendered> {}
+
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply these shapes: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMulLong<const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const N: usize, const K: usize> MatMulLong<N, N, K> for T {}
 
 #[diagnostic::on_unimplemented(
     message = "cannot broadcast these shapes: {L} vs {R} at axis -{K}",
@@ -116,3 +141,7 @@ impl<RA, RB, const L: usize, const R: usize, const K: usize> AssignCheck<L, R, K
 {
 }
 impl<RA, RB> AssignRankCheck for Ctx<RA, RB> where (RA, RB): AssignRankCheck {}
+impl<RA, RB, const L: usize, const R: usize, const K: usize> MatMulCheck<L, R, K> for Ctx<RA, RB> where
+    (RA, RB): MatMulCheck<L, R, K>
+{
+}

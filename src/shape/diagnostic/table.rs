@@ -1814,6 +1814,836 @@ impl<const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K>
 
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
+    message = "cannot multiply [] by []: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul0x0<const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const N: usize, const K: usize> MatMul0x0<N, N, K> for T {}
+impl<const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R0, R0) where (): MatMul0x0<L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [] by [{B0}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul0x1<const B0: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const B0: usize, const N: usize, const K: usize> MatMul0x1<B0, N, N, K> for T {}
+impl<const B0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R0, R1<B0>) where (): MatMul0x1<B0, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [] by [{B0}, {B1}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul0x2<const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const B0: usize, const B1: usize, const N: usize, const K: usize> MatMul0x2<B0, B1, N, N, K> for T {}
+impl<const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R0, R2<B0, B1>) where (): MatMul0x2<B0, B1, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [] by [{B0}, {B1}, {B2}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul0x3<const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const B0: usize, const B1: usize, const B2: usize, const N: usize, const K: usize> MatMul0x3<B0, B1, B2, N, N, K> for T {}
+impl<const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R0, R3<B0, B1, B2>) where (): MatMul0x3<B0, B1, B2, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [] by [{B0}, {B1}, {B2}, {B3}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul0x4<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const N: usize, const K: usize> MatMul0x4<B0, B1, B2, B3, N, N, K> for T {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R0, R4<B0, B1, B2, B3>) where (): MatMul0x4<B0, B1, B2, B3, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [] by [{B0}, {B1}, {B2}, {B3}, {B4}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul0x5<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const N: usize, const K: usize> MatMul0x5<B0, B1, B2, B3, B4, N, N, K> for T {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R0, R5<B0, B1, B2, B3, B4>) where (): MatMul0x5<B0, B1, B2, B3, B4, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul0x6<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const N: usize, const K: usize> MatMul0x6<B0, B1, B2, B3, B4, B5, N, N, K> for T {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R0, R6<B0, B1, B2, B3, B4, B5>) where (): MatMul0x6<B0, B1, B2, B3, B4, B5, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul0x7<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const N: usize, const K: usize> MatMul0x7<B0, B1, B2, B3, B4, B5, B6, N, N, K> for T {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R0, R7<B0, B1, B2, B3, B4, B5, B6>) where (): MatMul0x7<B0, B1, B2, B3, B4, B5, B6, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul0x8<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const N: usize, const K: usize> MatMul0x8<B0, B1, B2, B3, B4, B5, B6, B7, N, N, K> for T {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R0, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): MatMul0x8<B0, B1, B2, B3, B4, B5, B6, B7, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}] by []: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul1x0<const A0: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const N: usize, const K: usize> MatMul1x0<A0, N, N, K> for T {}
+impl<const A0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R1<A0>, R0) where (): MatMul1x0<A0, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}] by [{B0}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul1x1<const A0: usize, const B0: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const B0: usize, const N: usize, const K: usize> MatMul1x1<A0, B0, N, N, K> for T {}
+impl<const A0: usize, const B0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R1<A0>, R1<B0>) where (): MatMul1x1<A0, B0, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}] by [{B0}, {B1}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul1x2<const A0: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const B0: usize, const B1: usize, const N: usize, const K: usize> MatMul1x2<A0, B0, B1, N, N, K> for T {}
+impl<const A0: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R1<A0>, R2<B0, B1>) where (): MatMul1x2<A0, B0, B1, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}] by [{B0}, {B1}, {B2}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul1x3<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const B0: usize, const B1: usize, const B2: usize, const N: usize, const K: usize> MatMul1x3<A0, B0, B1, B2, N, N, K> for T {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R1<A0>, R3<B0, B1, B2>) where (): MatMul1x3<A0, B0, B1, B2, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}] by [{B0}, {B1}, {B2}, {B3}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul1x4<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const N: usize, const K: usize> MatMul1x4<A0, B0, B1, B2, B3, N, N, K> for T {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R1<A0>, R4<B0, B1, B2, B3>) where (): MatMul1x4<A0, B0, B1, B2, B3, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}] by [{B0}, {B1}, {B2}, {B3}, {B4}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul1x5<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const N: usize, const K: usize> MatMul1x5<A0, B0, B1, B2, B3, B4, N, N, K> for T {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R1<A0>, R5<B0, B1, B2, B3, B4>) where (): MatMul1x5<A0, B0, B1, B2, B3, B4, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul1x6<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const N: usize, const K: usize> MatMul1x6<A0, B0, B1, B2, B3, B4, B5, N, N, K> for T {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R1<A0>, R6<B0, B1, B2, B3, B4, B5>) where (): MatMul1x6<A0, B0, B1, B2, B3, B4, B5, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul1x7<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const N: usize, const K: usize> MatMul1x7<A0, B0, B1, B2, B3, B4, B5, B6, N, N, K> for T {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R1<A0>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): MatMul1x7<A0, B0, B1, B2, B3, B4, B5, B6, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul1x8<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const N: usize, const K: usize> MatMul1x8<A0, B0, B1, B2, B3, B4, B5, B6, B7, N, N, K> for T {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R1<A0>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): MatMul1x8<A0, B0, B1, B2, B3, B4, B5, B6, B7, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}] by []: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul2x0<const A0: usize, const A1: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const N: usize, const K: usize> MatMul2x0<A0, A1, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R2<A0, A1>, R0) where (): MatMul2x0<A0, A1, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}] by [{B0}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul2x1<const A0: usize, const A1: usize, const B0: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const B0: usize, const N: usize, const K: usize> MatMul2x1<A0, A1, B0, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const B0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R2<A0, A1>, R1<B0>) where (): MatMul2x1<A0, A1, B0, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}] by [{B0}, {B1}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul2x2<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const B0: usize, const B1: usize, const N: usize, const K: usize> MatMul2x2<A0, A1, B0, B1, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R2<A0, A1>, R2<B0, B1>) where (): MatMul2x2<A0, A1, B0, B1, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}] by [{B0}, {B1}, {B2}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul2x3<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const N: usize, const K: usize> MatMul2x3<A0, A1, B0, B1, B2, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R2<A0, A1>, R3<B0, B1, B2>) where (): MatMul2x3<A0, A1, B0, B1, B2, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}] by [{B0}, {B1}, {B2}, {B3}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul2x4<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const N: usize, const K: usize> MatMul2x4<A0, A1, B0, B1, B2, B3, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R2<A0, A1>, R4<B0, B1, B2, B3>) where (): MatMul2x4<A0, A1, B0, B1, B2, B3, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}] by [{B0}, {B1}, {B2}, {B3}, {B4}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul2x5<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const N: usize, const K: usize> MatMul2x5<A0, A1, B0, B1, B2, B3, B4, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R2<A0, A1>, R5<B0, B1, B2, B3, B4>) where (): MatMul2x5<A0, A1, B0, B1, B2, B3, B4, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul2x6<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const N: usize, const K: usize> MatMul2x6<A0, A1, B0, B1, B2, B3, B4, B5, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R2<A0, A1>, R6<B0, B1, B2, B3, B4, B5>) where (): MatMul2x6<A0, A1, B0, B1, B2, B3, B4, B5, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul2x7<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const N: usize, const K: usize> MatMul2x7<A0, A1, B0, B1, B2, B3, B4, B5, B6, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R2<A0, A1>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): MatMul2x7<A0, A1, B0, B1, B2, B3, B4, B5, B6, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul2x8<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const N: usize, const K: usize> MatMul2x8<A0, A1, B0, B1, B2, B3, B4, B5, B6, B7, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R2<A0, A1>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): MatMul2x8<A0, A1, B0, B1, B2, B3, B4, B5, B6, B7, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}] by []: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul3x0<const A0: usize, const A1: usize, const A2: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const N: usize, const K: usize> MatMul3x0<A0, A1, A2, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R3<A0, A1, A2>, R0) where (): MatMul3x0<A0, A1, A2, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}] by [{B0}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul3x1<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const B0: usize, const N: usize, const K: usize> MatMul3x1<A0, A1, A2, B0, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R3<A0, A1, A2>, R1<B0>) where (): MatMul3x1<A0, A1, A2, B0, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}] by [{B0}, {B1}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul3x2<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const N: usize, const K: usize> MatMul3x2<A0, A1, A2, B0, B1, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R3<A0, A1, A2>, R2<B0, B1>) where (): MatMul3x2<A0, A1, A2, B0, B1, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}] by [{B0}, {B1}, {B2}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul3x3<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const N: usize, const K: usize> MatMul3x3<A0, A1, A2, B0, B1, B2, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R3<A0, A1, A2>, R3<B0, B1, B2>) where (): MatMul3x3<A0, A1, A2, B0, B1, B2, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}] by [{B0}, {B1}, {B2}, {B3}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul3x4<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const N: usize, const K: usize> MatMul3x4<A0, A1, A2, B0, B1, B2, B3, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R3<A0, A1, A2>, R4<B0, B1, B2, B3>) where (): MatMul3x4<A0, A1, A2, B0, B1, B2, B3, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}] by [{B0}, {B1}, {B2}, {B3}, {B4}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul3x5<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const N: usize, const K: usize> MatMul3x5<A0, A1, A2, B0, B1, B2, B3, B4, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R3<A0, A1, A2>, R5<B0, B1, B2, B3, B4>) where (): MatMul3x5<A0, A1, A2, B0, B1, B2, B3, B4, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul3x6<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const N: usize, const K: usize> MatMul3x6<A0, A1, A2, B0, B1, B2, B3, B4, B5, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R3<A0, A1, A2>, R6<B0, B1, B2, B3, B4, B5>) where (): MatMul3x6<A0, A1, A2, B0, B1, B2, B3, B4, B5, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul3x7<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const N: usize, const K: usize> MatMul3x7<A0, A1, A2, B0, B1, B2, B3, B4, B5, B6, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R3<A0, A1, A2>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): MatMul3x7<A0, A1, A2, B0, B1, B2, B3, B4, B5, B6, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul3x8<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const N: usize, const K: usize> MatMul3x8<A0, A1, A2, B0, B1, B2, B3, B4, B5, B6, B7, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R3<A0, A1, A2>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): MatMul3x8<A0, A1, A2, B0, B1, B2, B3, B4, B5, B6, B7, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}] by []: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul4x0<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const N: usize, const K: usize> MatMul4x0<A0, A1, A2, A3, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R4<A0, A1, A2, A3>, R0) where (): MatMul4x0<A0, A1, A2, A3, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}] by [{B0}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul4x1<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const N: usize, const K: usize> MatMul4x1<A0, A1, A2, A3, B0, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R4<A0, A1, A2, A3>, R1<B0>) where (): MatMul4x1<A0, A1, A2, A3, B0, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}] by [{B0}, {B1}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul4x2<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const N: usize, const K: usize> MatMul4x2<A0, A1, A2, A3, B0, B1, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R4<A0, A1, A2, A3>, R2<B0, B1>) where (): MatMul4x2<A0, A1, A2, A3, B0, B1, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}] by [{B0}, {B1}, {B2}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul4x3<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const N: usize, const K: usize> MatMul4x3<A0, A1, A2, A3, B0, B1, B2, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R4<A0, A1, A2, A3>, R3<B0, B1, B2>) where (): MatMul4x3<A0, A1, A2, A3, B0, B1, B2, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}] by [{B0}, {B1}, {B2}, {B3}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul4x4<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const N: usize, const K: usize> MatMul4x4<A0, A1, A2, A3, B0, B1, B2, B3, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R4<A0, A1, A2, A3>, R4<B0, B1, B2, B3>) where (): MatMul4x4<A0, A1, A2, A3, B0, B1, B2, B3, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}] by [{B0}, {B1}, {B2}, {B3}, {B4}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul4x5<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const N: usize, const K: usize> MatMul4x5<A0, A1, A2, A3, B0, B1, B2, B3, B4, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R4<A0, A1, A2, A3>, R5<B0, B1, B2, B3, B4>) where (): MatMul4x5<A0, A1, A2, A3, B0, B1, B2, B3, B4, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul4x6<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const N: usize, const K: usize> MatMul4x6<A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R4<A0, A1, A2, A3>, R6<B0, B1, B2, B3, B4, B5>) where (): MatMul4x6<A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul4x7<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const N: usize, const K: usize> MatMul4x7<A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, B6, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R4<A0, A1, A2, A3>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): MatMul4x7<A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, B6, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul4x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const N: usize, const K: usize> MatMul4x8<A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, B6, B7, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R4<A0, A1, A2, A3>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): MatMul4x8<A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, B6, B7, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}] by []: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul5x0<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const N: usize, const K: usize> MatMul5x0<A0, A1, A2, A3, A4, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, R0) where (): MatMul5x0<A0, A1, A2, A3, A4, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}] by [{B0}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul5x1<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const N: usize, const K: usize> MatMul5x1<A0, A1, A2, A3, A4, B0, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, R1<B0>) where (): MatMul5x1<A0, A1, A2, A3, A4, B0, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}] by [{B0}, {B1}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul5x2<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const N: usize, const K: usize> MatMul5x2<A0, A1, A2, A3, A4, B0, B1, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, R2<B0, B1>) where (): MatMul5x2<A0, A1, A2, A3, A4, B0, B1, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}] by [{B0}, {B1}, {B2}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul5x3<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const N: usize, const K: usize> MatMul5x3<A0, A1, A2, A3, A4, B0, B1, B2, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, R3<B0, B1, B2>) where (): MatMul5x3<A0, A1, A2, A3, A4, B0, B1, B2, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}] by [{B0}, {B1}, {B2}, {B3}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul5x4<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const N: usize, const K: usize> MatMul5x4<A0, A1, A2, A3, A4, B0, B1, B2, B3, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, R4<B0, B1, B2, B3>) where (): MatMul5x4<A0, A1, A2, A3, A4, B0, B1, B2, B3, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}] by [{B0}, {B1}, {B2}, {B3}, {B4}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul5x5<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const N: usize, const K: usize> MatMul5x5<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, R5<B0, B1, B2, B3, B4>) where (): MatMul5x5<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul5x6<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const N: usize, const K: usize> MatMul5x6<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, R6<B0, B1, B2, B3, B4, B5>) where (): MatMul5x6<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul5x7<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const N: usize, const K: usize> MatMul5x7<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, B6, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): MatMul5x7<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, B6, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul5x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const N: usize, const K: usize> MatMul5x8<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, B6, B7, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): MatMul5x8<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, B6, B7, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] by []: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul6x0<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const N: usize, const K: usize> MatMul6x0<A0, A1, A2, A3, A4, A5, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, R0) where (): MatMul6x0<A0, A1, A2, A3, A4, A5, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] by [{B0}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul6x1<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const N: usize, const K: usize> MatMul6x1<A0, A1, A2, A3, A4, A5, B0, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, R1<B0>) where (): MatMul6x1<A0, A1, A2, A3, A4, A5, B0, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] by [{B0}, {B1}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul6x2<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const N: usize, const K: usize> MatMul6x2<A0, A1, A2, A3, A4, A5, B0, B1, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, R2<B0, B1>) where (): MatMul6x2<A0, A1, A2, A3, A4, A5, B0, B1, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] by [{B0}, {B1}, {B2}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul6x3<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const N: usize, const K: usize> MatMul6x3<A0, A1, A2, A3, A4, A5, B0, B1, B2, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, R3<B0, B1, B2>) where (): MatMul6x3<A0, A1, A2, A3, A4, A5, B0, B1, B2, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] by [{B0}, {B1}, {B2}, {B3}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul6x4<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const N: usize, const K: usize> MatMul6x4<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, R4<B0, B1, B2, B3>) where (): MatMul6x4<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] by [{B0}, {B1}, {B2}, {B3}, {B4}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul6x5<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const N: usize, const K: usize> MatMul6x5<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, R5<B0, B1, B2, B3, B4>) where (): MatMul6x5<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul6x6<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const N: usize, const K: usize> MatMul6x6<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, R6<B0, B1, B2, B3, B4, B5>) where (): MatMul6x6<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul6x7<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const N: usize, const K: usize> MatMul6x7<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, B6, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): MatMul6x7<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, B6, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul6x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const N: usize, const K: usize> MatMul6x8<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, B6, B7, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): MatMul6x8<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, B6, B7, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] by []: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul7x0<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const N: usize, const K: usize> MatMul7x0<A0, A1, A2, A3, A4, A5, A6, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, R0) where (): MatMul7x0<A0, A1, A2, A3, A4, A5, A6, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] by [{B0}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul7x1<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const N: usize, const K: usize> MatMul7x1<A0, A1, A2, A3, A4, A5, A6, B0, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, R1<B0>) where (): MatMul7x1<A0, A1, A2, A3, A4, A5, A6, B0, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] by [{B0}, {B1}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul7x2<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const N: usize, const K: usize> MatMul7x2<A0, A1, A2, A3, A4, A5, A6, B0, B1, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, R2<B0, B1>) where (): MatMul7x2<A0, A1, A2, A3, A4, A5, A6, B0, B1, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] by [{B0}, {B1}, {B2}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul7x3<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const N: usize, const K: usize> MatMul7x3<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, R3<B0, B1, B2>) where (): MatMul7x3<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] by [{B0}, {B1}, {B2}, {B3}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul7x4<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const N: usize, const K: usize> MatMul7x4<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, R4<B0, B1, B2, B3>) where (): MatMul7x4<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] by [{B0}, {B1}, {B2}, {B3}, {B4}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul7x5<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const N: usize, const K: usize> MatMul7x5<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, R5<B0, B1, B2, B3, B4>) where (): MatMul7x5<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul7x6<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const N: usize, const K: usize> MatMul7x6<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, R6<B0, B1, B2, B3, B4, B5>) where (): MatMul7x6<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul7x7<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const N: usize, const K: usize> MatMul7x7<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): MatMul7x7<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul7x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const N: usize, const K: usize> MatMul7x8<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6, B7, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): MatMul7x8<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6, B7, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] by []: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul8x0<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const N: usize, const K: usize> MatMul8x0<A0, A1, A2, A3, A4, A5, A6, A7, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R0) where (): MatMul8x0<A0, A1, A2, A3, A4, A5, A6, A7, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] by [{B0}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul8x1<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const N: usize, const K: usize> MatMul8x1<A0, A1, A2, A3, A4, A5, A6, A7, B0, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R1<B0>) where (): MatMul8x1<A0, A1, A2, A3, A4, A5, A6, A7, B0, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] by [{B0}, {B1}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul8x2<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const N: usize, const K: usize> MatMul8x2<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R2<B0, B1>) where (): MatMul8x2<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] by [{B0}, {B1}, {B2}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul8x3<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const N: usize, const K: usize> MatMul8x3<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R3<B0, B1, B2>) where (): MatMul8x3<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] by [{B0}, {B1}, {B2}, {B3}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul8x4<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const N: usize, const K: usize> MatMul8x4<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R4<B0, B1, B2, B3>) where (): MatMul8x4<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] by [{B0}, {B1}, {B2}, {B3}, {B4}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul8x5<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const N: usize, const K: usize> MatMul8x5<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R5<B0, B1, B2, B3, B4>) where (): MatMul8x5<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul8x6<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const N: usize, const K: usize> MatMul8x6<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R6<B0, B1, B2, B3, B4, B5>) where (): MatMul8x6<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul8x7<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const N: usize, const K: usize> MatMul8x7<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, B6, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): MatMul8x7<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, B6, L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot multiply [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] by [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: inner sizes {L} vs {R}",
+    label = "the columns of the left matrix must match the rows of the right one",
+    note = "the inner sizes of a matrix product must be equal; they never broadcast"
+)]
+pub trait MatMul8x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> {}
+impl<T: ?Sized, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const N: usize, const K: usize> MatMul8x8<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, B6, B7, N, N, K> for T {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): MatMul8x8<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, B6, B7, L, R, K> {}
+
+impl<const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R0, RLong) where (): super::MatMulLong<L, R, K> {}
+impl<const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, R0) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R1<A0>, RLong) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, R1<A0>) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R2<A0, A1>, RLong) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, R2<A0, A1>) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R3<A0, A1, A2>, RLong) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, R3<A0, A1, A2>) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R4<A0, A1, A2, A3>, RLong) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, R4<A0, A1, A2, A3>) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, RLong) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, R5<A0, A1, A2, A3, A4>) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, RLong) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, R6<A0, A1, A2, A3, A4, A5>) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, RLong) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, R7<A0, A1, A2, A3, A4, A5, A6>) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, RLong) where (): super::MatMulLong<L, R, K> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, R8<A0, A1, A2, A3, A4, A5, A6, A7>) where (): super::MatMulLong<L, R, K> {}
+impl<const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, RLong) where (): super::MatMulLong<L, R, K> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
     message = "cannot broadcast [{B0}] into [] in place: the right side has more dimensions",
     label = "the right side must broadcast to the left side's shape",
     note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
