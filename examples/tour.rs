@@ -4,7 +4,7 @@
 
 #![allow(clippy::excessive_precision)] // seed 001's values, digit for digit
 
-use shaped::{Axis, Broadcast, DynTensor, Tensor, broadcast_shapes, dim_names, shape};
+use shaped::{Axis, Broadcast, Dyn, DynTensor, Tensor, broadcast_shapes, dim_names, shape};
 
 // Dimension names for seed 004's static tensors: marker types the compiler
 // compares, so that broadcasting by name is checked at compile time.
@@ -183,4 +183,29 @@ fn main() {
         "\nlbl_pred + lbl_prob:\n{}",
         pred.try_add(&prob).unwrap_err()
     );
+
+    section("Matrix multiplication: torch.matmul's rules, shapes checked at compile time");
+    let x = Tensor::<f32, shape![Dyn, 2, 3]>::from_vec(
+        vec![1., 2., 3., 4., 5., 6., 0., 1., 0., 1., 0., 1.],
+        &[2],
+    )
+    .unwrap();
+    let w = Tensor::<f32, shape![3, 2]>::from_slice(&[1., 0., 0., 1., 1., 1.]).unwrap();
+    let y: Tensor<f32, shape![Dyn, 2, 2]> = x.matmul(&w); // a runtime batch of 2x3 @ 3x2
+    println!("[Dyn, 2, 3] @ [3, 2] = [Dyn, 2, 2]:\n{y}");
+    println!(
+        "\n    let c = Tensor::<f32, shape![4, 3]>::zeros().matmul(&Tensor::<f32, shape![4, 5]>::zeros());\n"
+    );
+    println!(
+        "{}",
+        include_str!("../ui-tests/matmul_inner_mismatch.stderr")
+            .lines()
+            .take(6)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let e = DynTensor::<f32>::zeros(&[4, 3])
+        .try_matmul(&DynTensor::zeros(&[4, 5]))
+        .unwrap_err();
+    println!("\nat run time: {e}");
 }

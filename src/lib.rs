@@ -42,7 +42,9 @@
 //! - The toolkit, one folder per family, the static and the runtime version
 //!   side by side: [`shape_ops`] (`reshape`, `unsqueeze`, `squeeze`,
 //!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
-//!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`).
+//!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`), and
+//!   [`matmul`](mod@matmul) (torch.matmul's rules, the product on
+//!   `matrixmultiply` through [`kernel::gemm`]).
 //! - At the edges: [`display`] (printing as PyTorch prints), [`literal`]
 //!   (the `tensor!` macro), `random` (`normal`, `uniform`; the `rand`
 //!   feature) and [`interop`] (bridges to ndarray, nalgebra, serde, NumPy
