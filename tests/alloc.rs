@@ -208,3 +208,27 @@ fn large_static_tensor_on_a_small_stack() {
         .expect("spawn a thread with a 256 KiB stack");
     assert_eq!(handle.join().expect("the thread panicked"), 4096 * 1024);
 }
+
+/// An owned `DynTensor` on the left whose shape is the result's lends its
+/// storage: `(x - &mean) / &std`, `x * 2.0`, `-x` allocate nothing, and the
+/// values are those of the borrowing forms.
+#[test]
+fn owned_dyn_operands_lend_their_buffer() {
+    use shaped::DynTensor;
+    let x = DynTensor::<f32>::arange(24).reshape(&[2, 3, 4]).unwrap();
+    let mean = DynTensor::from_vec(vec![1.0f32, 2.0], &[2, 1, 1]).unwrap();
+    let std = DynTensor::from_vec(vec![2.0f32, 4.0], &[2, 1, 1]).unwrap();
+    let want = (&(&x - &mean) / &std) * 2.0;
+    let want = -(&want);
+    let owned = x.clone();
+    let (n, got) = count_allocs(|| -(((owned - &mean) / &std) * 2.0));
+    assert_eq!(
+        n, 0,
+        "an owned left operand of the result's shape allocated"
+    );
+    assert_eq!(got, want);
+    // A left operand smaller than the result cannot lend: a new tensor.
+    let (n, wide) = count_allocs(|| mean.clone() + &x);
+    assert!(n >= 1);
+    assert_eq!(wide, &mean + &x);
+}

@@ -32,6 +32,8 @@
 //! - `unrolled` — the compile-time plan of small static shapes
 //!   ([`StaticPlan`], [`binary_unrolled`], [`assign_unrolled`]).
 //! - `gather` — reading a strided view into a new buffer.
+//! - `nary` — one pass over `N` broadcast operands ([`nary`]), for fused
+//!   pipelines.
 //! - `gemm` — the product of two matrices ([`gemm`]): `matrixmultiply` for
 //!   `f32`/`f64`, a blocked loop for the rest and for small products. The
 //!   crate's only `unsafe` is there, to hand slices to `matrixmultiply`.
@@ -40,6 +42,7 @@
 
 mod gather;
 mod gemm;
+mod nary;
 mod plan;
 mod rows;
 mod sink;
@@ -49,6 +52,7 @@ mod unrolled;
 
 pub(crate) use gather::{gather, strides};
 pub use gemm::{Mat, SMALL_GEMM, gemm};
+pub use nary::{CHUNK, Operand, nary};
 use plan::{Block, for_each_block, plan_2d, with_plan};
 pub use plan::{PlanAxis, plan};
 use rows::*;

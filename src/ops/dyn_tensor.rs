@@ -182,22 +182,49 @@ fn runtime_binary<T: Element, Op: BinaryOp<T>>(
     or_panic(a.with(|a| b.with(|b| DynTensor::binary::<Op>(a, b))))
 }
 
+/// `a op b` for a left operand given by value that is not a `DynTensor`.
+#[track_caller]
+fn borrowed_binary<T: Element, Op: BinaryOp<T>>(
+    a: impl Operand<T>,
+    b: &impl Operand<T>,
+) -> DynTensor<T> {
+    runtime_binary::<T, Op>(&a, b)
+}
+
+/// `a op b` for an owned `DynTensor` `a`: when the result has `a`'s shape
+/// (and neither operand has names), computed in `a`'s own storage, which
+/// is returned: no allocation, as `a op= b` would do.
+#[track_caller]
+fn owned_binary<T: Element, Op: BinaryOp<T>>(
+    mut a: DynTensor<T>,
+    b: &impl Operand<T>,
+) -> DynTensor<T> {
+    let reuse = b.with(|b| {
+        a.names.is_none() && b.names.is_none() && check_broadcast_to(a.dims(), b.dims).is_ok()
+    });
+    if reuse {
+        b.with(|b| kernel::assign(&mut a.data, a.shape.as_slice(), b.data, b.dims, Op::apply));
+        return a;
+    }
+    runtime_binary::<T, Op>(&a, b)
+}
+
 macro_rules! runtime_ops {
     // Operator `$Trait` between each pair of types (at least one side a
     // `DynTensor`), by value and by reference on each side.
-    ($Trait:ident $method:ident $Op:ident: $([$($g:tt)*] $L:ty, $R:ty);*) => {$(
+    ($Trait:ident $method:ident $Op:ident: $([$($g:tt)*] $L:ty, $R:ty, $own:ident);*) => {$(
         impl<$($g)*> $Trait<$R> for $L {
             type Output = DynTensor<T>;
             #[track_caller]
             fn $method(self, rhs: $R) -> DynTensor<T> {
-                runtime_binary::<T, $Op>(&self, &rhs)
+                $own::<T, $Op>(self, &rhs)
             }
         }
         impl<$($g)*> $Trait<&$R> for $L {
             type Output = DynTensor<T>;
             #[track_caller]
             fn $method(self, rhs: &$R) -> DynTensor<T> {
-                runtime_binary::<T, $Op>(&self, rhs)
+                $own::<T, $Op>(self, rhs)
             }
         }
         impl<$($g)*> $Trait<$R> for &$L {
@@ -217,9 +244,9 @@ macro_rules! runtime_ops {
     )*};
     ($($Trait:ident $method:ident $Op:ident),*) => {$(
         runtime_ops!($Trait $method $Op:
-            [T: Element] DynTensor<T>, DynTensor<T>;
-            [T: Element, S: Layout] Tensor<T, S>, DynTensor<T>;
-            [T: Element, S: Layout] DynTensor<T>, Tensor<T, S>);
+            [T: Element] DynTensor<T>, DynTensor<T>, owned_binary;
+            [T: Element, S: Layout] Tensor<T, S>, DynTensor<T>, borrowed_binary;
+            [T: Element, S: Layout] DynTensor<T>, Tensor<T, S>, owned_binary);
     )*};
 }
 runtime_ops!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
@@ -291,9 +318,11 @@ macro_rules! runtime_scalar_ops {
     ($($Trait:ident $method:ident $Op:ident),*) => {$(
         impl<T: Element> $Trait<T> for DynTensor<T> {
             type Output = DynTensor<T>;
+            /// In `self`'s own storage: no allocation.
             #[track_caller]
-            fn $method(self, rhs: T) -> DynTensor<T> {
-                self.map(|a| $Op::apply(a, rhs))
+            fn $method(mut self, rhs: T) -> DynTensor<T> {
+                kernel::map_in_place(&mut self.data, |a| $Op::apply(a, rhs));
+                self
             }
         }
         impl<T: Element> $Trait<T> for &DynTensor<T> {
@@ -315,8 +344,9 @@ macro_rules! runtime_scalar_lhs_ops {
         impl $Trait<DynTensor<$t>> for $t {
             type Output = DynTensor<$t>;
             #[track_caller]
-            fn $method(self, rhs: DynTensor<$t>) -> DynTensor<$t> {
-                rhs.map(|a| $Op::apply(self, a))
+            fn $method(self, mut rhs: DynTensor<$t>) -> DynTensor<$t> {
+                kernel::map_in_place(&mut rhs.data, |a| $Op::apply(self, a));
+                rhs
             }
         }
         impl $Trait<&DynTensor<$t>> for $t {
@@ -332,8 +362,10 @@ runtime_scalar_lhs_ops!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 
 
 impl<T: Element + Neg<Output = T>> Neg for DynTensor<T> {
     type Output = DynTensor<T>;
-    fn neg(self) -> DynTensor<T> {
-        self.map(|x| -x)
+    /// In `self`'s own storage: no allocation.
+    fn neg(mut self) -> DynTensor<T> {
+        kernel::map_in_place(&mut self.data, |x| -x);
+        self
     }
 }
 

@@ -19,5 +19,6 @@ pub mod mask;
 mod operand;
 mod positional;
 mod tensor;
+pub mod zip;
 
 pub use binary_op::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
