@@ -136,6 +136,9 @@ impl fmt::Display for ShapeError {
                 f,
                 "{op}(): Expected reduction dim {axis} to have non-zero size."
             ),
+            ShapeError::DivisionByZero { op } => {
+                write!(f, "ZeroDivisionError: integer {op} by zero")
+            }
             ShapeError::MatMulRank { a, b } => write!(
                 f,
                 "both arguments to matmul need to be at least 1D, but they are {}D and {}D",

@@ -56,6 +56,8 @@ pub enum ShapeErrorKind {
     SqueezeSize,
     /// See [`ShapeError::EmptyReduction`].
     EmptyReduction,
+    /// See [`ShapeError::DivisionByZero`].
+    DivisionByZero,
     /// See [`ShapeError::MatMulRank`].
     MatMulRank,
     /// See [`ShapeError::MatMulInner`].
@@ -247,6 +249,13 @@ pub enum ShapeError {
         /// The empty axis.
         axis: usize,
         /// PyTorch's name of the operation (`amax`, `amin`, `argmax`, `argmin`).
+        op: &'static str,
+    },
+    /// An integer division or remainder whose divisor holds a 0 (not a
+    /// shape error, but reported the same way so that `try_` functions have
+    /// one error type).
+    DivisionByZero {
+        /// `"division"` or `"remainder"`.
         op: &'static str,
     },
     /// A matrix product with a rank-0 operand.
@@ -443,6 +452,7 @@ impl ShapeError {
                 axis,
                 op: "reduction",
             },
+            ShapeErrorKind::DivisionByZero => ShapeError::DivisionByZero { op: "division" },
             ShapeErrorKind::MatMulRank => ShapeError::MatMulRank { a, b },
             ShapeErrorKind::MatMulInner => ShapeError::MatMulInner { a, b },
             ShapeErrorKind::MatMulNames => ShapeError::MatMulNames {
@@ -528,6 +538,7 @@ impl ShapeError {
             ShapeError::PermuteLength { .. } => ShapeErrorKind::PermuteLength,
             ShapeError::SqueezeSize { .. } => ShapeErrorKind::SqueezeSize,
             ShapeError::EmptyReduction { .. } => ShapeErrorKind::EmptyReduction,
+            ShapeError::DivisionByZero { .. } => ShapeErrorKind::DivisionByZero,
             ShapeError::MatMulRank { .. } => ShapeErrorKind::MatMulRank,
             ShapeError::MatMulInner { .. } => ShapeErrorKind::MatMulInner,
             ShapeError::MatMulNames { .. } => ShapeErrorKind::MatMulNames,
@@ -576,6 +587,7 @@ impl ShapeError {
             ShapeError::NamedMismatch(m) => &m.a,
             ShapeError::EmptyStack
             | ShapeError::MatMulNames { .. }
+            | ShapeError::DivisionByZero { .. }
             | ShapeError::EmptyCat
             | ShapeError::CatScalar { .. }
             | ShapeError::DuplicateName { .. }
@@ -690,4 +702,17 @@ pub(crate) fn checked_numel<T>(shape: &[usize]) -> Result<usize, ShapeError> {
         return Err(too_large());
     }
     Ok(n)
+}
+
+/// An empty `Vec` with room for the elements of `shape`, or `TooLarge` /
+/// `RankTooLarge` when the shape is too large or the allocator refuses the
+/// memory: `try_` functions return an error where `Vec::with_capacity`
+/// would abort the process.
+pub(crate) fn vec_for<T>(shape: &[usize]) -> Result<Vec<T>, ShapeError> {
+    let n = checked_numel::<T>(shape)?;
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| ShapeError::TooLarge {
+        shape: shape.to_vec(),
+    })?;
+    Ok(v)
 }

@@ -1,20 +1,36 @@
 //! The elementwise binary operations as types, so that the kernel is
-//! instantiated once per element type and operation, never per shape.
+//! instantiated once per element type and operation, never per shape. Each
+//! applies the element layer's arithmetic (wrapping for integers) and says
+//! which right operands it refuses (an integer divisor of 0).
 
-use core::ops::{Add, Div, Mul, Rem, Sub};
+use crate::element::Element;
+use crate::error::ShapeError;
 
 /// An elementwise binary operation.
 pub trait BinaryOp<T> {
     /// `a op b`.
     fn apply(a: T, b: T) -> T;
+    /// Checks the right operand's elements before any is used: an error
+    /// for an integer division or remainder by zero, `Ok` otherwise (and
+    /// nothing to do for the other operations and for floats).
+    #[inline(always)]
+    fn check(_b: &[T]) -> Result<(), ShapeError> {
+        Ok(())
+    }
+    /// [`check`](Self::check) for `a op b`: nothing to refuse when `a`,
+    /// and so the result, is empty (no element divides by anything).
+    #[inline(always)]
+    fn check_for(a: &[T], b: &[T]) -> Result<(), ShapeError> {
+        if a.is_empty() { Ok(()) } else { Self::check(b) }
+    }
 }
 
 macro_rules! op_types {
-    ($($Op:ident $Trait:ident $method:ident $sym:literal),*) => {$(
+    ($($Op:ident $method:ident $sym:literal),*) => {$(
         #[doc = concat!("The operation `a ", $sym, " b`.")]
         #[derive(Debug, Clone, Copy)]
         pub struct $Op;
-        impl<T: $Trait<Output = T>> BinaryOp<T> for $Op {
+        impl<T: Element> BinaryOp<T> for $Op {
             #[inline(always)]
             fn apply(a: T, b: T) -> T {
                 a.$method(b)
@@ -22,4 +38,37 @@ macro_rules! op_types {
         }
     )*};
 }
-op_types!(AddOp Add add "+", SubOp Sub sub "-", MulOp Mul mul "*", DivOp Div div "/", RemOp Rem rem "%");
+op_types!(AddOp add_elem "+", SubOp sub_elem "-", MulOp mul_elem "*");
+
+macro_rules! division_types {
+    ($($Op:ident $method:ident $sym:literal $name:literal),*) => {$(
+        #[doc = concat!("The operation `a ", $sym, " b`; an integer `b` of 0 is refused.")]
+        #[derive(Debug, Clone, Copy)]
+        pub struct $Op;
+        impl<T: Element> BinaryOp<T> for $Op {
+            #[inline(always)]
+            fn apply(a: T, b: T) -> T {
+                a.$method(b)
+            }
+            #[inline(always)]
+            fn check(b: &[T]) -> Result<(), ShapeError> {
+                check_divisor(b, $name)
+            }
+        }
+    )*};
+}
+division_types!(
+    DivOp div_elem "/" "division",
+    RemOp rem_elem "%" "remainder",
+    FloorRemOp floor_rem_elem "remainder(b)" "remainder"
+);
+
+/// [`ShapeError::DivisionByZero`] if `b` holds an integer 0: one pass over
+/// the divisor, compiled away for floats.
+#[inline]
+pub(crate) fn check_divisor<T: Element>(b: &[T], op: &'static str) -> Result<(), ShapeError> {
+    if T::INTEGER && b.contains(&T::zero()) {
+        return Err(ShapeError::DivisionByZero { op });
+    }
+    Ok(())
+}

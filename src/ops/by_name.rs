@@ -102,6 +102,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     {
         const { assert_ids_distinct(&S::NAMES, &R::NAMES) };
         let (a, b) = (self.shape(), rhs.shape());
+        Op::check_for(self.as_slice(), rhs.as_slice())?;
         let out = super::by_name::zip(self.named_side(&a), rhs.named_side(&b), Op::apply)?;
         let dims = Dims::from_slice(out.shape());
         Ok(Tensor::from_checked(out.into_vec(), &dims))
@@ -115,6 +116,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         const { assert_ids_distinct(&S::NAMES, &R::NAMES) };
         let (a, b) = (self.shape(), rhs.shape());
         let names = const { &S::NAMES };
+        Op::check_for(self.as_slice(), rhs.as_slice())?;
         super::by_name::assign_by_name(
             self.as_mut_slice(),
             &a,

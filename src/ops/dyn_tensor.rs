@@ -20,7 +20,26 @@ use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
 use crate::shape::broadcast::{broadcast_into, check_broadcast_to};
 use crate::shape::list::Layout;
+use crate::shape::names::runtime::broadcast_named_shapes;
+use crate::tensor::names::NameRef;
 use crate::tensor::{DynTensor, ShapeBuf, Tensor};
+
+/// [`BinaryOp::check`] on `b`, reporting a shape error first where the
+/// operands do not broadcast (as PyTorch does): the shapes are looked at
+/// only when the check fails, so the usual path costs one pass over an
+/// integer divisor and nothing for the other operations.
+pub(crate) fn check_divisor_after_shapes<T: Element, Op: BinaryOp<T>>(
+    a: Side<'_, T>,
+    b: Side<'_, T>,
+) -> Result<(), ShapeError> {
+    if let Err(e) = Op::check_for(a.data, b.data) {
+        let an = a.names.map(NameRef::strs).unwrap_or_default();
+        let bn = b.names.map(NameRef::strs).unwrap_or_default();
+        broadcast_named_shapes(a.dims, &an, b.dims, &bn)?;
+        return Err(e);
+    }
+    Ok(())
+}
 
 impl<T: Element> DynTensor<T> {
     /// The shared body of the binary operations: `a op b` on any two
@@ -30,6 +49,7 @@ impl<T: Element> DynTensor<T> {
         a: Side<'_, T>,
         b: Side<'_, T>,
     ) -> Result<Self, ShapeError> {
+        check_divisor_after_shapes::<T, Op>(a, b)?;
         if a.names.is_some() || b.names.is_some() {
             return super::by_name::zip(a, b, Op::apply);
         }
@@ -68,7 +88,12 @@ impl<T: Element> DynTensor<T> {
                 Some(n) if n <= isize::MAX as usize / core::mem::size_of::<T>().max(1) => n,
                 _ => checked_numel::<T>(shape.as_slice())?,
             };
-            let mut data = Vec::with_capacity(n);
+            let mut data = Vec::new();
+            if data.try_reserve_exact(n).is_err() {
+                return Err(ShapeError::TooLarge {
+                    shape: shape.as_slice().to_vec(),
+                });
+            }
             kernel::binary_2d(&mut data, o2, a, a2, b, b2, Op::apply);
             return Ok(DynTensor {
                 data,
@@ -111,7 +136,12 @@ impl<T: Element> DynTensor<T> {
             n = checked_numel::<T>(shape.as_slice())?;
         }
         // Appended row by row: no pass zeroing memory about to be written.
-        let mut data = Vec::with_capacity(n);
+        let mut data = Vec::new();
+        if data.try_reserve_exact(n).is_err() {
+            return Err(ShapeError::TooLarge {
+                shape: shape.as_slice().to_vec(),
+            });
+        }
         kernel::binary_inline(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
         Ok(DynTensor {
             data,
@@ -122,6 +152,13 @@ impl<T: Element> DynTensor<T> {
 
     /// The shared body of the in-place operations; leaves `self` untouched on error.
     pub(crate) fn assign<Op: BinaryOp<T>>(&mut self, b: Side<'_, T>) -> Result<(), ShapeError> {
+        if let Err(e) = Op::check_for(&self.data, b.data) {
+            // A shape error is reported first, as PyTorch does.
+            if self.names.is_none() || b.names.is_none() {
+                check_broadcast_to(self.shape.as_slice(), b.dims)?;
+            }
+            return Err(e);
+        }
         if self.names.is_some() || b.names.is_some() {
             return super::by_name::assign(self, b, Op::apply);
         }
@@ -200,7 +237,10 @@ fn owned_binary<T: Element, Op: BinaryOp<T>>(
     b: &impl Operand<T>,
 ) -> DynTensor<T> {
     let reuse = b.with(|b| {
-        a.names.is_none() && b.names.is_none() && check_broadcast_to(a.dims(), b.dims).is_ok()
+        a.names.is_none()
+            && b.names.is_none()
+            && check_broadcast_to(a.dims(), b.dims).is_ok()
+            && Op::check_for(&a.data, b.data).is_ok()
     });
     if reuse {
         b.with(|b| kernel::assign(&mut a.data, a.shape.as_slice(), b.data, b.dims, Op::apply));
@@ -280,6 +320,7 @@ macro_rules! runtime_assign_ops {
         impl<T: Element> $Assign<T> for DynTensor<T> {
             #[track_caller]
             fn $assign(&mut self, rhs: T) {
+                or_panic(<$Op as BinaryOp<T>>::check_for(self.as_slice(), &[rhs]));
                 kernel::map_in_place(self.as_mut_slice(), |a| $Op::apply(a, rhs));
             }
         }
@@ -287,6 +328,7 @@ macro_rules! runtime_assign_ops {
         impl<T: Element, S: Layout> $Assign<&DynTensor<T>> for Tensor<T, S> {
             #[track_caller]
             fn $assign(&mut self, rhs: &DynTensor<T>) {
+                or_panic(<$Op as BinaryOp<T>>::check_for(self.as_slice(), rhs.as_slice()));
                 let dims = self.shape();
                 if S::NAMED && rhs.is_named() {
                     let names = const { &S::NAMES };
@@ -321,6 +363,7 @@ macro_rules! runtime_scalar_ops {
             /// In `self`'s own storage: no allocation.
             #[track_caller]
             fn $method(mut self, rhs: T) -> DynTensor<T> {
+                or_panic(<$Op as BinaryOp<T>>::check_for(&self.data, &[rhs]));
                 kernel::map_in_place(&mut self.data, |a| $Op::apply(a, rhs));
                 self
             }
@@ -329,6 +372,7 @@ macro_rules! runtime_scalar_ops {
             type Output = DynTensor<T>;
             #[track_caller]
             fn $method(self, rhs: T) -> DynTensor<T> {
+                or_panic(<$Op as BinaryOp<T>>::check_for(self.as_slice(), &[rhs]));
                 self.map(|a| $Op::apply(a, rhs))
             }
         }
@@ -345,6 +389,7 @@ macro_rules! runtime_scalar_lhs_ops {
             type Output = DynTensor<$t>;
             #[track_caller]
             fn $method(self, mut rhs: DynTensor<$t>) -> DynTensor<$t> {
+                or_panic(<$Op as BinaryOp<$t>>::check(&rhs.data));
                 kernel::map_in_place(&mut rhs.data, |a| $Op::apply(self, a));
                 rhs
             }
@@ -353,6 +398,7 @@ macro_rules! runtime_scalar_lhs_ops {
             type Output = DynTensor<$t>;
             #[track_caller]
             fn $method(self, rhs: &DynTensor<$t>) -> DynTensor<$t> {
+                or_panic(<$Op as BinaryOp<$t>>::check(rhs.as_slice()));
                 rhs.map(|a| $Op::apply(self, a))
             }
         }
@@ -364,7 +410,7 @@ impl<T: Element + Neg<Output = T>> Neg for DynTensor<T> {
     type Output = DynTensor<T>;
     /// In `self`'s own storage: no allocation.
     fn neg(mut self) -> DynTensor<T> {
-        kernel::map_in_place(&mut self.data, |x| -x);
+        kernel::map_in_place(&mut self.data, Element::neg_elem);
         self
     }
 }
@@ -372,6 +418,6 @@ impl<T: Element + Neg<Output = T>> Neg for DynTensor<T> {
 impl<T: Element + Neg<Output = T>> Neg for &DynTensor<T> {
     type Output = DynTensor<T>;
     fn neg(self) -> DynTensor<T> {
-        self.map(|x| -x)
+        self.map(Element::neg_elem)
     }
 }

@@ -137,9 +137,11 @@ impl<T: Element> Output<T> for DynTensor<T> {
     }
 }
 
-/// `out = a op b` for layouts whose sizes are all static: no check, the
+/// `out = a op b` for layouts whose sizes are all static: no shape check (an
+/// integer divisor of 0 still panics), the
 /// plan computed by the compiler for small shapes.
 #[inline(always)]
+#[track_caller]
 fn static_into<T: Element, Op: BinaryOp<T>, S, R: Layout>(
     a: &Tensor<T, S>,
     b: &Tensor<T, R>,
@@ -147,6 +149,7 @@ fn static_into<T: Element, Op: BinaryOp<T>, S, R: Layout>(
 ) where
     S: BroadcastWith<R>,
 {
+    super::tensor::or_panic(Op::check_for(a.as_slice(), b.as_slice()));
     type Out<S, R> = Broadcast<S, R>;
     // The operands as the kernel sees them (see `BroadcastWith::Lhs`).
     type Lhs<S, R> = <S as BroadcastWith<R>>::Lhs;
@@ -218,7 +221,9 @@ fn checked_into<T: Element, Op: BinaryOp<T>>(
                     dims,
                     names: Some(NameRef::Strs(names)),
                 };
-                super::operand::zip(side(a, a_dims, &an), side(b, b_dims, &bn), Op::apply)
+                let (a, b) = (side(a, a_dims, &an), side(b, b_dims, &bn));
+                super::dyn_tensor::check_divisor_after_shapes::<T, Op>(a, b)?;
+                super::operand::zip(a, b, Op::apply)
             })
         })?;
         return out.with_parts_mut(|out, out_dims| {
@@ -236,6 +241,7 @@ fn checked_into<T: Element, Op: BinaryOp<T>>(
         b.with_parts(|b, b_dims| {
             out.with_parts_mut(|out, out_dims| {
                 check_into(a_dims, b_dims, out_dims)?;
+                Op::check_for(a, b)?;
                 #[cfg(feature = "std")]
                 crate::legacy::check(a_dims, b_dims, out_dims);
                 let sink = &mut kernel::SliceSink::new(out);

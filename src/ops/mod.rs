@@ -18,7 +18,8 @@ pub mod into;
 pub mod mask;
 mod operand;
 mod positional;
+mod remainder;
 mod tensor;
 pub mod zip;
 
-pub use binary_op::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
+pub use binary_op::{AddOp, BinaryOp, DivOp, FloorRemOp, MulOp, RemOp, SubOp};

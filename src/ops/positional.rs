@@ -2,9 +2,7 @@
 //! any function and output element type (comparisons give `bool`): the
 //! broadcast shape, then the kernel.
 
-use alloc::vec::Vec;
-
-use crate::error::{ShapeError, checked_numel};
+use crate::error::ShapeError;
 use crate::kernel;
 use crate::shape::broadcast::broadcast_pair;
 use crate::tensor::DynTensor;
@@ -20,8 +18,7 @@ pub(crate) fn zip<T: Copy, U: Copy>(
     let shape = broadcast_pair(a_dims, b_dims)?;
     #[cfg(feature = "std")]
     crate::legacy::check(a_dims, b_dims, &shape);
-    let n = checked_numel::<U>(&shape)?;
-    let mut data = Vec::with_capacity(n);
+    let mut data = crate::error::vec_for::<U>(&shape)?;
     kernel::binary(&mut data, &shape, a, a_dims, b, b_dims, f);
     Ok(DynTensor::from_parts(data, &shape))
 }

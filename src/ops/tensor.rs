@@ -48,6 +48,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         if !(S::STATIC && R::STATIC) || (named && !const { in_order::<S, R>() }) {
             return or_panic(self.layout_binary::<Op, R>(rhs));
         }
+        or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
         #[cfg(feature = "std")]
         if !named {
             crate::legacy::check_static::<S, R, Out<S, R>>();
@@ -101,7 +102,10 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let named = S::NAMED && R::NAMED;
         if !(S::STATIC && R::STATIC) || (named && !const { in_order_in_place::<S, R>() }) {
             or_panic(self.layout_assign::<Op, R>(rhs));
-        } else if const { kernel::is_small::<S>() } {
+            return;
+        }
+        or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
+        if const { kernel::is_small::<S>() } {
             // Into a copy on the stack, which LLVM knows nothing else points
             // to, so that it keeps `rhs` in registers across rows.
             let mut tmp = self.clone();
@@ -124,7 +128,13 @@ impl<T: Element, S: Layout> Tensor<T, S> {
 
     /// `self op scalar`, or `scalar op self` when `swap`.
     #[inline(always)]
+    #[track_caller]
     pub(crate) fn scalar<Op: BinaryOp<T>>(&self, x: T, swap: bool) -> Self {
+        or_panic(if swap {
+            Op::check(self.as_slice())
+        } else {
+            Op::check_for(self.as_slice(), &[x])
+        });
         let mut out = self.clone();
         if swap {
             kernel::map(out.as_mut_slice(), self.as_slice(), |a| Op::apply(x, a));
@@ -203,6 +213,7 @@ macro_rules! binary_ops {
             #[track_caller]
             #[inline(always)]
             fn $assign(&mut self, rhs: T) {
+                or_panic(<$Op as BinaryOp<T>>::check_for(self.as_slice(), &[rhs]));
                 kernel::map_in_place(self.as_mut_slice(), |a| $Op::apply(a, rhs));
             }
         }
@@ -247,7 +258,7 @@ impl<T: Element + Neg<Output = T>, S: Layout> Neg for Tensor<T, S> {
     type Output = Tensor<T, S>;
     #[inline(always)]
     fn neg(self) -> Self {
-        self.map(|x| -x)
+        self.map(Element::neg_elem)
     }
 }
 
@@ -255,7 +266,7 @@ impl<T: Element + Neg<Output = T>, S: Layout> Neg for &Tensor<T, S> {
     type Output = Tensor<T, S>;
     #[inline(always)]
     fn neg(self) -> Tensor<T, S> {
-        self.map(|x| -x)
+        self.map(Element::neg_elem)
     }
 }
 
@@ -276,6 +287,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let rank = a.len().max(b.len());
         let mut out = Dims::from_slice(&[0; MAX_STATIC_RANK][..rank]);
         broadcast_into(&a, &b, out.as_mut_slice())?;
+        Op::check_for(self.as_slice(), rhs.as_slice())?;
         let n = checked_numel::<T>(&out)?;
         let mut data = Vec::with_capacity(n);
         kernel::binary(
@@ -303,6 +315,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         }
         let (a, b) = (self.shape(), rhs.shape());
         check_broadcast_to(&a, &b)?;
+        Op::check_for(self.as_slice(), rhs.as_slice())?;
         kernel::assign(self.as_mut_slice(), &a, rhs.as_slice(), &b, Op::apply);
         Ok(())
     }

@@ -126,8 +126,10 @@ impl<T: Element> DynTensor<T> {
     /// `isize::MAX` bytes, more than 64 dimensions).
     pub fn try_full(shape: &[usize], value: T) -> Result<Self, ShapeError> {
         let n = checked_numel::<T>(shape)?;
+        let mut data = crate::error::vec_for::<T>(shape)?;
+        data.resize(n, value);
         Ok(DynTensor {
-            data: alloc::vec![value; n],
+            data,
             shape: ShapeBuf::from_slice(shape),
             names: None,
         })

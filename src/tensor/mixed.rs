@@ -37,10 +37,9 @@ impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
     pub fn try_full(dyn_sizes: &[usize], value: T) -> Result<Self, ShapeError> {
         let dims = fill::<L>(dyn_sizes)?;
         let n = checked_numel::<T>(&dims)?;
-        Ok(Tensor::from_parts(
-            alloc::vec![value; n].into_boxed_slice(),
-            dims,
-        ))
+        let mut data = crate::error::vec_for::<T>(&dims)?;
+        data.resize(n, value);
+        Ok(Tensor::from_parts(data.into_boxed_slice(), dims))
     }
 
     /// All zeros (see [`try_full`](Self::try_full)).

@@ -1,0 +1,140 @@
+//! Integer arithmetic has one policy in every build (wrapping; division by
+//! zero an error in `try_` functions and a panic with that message in the
+//! operators), allocation failure is an error, and the two remainders are
+//! what their docs say. The tests run in debug builds, where Rust's own
+//! integer operators would panic on overflow.
+
+use proptest::prelude::*;
+use shaped::{DynTensor, ShapeErrorKind, Tensor, shape};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+fn dyn_i32(v: Vec<i32>) -> DynTensor<i32> {
+    let n = v.len();
+    DynTensor::from_vec(v, &[n]).unwrap()
+}
+
+/// The message a closure panicked with.
+fn panic_message(f: impl FnOnce()) -> String {
+    let e = catch_unwind(AssertUnwindSafe(f)).expect_err("expected a panic");
+    e.downcast_ref::<String>().cloned().unwrap_or_default()
+}
+
+#[test]
+fn integer_division_by_zero_is_an_error() {
+    let a = dyn_i32(vec![6, 7, 8]);
+    let b = dyn_i32(vec![2, 0, 4]);
+    let e = a.try_div(&b).unwrap_err();
+    assert_eq!(e.kind(), ShapeErrorKind::DivisionByZero);
+    assert_eq!(e.to_string(), "ZeroDivisionError: integer division by zero");
+    assert_eq!(
+        a.try_rem(&b).unwrap_err().to_string(),
+        "ZeroDivisionError: integer remainder by zero"
+    );
+    // In place: the destination is unchanged.
+    let mut c = a.clone();
+    assert!(c.try_div_assign(&b).is_err());
+    assert_eq!(c, a);
+    // Operators panic with the message.
+    assert_eq!(
+        panic_message(|| drop(&a / &b)),
+        "ZeroDivisionError: integer division by zero"
+    );
+    assert_eq!(
+        panic_message(|| drop(&a % 0)),
+        "ZeroDivisionError: integer remainder by zero"
+    );
+    assert_eq!(
+        panic_message(|| drop(12 / &b)),
+        "ZeroDivisionError: integer division by zero"
+    );
+    let s = Tensor::<i32, shape![3]>::from_slice(&[1, 2, 3]).unwrap();
+    let z = Tensor::<i32, shape![3]>::zeros();
+    assert_eq!(
+        panic_message(|| {
+            let _ = std::hint::black_box(s / z);
+        }),
+        "ZeroDivisionError: integer division by zero"
+    );
+    // Floats divide by zero as IEEE 754 says.
+    let f = DynTensor::from_vec(vec![1.0f32, -1.0], &[2]).unwrap();
+    let q = f.try_div(&DynTensor::scalar(0.0)).unwrap();
+    assert_eq!(q.to_vec(), vec![f32::INFINITY, f32::NEG_INFINITY]);
+}
+
+#[test]
+fn integers_wrap_in_every_build() {
+    let a = DynTensor::from_vec(vec![250u8, 3], &[2]).unwrap();
+    let b = DynTensor::from_vec(vec![10u8, 5], &[2]).unwrap();
+    assert_eq!(a.try_add(&b).unwrap().to_vec(), vec![4, 8]);
+    assert_eq!(a.try_sub(&b).unwrap().to_vec(), vec![240, 254]);
+    assert_eq!(a.try_mul(&b).unwrap().to_vec(), vec![196, 15]);
+    let m = dyn_i32(vec![i32::MIN]);
+    assert_eq!(
+        m.try_div(&dyn_i32(vec![-1])).unwrap().to_vec(),
+        vec![i32::MIN]
+    );
+    assert_eq!(m.try_rem(&dyn_i32(vec![-1])).unwrap().to_vec(), vec![0]);
+    assert_eq!((-&m).to_vec(), vec![i32::MIN]);
+    let s = Tensor::<u8, shape![2]>::from_slice(&[250, 3]).unwrap();
+    assert_eq!((s + 10).as_slice(), &[4, 13]);
+    let mut t = s;
+    t *= 2;
+    assert_eq!(t.as_slice(), &[244, 6]);
+}
+
+#[test]
+fn remainder_and_fmod() {
+    let a = dyn_i32(vec![-7, 7]);
+    let b = dyn_i32(vec![3, -3]);
+    assert_eq!(a.remainder(&b).unwrap().to_vec(), vec![2, -2]);
+    assert_eq!(a.fmod(&b).unwrap().to_vec(), vec![-1, 1]);
+    assert_eq!(a.try_rem(&b).unwrap().to_vec(), vec![-1, 1]);
+    let x = DynTensor::from_vec(vec![-7.0f32, 7.0], &[2]).unwrap();
+    let y = DynTensor::from_vec(vec![3.0f32, -3.0], &[2]).unwrap();
+    assert_eq!(x.remainder(&y).unwrap().to_vec(), vec![2.0, -2.0]);
+    assert_eq!(x.fmod(&y).unwrap().to_vec(), vec![-1.0, 1.0]);
+    let s = Tensor::<i64, shape![2]>::from_slice(&[-7, 7]).unwrap();
+    let d = Tensor::<i64, shape![]>::full(3);
+    assert_eq!(s.remainder(&d).as_slice(), &[2, 1]);
+}
+
+#[test]
+fn impossible_allocations_are_errors() {
+    let e = DynTensor::<f32>::try_zeros(&[1 << 40]).unwrap_err();
+    assert_eq!(e.kind(), ShapeErrorKind::TooLarge);
+    // A broadcast whose result cannot be allocated: an error, no abort.
+    let one = DynTensor::<f32>::scalar(1.0);
+    let e = one.broadcast_to(&[1 << 40]).unwrap_err();
+    assert_eq!(e.kind(), ShapeErrorKind::TooLarge);
+    let col = DynTensor::<f32>::zeros(&[1 << 20, 1]);
+    let row = DynTensor::<f32>::zeros(&[1 << 20]);
+    assert_eq!(
+        col.try_add(&row).unwrap_err().kind(),
+        ShapeErrorKind::TooLarge
+    );
+}
+
+proptest! {
+    /// i8 arithmetic with broadcasting equals wrapping arithmetic written
+    /// here, element by element.
+    #[test]
+    fn i8_matches_wrapping_reference(a in prop::collection::vec(any::<i8>(), 6), b in prop::collection::vec(any::<i8>(), 3)) {
+        let ta = DynTensor::from_vec(a.clone(), &[2, 3]).unwrap();
+        let tb = DynTensor::from_vec(b.clone(), &[3]).unwrap();
+        let at = |i: usize| (a[i], b[i % 3]);
+        let sum: Vec<i8> = (0..6).map(|i| { let (x, y) = at(i); x.wrapping_add(y) }).collect();
+        let diff: Vec<i8> = (0..6).map(|i| { let (x, y) = at(i); x.wrapping_sub(y) }).collect();
+        let prod: Vec<i8> = (0..6).map(|i| { let (x, y) = at(i); x.wrapping_mul(y) }).collect();
+        prop_assert_eq!(ta.try_add(&tb).unwrap().to_vec(), sum);
+        prop_assert_eq!(ta.try_sub(&tb).unwrap().to_vec(), diff);
+        prop_assert_eq!(ta.try_mul(&tb).unwrap().to_vec(), prod);
+        if b.iter().all(|&y| y != 0) {
+            let quot: Vec<i8> = (0..6).map(|i| { let (x, y) = at(i); x.wrapping_div(y) }).collect();
+            let floor: Vec<i8> = (0..6).map(|i| { let (x, y) = at(i); x.wrapping_rem(y).wrapping_add(if x.wrapping_rem(y) != 0 && (x.wrapping_rem(y) < 0) != (y < 0) { y } else { 0 }) }).collect();
+            prop_assert_eq!(ta.try_div(&tb).unwrap().to_vec(), quot);
+            prop_assert_eq!(ta.remainder(&tb).unwrap().to_vec(), floor);
+        } else {
+            prop_assert_eq!(ta.try_div(&tb).unwrap_err().kind(), ShapeErrorKind::DivisionByZero);
+        }
+    }
+}
