@@ -138,11 +138,11 @@ fn rows_loop<T: Element>(k: usize, n: usize, a: Mat<'_, T>, b: Mat<'_, T>, c: &m
                 if b.cs == 1 {
                     let src = &b.data[b_row..b_row + n];
                     for (o, &y) in row.iter_mut().zip(src) {
-                        *o = *o + x * y;
+                        *o = o.add_elem(x.mul_elem(y));
                     }
                 } else {
                     for (j, o) in row.iter_mut().enumerate() {
-                        *o = *o + x * b.data[b_row + j * b.cs];
+                        *o = o.add_elem(x.mul_elem(b.data[b_row + j * b.cs]));
                     }
                 }
             }

@@ -116,7 +116,7 @@ fn small_product<T: Element>(m: usize, k: usize, n: usize, a: &[T], b: &[T], c: 
         for j in 0..n {
             let mut acc = T::zero();
             for p in 0..k {
-                acc = acc + a[i * k + p] * b[p * n + j];
+                acc = acc.add_elem(a[i * k + p].mul_elem(b[p * n + j]));
             }
             c[i * n + j] = acc;
         }

@@ -76,10 +76,10 @@ impl<T: Clone> Groups<'_, T> {
 fn sum_slice<T: Element>(x: &[T]) -> T {
     const BASE: usize = 32;
     if x.len() <= BASE {
-        x.iter().fold(T::zero(), |acc, &v| acc + v)
+        x.iter().fold(T::zero(), |acc, &v| acc.add_elem(v))
     } else {
         let (l, r) = x.split_at(x.len() / 2);
-        sum_slice(l) + sum_slice(r)
+        sum_slice(l).add_elem(sum_slice(r))
     }
 }
 
