@@ -512,15 +512,15 @@ fn reductions_drop_reduced_names_unless_keepdim() {
 fn stack_and_cat_unify_names() {
     let a = named(from_fn(&[2, 3], |_| 1), &[H, U]);
     let b = named(from_fn(&[2, 3], |_| 2), &[U, W]);
-    let s = DynTensor::stack(&[&a, &b], 1).unwrap();
+    let s = DynTensor::stack([&a, &b], 1).unwrap();
     assert_eq!(s.names(), [H, U, W]);
-    let c = DynTensor::cat(&[&a, &b], 0).unwrap();
+    let c = DynTensor::cat([&a, &b], 0).unwrap();
     assert_eq!((c.shape(), c.names()), (&[4, 3][..], vec![H, W]));
     let plain = from_fn(&[2, 3], |_| 3);
-    assert_eq!(DynTensor::cat(&[&plain, &a], 1).unwrap().names(), [H, U]);
-    assert!(!DynTensor::cat(&[&plain, &plain], 1).unwrap().is_named());
+    assert_eq!(DynTensor::cat([&plain, &a], 1).unwrap().names(), [H, U]);
+    assert!(!DynTensor::cat([&plain, &plain], 1).unwrap().is_named());
     let d = named(from_fn(&[2, 3], |_| 2), &[W, U]);
-    let e = DynTensor::stack(&[&a, &b, &d], 0).unwrap_err();
+    let e = DynTensor::stack([&a, &b, &d], 0).unwrap_err();
     assert!(
         matches!(
             e,

@@ -138,3 +138,34 @@ proptest! {
         }
     }
 }
+
+/// The inference rows: these compile without annotations (a
+/// regression is a build failure of this file) and return what they should.
+#[test]
+fn names_and_lists_infer() {
+    let t = DynTensor::<f32>::zeros(&[2, 3]);
+    let n = t.clone().with_names([None, None]).unwrap();
+    assert_eq!(n.names(), [None, None]);
+    assert!(!n.is_named());
+    let s = DynTensor::<f32>::scalar(1.0).with_names(vec![]).unwrap();
+    assert_eq!(s.rank(), 0);
+    let owned = vec![String::from("H"), String::from("W")];
+    assert_eq!(
+        t.clone().with_names(&owned).unwrap().names(),
+        [Some("H"), Some("W")]
+    );
+    assert_eq!(
+        t.with_names(owned.iter().map(|s| Some(s.as_str())))
+            .unwrap()
+            .names(),
+        [Some("H"), Some("W")]
+    );
+    assert_eq!(
+        DynTensor::<f32>::stack(&[], 0).unwrap_err().to_string(),
+        "stack expects a non-empty TensorList"
+    );
+    assert_eq!(
+        DynTensor::<f32>::cat(&[], 0).unwrap_err().to_string(),
+        "torch.cat(): expected a non-empty list of Tensors"
+    );
+}

@@ -266,7 +266,7 @@ proptest! {
         } else {
             let s = DynTensor::stack(&list, axis).unwrap();
             let u = t.unsqueeze(axis).unwrap();
-            let c = DynTensor::cat(&vec![u; copies], axis).unwrap();
+            let c = DynTensor::cat(vec![u; copies], axis).unwrap();
             prop_assert_eq!(s, c);
         }
     }

@@ -280,7 +280,7 @@ fn stack_along_each_axis() {
         (s1.shape(), s1.to_vec()),
         (&[2, 2, 2][..], vec![1, 2, 5, 6, 3, 4, 7, 8])
     );
-    let s2 = DynTensor::stack(&[&a, &b], 2).unwrap();
+    let s2 = DynTensor::stack([&a, &b], 2).unwrap();
     assert_eq!(
         (s2.shape(), s2.to_vec()),
         (&[2, 2, 2][..], vec![1, 5, 2, 6, 3, 7, 4, 8])
@@ -325,7 +325,7 @@ fn cat_along_each_axis() {
         (&[3, 2][..], vec![1, 2, 3, 4, 5, 6])
     );
     let c = DynTensor::from_vec(vec![7, 8], &[2, 1]).unwrap();
-    let c1 = DynTensor::cat(&[&a, &c, &a], 1).unwrap();
+    let c1 = DynTensor::cat([&a, &c, &a], 1).unwrap();
     assert_eq!(
         (c1.shape(), c1.to_vec()),
         (&[2, 5][..], vec![1, 2, 7, 1, 2, 3, 4, 8, 3, 4])

@@ -99,7 +99,21 @@ fn run<T: Element>(a: DynTensor<T>, b: DynTensor<T>, op: u8) {
         assert_eq!(out.as_slice(), &[T::zero(); 3]);
     }
     let _ = try_zip([&a, &b, &a], |[x, y, z]| x.add_elem(y).mul_elem(z));
-    let _ = a.try_matmul(&b);
+    let m = a.try_matmul(&b);
+    if let (Ok(c), [rows, k], [k2, cols]) = (&m, a.shape(), b.shape()) {
+        // Matrix times matrix: a triple loop (integers wrap, as in the crate).
+        assert_eq!((k, c.shape()), (k2, &[*rows, *cols][..]));
+        for i in 0..*rows {
+            for j in 0..*cols {
+                let mut acc = T::zero();
+                for p in 0..*k {
+                    acc = acc.add_elem(a.as_slice()[i * k + p].mul_elem(b.as_slice()[p * cols + j]));
+                }
+                let got = c.as_slice()[i * cols + j];
+                assert!(!T::INTEGER || got == acc, "matmul differs from the triple loop");
+            }
+        }
+    }
     let _ = a.try_gt(&b);
 }
 

@@ -228,7 +228,7 @@ fn named<T, E: de::Error>(
     names: Option<Vec<Option<String>>>,
 ) -> Result<DynTensor<T>, E> {
     match names {
-        Some(names) => t.with_names(names).map_err(E::custom),
+        Some(names) => t.with_names(&names).map_err(E::custom),
         None => Ok(t),
     }
 }

@@ -137,8 +137,9 @@ impl<T: Element> DynTensor<T> {
     }
 
     /// The tensors joined along a NEW axis inserted at `axis` (`0..=rank`);
-    /// they must all have the same shape. Takes a slice of tensors or of
-    /// references to tensors.
+    /// they must all have the same shape. Takes tensors or references to
+    /// them: `&[a, b]`, `[&a, &b]`, `&vec`, an iterator; an empty list
+    /// (`&[]`) needs no annotation and is an error.
     ///
     /// ```
     /// use shaped::DynTensor;
@@ -146,13 +147,17 @@ impl<T: Element> DynTensor<T> {
     /// let b = DynTensor::from_vec(vec![3, 4], &[2]).unwrap();
     /// let rows = DynTensor::stack(&[a.clone(), b.clone()], 0).unwrap();
     /// assert_eq!((rows.shape(), rows.to_vec()), (&[2, 2][..], vec![1, 2, 3, 4]));
-    /// let cols = DynTensor::stack(&[&a, &b], 1).unwrap();
+    /// let cols = DynTensor::stack([&a, &b], 1).unwrap();
+    /// assert!(DynTensor::<i32>::stack(&[], 0).is_err());
     /// assert_eq!(cols.to_vec(), vec![1, 3, 2, 4]);
     /// ```
-    pub fn stack<B: Borrow<DynTensor<T>>>(
-        tensors: &[B],
-        axis: usize,
-    ) -> Result<DynTensor<T>, ShapeError> {
+    pub fn stack<I>(tensors: I, axis: usize) -> Result<DynTensor<T>, ShapeError>
+    where
+        I: IntoIterator,
+        I::Item: Borrow<DynTensor<T>>,
+    {
+        let tensors: Vec<I::Item> = tensors.into_iter().collect();
+        let tensors = &tensors[..];
         let first = tensors.first().ok_or(ShapeError::EmptyStack)?.borrow();
         let shape = first.shape();
         axis::check(shape, axis, shape.len() + 1)?;
@@ -188,8 +193,8 @@ impl<T: Element> DynTensor<T> {
     }
 
     /// The tensors joined along the EXISTING axis `axis`; they must have the
-    /// same rank and the same sizes on every other axis. Takes a slice of
-    /// tensors or of references to tensors.
+    /// same rank and the same sizes on every other axis. Takes the tensors
+    /// as [`stack`](Self::stack) does.
     ///
     /// ```
     /// use shaped::DynTensor;
@@ -198,10 +203,13 @@ impl<T: Element> DynTensor<T> {
     /// let c = DynTensor::cat(&[a, b], 1).unwrap();
     /// assert_eq!((c.shape(), c.to_vec()), (&[2, 3][..], vec![0, 1, 1, 0, 1, 1]));
     /// ```
-    pub fn cat<B: Borrow<DynTensor<T>>>(
-        tensors: &[B],
-        axis: usize,
-    ) -> Result<DynTensor<T>, ShapeError> {
+    pub fn cat<I>(tensors: I, axis: usize) -> Result<DynTensor<T>, ShapeError>
+    where
+        I: IntoIterator,
+        I::Item: Borrow<DynTensor<T>>,
+    {
+        let tensors: Vec<I::Item> = tensors.into_iter().collect();
+        let tensors = &tensors[..];
         let first = tensors.first().ok_or(ShapeError::EmptyCat)?.borrow();
         let shape = first.shape();
         for (index, t) in tensors.iter().enumerate() {

@@ -128,11 +128,13 @@ use crate::shape::names::{StripNames, WithoutNames};
 use crate::tensor::{DynTensor, Tensor};
 
 /// Something that names a dimension, or leaves it unnamed: `&str` and
-/// `String` name it, `Option<&str>` and `Option<String>` name it or not
-/// (`None`), and references to any of these work too. The name arguments of
-/// [`with_names`](DynTensor::with_names),
-/// [`align_to`](DynTensor::align_to) and [`rename`](DynTensor::rename)
-/// take it.
+/// `String` name it, `Option<&str>` names it or not (`None`), and references
+/// to any of these work too. [`rename`](DynTensor::rename) takes one;
+/// [`NameList`] is a list of them.
+///
+/// `Option<String>` is left out on purpose: with a single `Option` type,
+/// `[None, None]` needs no annotation. A list of `Option<String>` is still
+/// a [`NameList`] when borrowed (`with_names(&names)`).
 ///
 /// ```
 /// use shaped::DynTensor;
@@ -160,14 +162,127 @@ impl DimName for Option<&str> {
         *self
     }
 }
-impl DimName for Option<String> {
-    fn dim_name(&self) -> Option<&str> {
-        self.as_deref()
-    }
-}
 impl<N: DimName + ?Sized> DimName for &N {
     fn dim_name(&self) -> Option<&str> {
         (**self).dim_name()
+    }
+}
+
+/// The names of every dimension, one entry per dimension, as
+/// [`with_names`](DynTensor::with_names), [`set_names`](DynTensor::set_names)
+/// and [`align_to`](DynTensor::align_to) take them: an array, a slice or a
+/// slice iterator of [`DimName`]s, a `&Vec` of them, a
+/// `Vec<Option<&str>>` (what [`names`](DynTensor::names) returns), or any
+/// iterator wrapped in [`Names`](NamesFrom).
+///
+/// Each kind of container has one element type it falls back to, so that
+/// `with_names([None, None])` and `with_names(vec![])` (rank 0) compile
+/// without annotations.
+///
+/// ```
+/// use shaped::DynTensor;
+/// let t = DynTensor::<f32>::zeros(&[2, 3]);
+/// assert!(t.clone().with_names([None, None]).is_ok());
+/// assert!(DynTensor::<f32>::scalar(1.0).with_names(vec![]).is_ok());
+/// let owned = vec![String::from("H"), String::from("W")];
+/// assert!(t.clone().with_names(&owned).is_ok());
+/// assert!(t.clone().with_names(owned.iter()).is_ok());
+/// assert!(t.with_names(shaped::tensor::names::NamesFrom(owned.iter().map(|s| &s[..1]))).is_ok());
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a list of dimension names",
+    label = "expected an array, slice, `Vec<Option<&str>>` or iterator of names",
+    note = "wrap any other iterator of names in `shaped::tensor::names::NamesFrom(..)`"
+)]
+pub trait NameList {
+    /// Calls `f` with the names in order.
+    fn with_list<R>(self, f: impl FnOnce(&[Option<&str>]) -> R) -> R;
+}
+
+fn with_dim_names<N: DimName, R>(
+    items: impl Iterator<Item = N>,
+    f: impl FnOnce(&[Option<&str>]) -> R,
+) -> R {
+    let items: Vec<N> = items.collect();
+    let list: Vec<Option<&str>> = items.iter().map(DimName::dim_name).collect();
+    f(&list)
+}
+
+impl<N: DimName, const K: usize> NameList for [N; K] {
+    fn with_list<R>(self, f: impl FnOnce(&[Option<&str>]) -> R) -> R {
+        with_dim_names(self.into_iter(), f)
+    }
+}
+impl<N: DimName, const K: usize> NameList for &[N; K] {
+    fn with_list<R>(self, f: impl FnOnce(&[Option<&str>]) -> R) -> R {
+        with_dim_names(self.iter(), f)
+    }
+}
+impl<N: DimName> NameList for &[N] {
+    fn with_list<R>(self, f: impl FnOnce(&[Option<&str>]) -> R) -> R {
+        with_dim_names(self.iter(), f)
+    }
+}
+impl<N: DimName> NameList for &Vec<N> {
+    fn with_list<R>(self, f: impl FnOnce(&[Option<&str>]) -> R) -> R {
+        with_dim_names(self.iter(), f)
+    }
+}
+/// The iterator adapters names are usually made with.
+macro_rules! name_iterators {
+    ($($(#[$doc:meta])* [$($gen:tt)*] $ty:ty;)*) => {$(
+        $(#[$doc])*
+        impl<$($gen)*> NameList for $ty
+        where
+            $ty: Iterator,
+            <$ty as Iterator>::Item: DimName,
+        {
+            fn with_list<R>(self, f: impl FnOnce(&[Option<&str>]) -> R) -> R {
+                with_dim_names(self, f)
+            }
+        }
+    )*};
+}
+name_iterators! {
+    ['a, N] core::slice::Iter<'a, N>;
+    [I] core::iter::Copied<I>;
+    [I] core::iter::Cloned<I>;
+    [I, F] core::iter::Map<I, F>;
+    [N] alloc::vec::IntoIter<N>;
+    [N, const K: usize] core::array::IntoIter<N, K>;
+}
+
+/// Owned optional names (as deserialised), borrowed: `with_names(&names)`.
+impl NameList for &[Option<String>] {
+    fn with_list<R>(self, f: impl FnOnce(&[Option<&str>]) -> R) -> R {
+        with_dim_names(self.iter().map(Option::as_deref), f)
+    }
+}
+/// See `&[Option<String>]`.
+impl NameList for &Vec<Option<String>> {
+    fn with_list<R>(self, f: impl FnOnce(&[Option<&str>]) -> R) -> R {
+        self.as_slice().with_list(f)
+    }
+}
+
+/// The one owned `Vec` form, so that `vec![]` infers.
+impl NameList for Vec<Option<&str>> {
+    fn with_list<R>(self, f: impl FnOnce(&[Option<&str>]) -> R) -> R {
+        f(&self)
+    }
+}
+
+/// Any iterator of [`DimName`]s as a [`NameList`]: `NamesFrom(v.into_iter())`.
+#[derive(Clone, Debug)]
+pub struct NamesFrom<I>(pub I);
+
+impl<I> NameList for NamesFrom<I>
+where
+    I: Iterator,
+    I::Item: DimName,
+{
+    fn with_list<R>(self, f: impl FnOnce(&[Option<&str>]) -> R) -> R {
+        with_dim_names(self.0, f)
     }
 }
 
@@ -319,11 +434,7 @@ impl<T> DynTensor<T> {
     /// assert_eq!(dup.to_string(),
     ///     "Cannot construct a tensor with duplicate names: 'H' appears more than once in [H, H]");
     /// ```
-    pub fn with_names<I>(mut self, names: I) -> Result<DynTensor<T>, ShapeError>
-    where
-        I: IntoIterator,
-        I::Item: DimName,
-    {
+    pub fn with_names(mut self, names: impl NameList) -> Result<DynTensor<T>, ShapeError> {
         self.set_names(names)?;
         Ok(self)
     }
@@ -338,21 +449,19 @@ impl<T> DynTensor<T> {
     /// assert!(t.set_names(["H"]).is_err());
     /// assert_eq!(t.names(), [Some("H"), Some("W")]);
     /// ```
-    pub fn set_names<I>(&mut self, names: I) -> Result<(), ShapeError>
-    where
-        I: IntoIterator,
-        I::Item: DimName,
-    {
-        let items: Vec<I::Item> = names.into_iter().collect();
-        let list: Vec<Option<&str>> = items.iter().map(DimName::dim_name).collect();
+    pub fn set_names(&mut self, names: impl NameList) -> Result<(), ShapeError> {
+        names.with_list(|list| self.set_name_list(list))
+    }
+
+    fn set_name_list(&mut self, list: &[Option<&str>]) -> Result<(), ShapeError> {
         if list.len() != self.dims().len() {
             return Err(ShapeError::NameCount {
                 shape: self.dims().to_vec(),
                 count: list.len(),
             });
         }
-        check_unique(&list)?;
-        self.names = boxed(&list);
+        check_unique(list)?;
+        self.names = boxed(list);
         Ok(())
     }
 
@@ -466,16 +575,14 @@ impl<T: Copy> DynTensor<T> {
     ///     "dimension 'W' of the tensor has no match in the names [H]"
     /// );
     /// ```
-    pub fn align_to<I>(&self, names: I) -> Result<DynTensor<T>, ShapeError>
-    where
-        I: IntoIterator,
-        I::Item: DimName,
-    {
-        let items: Vec<I::Item> = names.into_iter().collect();
-        let target: Vec<Option<&str>> = items.iter().map(DimName::dim_name).collect();
-        check_unique(&target)?;
+    pub fn align_to(&self, names: impl NameList) -> Result<DynTensor<T>, ShapeError> {
+        names.with_list(|target| self.align_to_list(target))
+    }
+
+    fn align_to_list(&self, target: &[Option<&str>]) -> Result<DynTensor<T>, ShapeError> {
+        check_unique(target)?;
         let own = self.names();
-        let slots = match_dims(&target, &own, "the names", "the tensor")?;
+        let slots = match_dims(target, &own, "the names", "the tensor")?;
         let dims: Vec<usize> = slots
             .iter()
             .map(|s| s.map_or(1, |j| self.dims()[j]))
@@ -483,7 +590,7 @@ impl<T: Copy> DynTensor<T> {
         checked_numel::<T>(&dims)?; // the rank limit
         let data = aligned(self.data(), self.dims(), &slots).into_owned();
         let mut out = DynTensor::from_parts(data, &dims);
-        out.names = boxed(&target);
+        out.names = boxed(target);
         Ok(out)
     }
 }
