@@ -34,6 +34,8 @@
 //! - `gather` — reading a strided view into a new buffer.
 //! - `nary` — one pass over `N` broadcast operands ([`nary`]), for fused
 //!   pipelines.
+//! - [`parallel`] — splitting an output into pieces for rayon's pool (the
+//!   `rayon` feature).
 //! - `gemm` — the product of two matrices ([`gemm`]): `matrixmultiply` for
 //!   `f32`/`f64`, a blocked loop for the rest and for small products. The
 //!   crate's only `unsafe` is there, to hand slices to `matrixmultiply`.
@@ -43,6 +45,7 @@
 mod gather;
 mod gemm;
 mod nary;
+pub mod parallel;
 mod plan;
 mod rows;
 mod sink;

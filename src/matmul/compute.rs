@@ -1,10 +1,12 @@
 //! The batched product: every matrix of the broadcast batch, each through
 //! [`kernel::gemm`](crate::kernel::gemm). When the second operand is a single
 //! matrix (or vector), the first operand's batch is folded into its rows, so
-//! that `[4096, 3, 3] @ [3, 3]` is one `[12288, 3] @ [3, 3]` product.
+//! that `[4096, 3, 3] @ [3, 3]` is one `[12288, 3] @ [3, 3]` product. With
+//! the `rayon` feature, large products split their rows or their batch
+//! across the pool ([`kernel::parallel`](crate::kernel::parallel)).
 
 use crate::element::Element;
-use crate::kernel::{Mat, gemm};
+use crate::kernel::{Mat, gemm, parallel};
 use crate::shape::matmul::MatMulDims;
 
 /// `out = a @ b` for row-major `a` and `b` of shapes `a_dims` and `b_dims`,
@@ -34,22 +36,24 @@ pub(crate) fn matmul_into<T: Element>(
             a.len() / k.max(1)
         };
         let rows = if k == 0 { out.len() / n.max(1) } else { rows };
-        gemm(
-            rows,
-            k,
-            n,
-            Mat {
-                data: a,
+        if rows == 0 || n == 0 {
+            return;
+        }
+        let b = Mat {
+            data: b,
+            rs: b_rs,
+            cs: 1,
+        };
+        let per = parallel::units_per_piece(rows, k.max(1) * n, parallel::PARALLEL_FLOPS);
+        parallel::for_each_piece(&mut out[..rows * n], per * n, |start, c| {
+            let (r0, r) = (start / n, c.len() / n);
+            let a = Mat {
+                data: &a[(r0 * k).min(a.len())..],
                 rs: k,
                 cs: 1,
-            },
-            Mat {
-                data: b,
-                rs: b_rs,
-                cs: 1,
-            },
-            out,
-        );
+            };
+            gemm(r, k, n, a, b, c);
+        });
         return;
     }
     let count = d.batch.iter().product::<usize>();
@@ -72,36 +76,51 @@ pub(crate) fn matmul_into<T: Element>(
         s
     };
     let (sa, sb) = (strides(a_batch, a_mat), strides(b_batch, b_mat));
-    let mut index = alloc::vec![0usize; rank];
-    let (mut oa, mut ob) = (0usize, 0usize);
-    for c in out.chunks_exact_mut(c_mat) {
-        gemm(
-            m,
-            k,
-            n,
-            Mat {
-                data: &a[oa..],
-                rs: k,
-                cs: 1,
-            },
-            Mat {
-                data: &b[ob..],
-                rs: b_rs,
-                cs: 1,
-            },
-            c,
-        );
-        // Odometer over the batch axes, innermost first.
+    let per = parallel::units_per_piece(
+        count,
+        (m * k.max(1)).saturating_mul(n),
+        parallel::PARALLEL_FLOPS,
+    );
+    parallel::for_each_piece(&mut out[..count * c_mat], per * c_mat, |start, piece| {
+        // The batch index of the piece's first matrix, then an odometer
+        // over the batch axes, innermost first.
+        let mut index = alloc::vec![0usize; rank];
+        let (mut oa, mut ob) = (0usize, 0usize);
+        let mut rest = start / c_mat;
         for ax in (0..rank).rev() {
-            index[ax] += 1;
-            oa += sa[ax];
-            ob += sb[ax];
-            if index[ax] < d.batch[ax] {
-                break;
-            }
-            oa -= sa[ax] * d.batch[ax];
-            ob -= sb[ax] * d.batch[ax];
-            index[ax] = 0;
+            index[ax] = rest % d.batch[ax];
+            rest /= d.batch[ax];
+            oa += index[ax] * sa[ax];
+            ob += index[ax] * sb[ax];
         }
-    }
+        for c in piece.chunks_exact_mut(c_mat) {
+            gemm(
+                m,
+                k,
+                n,
+                Mat {
+                    data: &a[oa..],
+                    rs: k,
+                    cs: 1,
+                },
+                Mat {
+                    data: &b[ob..],
+                    rs: b_rs,
+                    cs: 1,
+                },
+                c,
+            );
+            for ax in (0..rank).rev() {
+                index[ax] += 1;
+                oa += sa[ax];
+                ob += sb[ax];
+                if index[ax] < d.batch[ax] {
+                    break;
+                }
+                oa -= sa[ax] * d.batch[ax];
+                ob -= sb[ax] * d.batch[ax];
+                index[ax] = 0;
+            }
+        }
+    });
 }

@@ -94,6 +94,24 @@ impl<T: Element> DynTensor<T> {
                     shape: shape.as_slice().to_vec(),
                 });
             }
+            #[cfg(feature = "rayon")]
+            if n >= kernel::parallel::PARALLEL_ELEMENTS {
+                data.resize(n, T::zero());
+                kernel::parallel::binary(
+                    &mut data,
+                    shape.as_slice(),
+                    a,
+                    a_dims,
+                    b,
+                    b_dims,
+                    Op::apply,
+                );
+                return Ok(DynTensor {
+                    data,
+                    shape,
+                    names: None,
+                });
+            }
             kernel::binary_2d(&mut data, o2, a, a2, b, b2, Op::apply);
             return Ok(DynTensor {
                 data,
@@ -140,6 +158,17 @@ impl<T: Element> DynTensor<T> {
         if data.try_reserve_exact(n).is_err() {
             return Err(ShapeError::TooLarge {
                 shape: shape.as_slice().to_vec(),
+            });
+        }
+        #[cfg(feature = "rayon")]
+        if n >= kernel::parallel::PARALLEL_ELEMENTS {
+            // Zeroed first, so that the pieces can be written in any order.
+            data.resize(n, T::zero());
+            kernel::parallel::binary(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
+            return Ok(DynTensor {
+                data,
+                shape,
+                names: None,
             });
         }
         kernel::binary_inline(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
