@@ -78,6 +78,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod display;
+pub mod einsum;
 pub mod element;
 pub mod error;
 pub mod interop;
@@ -99,6 +100,7 @@ pub mod tensor;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+pub use einsum::dyn_tensor::einsum;
 pub use element::Element;
 pub use error::{ShapeError, ShapeErrorKind};
 pub use matmul::into::{matmul_into, try_matmul_into};
