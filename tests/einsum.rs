@@ -268,3 +268,62 @@ fn a_label_of_size_one_does_not_broadcast() {
         .is_ok()
     );
 }
+
+const POOL: [char; 6] = ['a', 'b', 'c', 'd', 'e', 'B'];
+
+/// A random equation over `POOL`: operands of rank 0 to 3 (labels may
+/// repeat within one: diagonals), an implicit or an explicit output.
+fn equation() -> impl Strategy<Value = (String, Vec<Vec<usize>>)> {
+    let sizes = prop::collection::vec(prop_oneof![9 => 1usize..5, 1 => Just(0usize)], POOL.len());
+    let ops = prop::collection::vec(prop::collection::vec(0..POOL.len(), 0..4), 1..4);
+    let out = prop::option::of(prop::collection::vec(any::<bool>(), POOL.len()));
+    let order = any::<u64>();
+    (sizes, ops, out, order).prop_map(|(sizes, ops, out, order)| {
+        let subs: Vec<String> = ops
+            .iter()
+            .map(|o| o.iter().map(|&l| POOL[l]).collect())
+            .collect();
+        let mut eq = subs.join(",");
+        if let Some(mask) = out {
+            let mut used: Vec<usize> = ops.iter().flatten().copied().collect();
+            used.sort();
+            used.dedup();
+            let mut chosen: Vec<usize> = used.into_iter().filter(|&l| mask[l]).collect();
+            // A deterministic shuffle from `order`.
+            let n = chosen.len();
+            for i in (1..n).rev() {
+                chosen.swap(i, (order >> (i * 3)) as usize % (i + 1));
+            }
+            eq.push_str("->");
+            eq.extend(chosen.iter().map(|&l| POOL[l]));
+        }
+        let shapes = ops
+            .iter()
+            .map(|o| o.iter().map(|&l| sizes[l]).collect())
+            .collect();
+        (eq, shapes)
+    })
+}
+
+proptest! {
+    #[test]
+    fn random_equations_match_the_reference((eq, shapes) in equation()) {
+        let s: Vec<&[usize]> = shapes.iter().map(|s| &s[..]).collect();
+        check(&eq, &s);
+    }
+
+    /// Larger sizes, two operands: the matrix-product lowering with every
+    /// arrangement of batch, row, column and summed labels.
+    #[test]
+    fn random_pairs_with_large_sizes(
+        (eq, shapes) in equation().prop_filter("two operands", |(_, s)| s.len() == 2),
+        scale in 3usize..7,
+    ) {
+        let shapes: Vec<Vec<usize>> = shapes.iter().map(|s| s.iter().map(|&d| if d > 1 { d * scale } else { d }).collect()).collect();
+        // Keep the reference's loop small.
+        let total: usize = shapes.iter().map(|s| s.iter().product::<usize>()).product();
+        prop_assume!(total < 400_000);
+        let s: Vec<&[usize]> = shapes.iter().map(|s| &s[..]).collect();
+        check(&eq, &s);
+    }
+}
