@@ -7,6 +7,9 @@
 //!   where the labels allow, otherwise `strided`, the loop that reads
 //!   the operands through strides.
 //! - [`dyn_tensor`] — [`einsum`](crate::einsum()) on runtime tensors.
+//! - [`typed`] — what [`einsum!`](crate::einsum!) expands to: the traits
+//!   that check an equation on static shapes at compile time (the macro
+//!   itself is in the `shaped-macros` crate: it reads the string).
 //!
 //! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
 //! [`tensor`](mod@crate::tensor).
@@ -15,3 +18,4 @@ pub mod dyn_tensor;
 mod engine;
 mod equation;
 mod strided;
+pub mod typed;
