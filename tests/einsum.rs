@@ -327,3 +327,187 @@ proptest! {
         check(&eq, &s);
     }
 }
+
+fn named(shape: &[usize], names: &[Option<&str>], seed: i64) -> DynTensor<i64> {
+    tensor(shape, seed)
+        .with_names(names.iter().copied())
+        .unwrap()
+}
+
+/// Seed 004's tensors, scaled down: img (?, CHANNEL, H, W) against
+/// lbl (?, H, W) contracts H and W, keeps the batch and CHANNEL.
+#[test]
+fn contract_seed004_img_with_lbl() {
+    let (n, c, h, w) = (3, 2, 4, 5);
+    let img = named(
+        &[n, c, h, w],
+        &[None, Some("CHANNEL"), Some("H"), Some("W")],
+        1,
+    );
+    let lbl = named(&[n, h, w], &[None, Some("H"), Some("W")], 2);
+    let r = img.try_contract(&lbl).unwrap();
+    assert_eq!(r.shape(), &[n, c]);
+    assert_eq!(r.names(), [None, Some("CHANNEL")]);
+    let (x, y) = (img.to_vec(), lbl.to_vec());
+    for b in 0..n {
+        for ch in 0..c {
+            let mut s = 0i64;
+            for i in 0..h {
+                for j in 0..w {
+                    s += x[((b * c + ch) * h + i) * w + j] * y[(b * h + i) * w + j];
+                }
+            }
+            assert_eq!(r.get(&[b, ch]), Some(&s));
+        }
+    }
+    // The other way round: lbl's dimensions first, then img's CHANNEL.
+    let r2 = lbl.try_contract(&img).unwrap();
+    assert_eq!(r2.names(), [None, Some("CHANNEL")]);
+    assert_eq!(r2, r);
+}
+
+/// lbl_prob (?, CLASS, H, W) against lbl_truth (?, H, W), and lbl_pred
+/// (?, SCALE1, SCALE2, SCALE3, H, W) against lbl_prob: what broadcasting
+/// refuses (CLASS has no match) contracts into an outer product over the
+/// names only one side has.
+#[test]
+fn contract_seed004_pred_and_prob() {
+    let (n, k, h, w) = (2, 3, 4, 4);
+    let truth = named(&[n, h, w], &[None, Some("H"), Some("W")], 3);
+    let prob = named(
+        &[n, k, h, w],
+        &[None, Some("CLASS"), Some("H"), Some("W")],
+        4,
+    );
+    let pred_names = [
+        None,
+        Some("SCALE1"),
+        Some("SCALE2"),
+        Some("SCALE3"),
+        Some("H"),
+        Some("W"),
+    ];
+    let pred = named(&[n, 1, 3, 2, h, w], &pred_names, 5);
+    let pt = prob.try_contract(&truth).unwrap();
+    assert_eq!(
+        (pt.shape(), pt.names()),
+        (&[n, k][..], vec![None, Some("CLASS")])
+    );
+    // The same as einsum with one letter per name.
+    let e = einsum(
+        "nkhw,nhw->nk",
+        &[&prob.clone().drop_names(), &truth.clone().drop_names()],
+    )
+    .unwrap();
+    assert_eq!(pt.clone().drop_names(), e);
+    let pp = pred.try_contract(&prob).unwrap();
+    assert_eq!(pp.shape(), &[n, 1, 3, 2, k]);
+    assert_eq!(
+        pp.names(),
+        [
+            None,
+            Some("SCALE1"),
+            Some("SCALE2"),
+            Some("SCALE3"),
+            Some("CLASS")
+        ]
+    );
+    let (x, y) = (pred.to_vec(), prob.to_vec());
+    for b in 0..n {
+        for s2 in 0..3 {
+            for s3 in 0..2 {
+                for c in 0..k {
+                    let mut s = 0i64;
+                    for i in 0..h {
+                        for j in 0..w {
+                            s += x[(((b * 3 + s2) * 2 + s3) * h + i) * w + j]
+                                * y[((b * k + c) * h + i) * w + j];
+                        }
+                    }
+                    assert_eq!(pp.get(&[b, 0, s2, s3, c]), Some(&s));
+                }
+            }
+        }
+    }
+    assert!(prob.try_add(&pred).is_err()); // broadcasting refuses what contract accepts
+}
+
+#[test]
+fn contract_errors_name_the_dimension() {
+    let a = named(&[2, 3], &[Some("I"), Some("J")], 0);
+    let b = named(&[4, 5], &[Some("J"), Some("K")], 0);
+    let e = first_line(a.try_contract(&b).unwrap_err());
+    assert_eq!(
+        e,
+        "contract(): dimension 'J' has size 3 in a and 4 in b; a shared name is summed over, so its sizes must be equal"
+    );
+    // A shared name of size 1 against 4 is an error too: it is one dimension.
+    let one = named(&[1, 5], &[Some("J"), Some("K")], 0);
+    let a4 = named(&[2, 4], &[Some("I"), Some("J")], 0);
+    assert!(a4.try_contract(&one).is_err());
+    // Unnamed dimensions broadcast (1 against 3) and mismatch as broadcasting does.
+    let u = named(&[1, 3], &[None, Some("J")], 0);
+    let v = named(&[3, 3, 6], &[None, Some("J"), Some("K")], 0);
+    assert_eq!(u.try_contract(&v).unwrap().shape(), &[3, 6]);
+    let bad = named(&[2, 3, 6], &[None, Some("J"), Some("K")], 0);
+    let e = first_line(
+        named(&[5, 3], &[None, Some("J")], 0)
+            .try_contract(&bad)
+            .unwrap_err(),
+    );
+    assert!(
+        e.starts_with(
+            "The size of tensor a (5) must match the size of tensor b (2) at an unnamed dimension"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn contract_matrix_product_by_names() {
+    let a = named(&[20, 30], &[Some("I"), Some("J")], 1);
+    let b = named(&[25, 30], &[Some("K"), Some("J")], 2);
+    let r = a.try_contract(&b).unwrap();
+    assert_eq!(r.names(), [Some("I"), Some("K")]);
+    let want = einsum(
+        "ij,kj->ik",
+        &[&a.clone().drop_names(), &b.clone().drop_names()],
+    )
+    .unwrap();
+    assert_eq!(r.drop_names(), want);
+}
+
+#[test]
+fn einsum_macro_against_the_reference() {
+    use shaped::{Tensor, einsum as einsum_m, shape};
+    let a = Tensor::<i64, shape![2, 3, 4]>::from_fn(|i| (i as i64 * 7) % 11 - 5);
+    let b = Tensor::<i64, shape![2, 4, 5]>::from_fn(|i| (i as i64 * 5) % 13 - 6);
+    let c: Tensor<i64, shape![2, 3, 5]> = einsum_m!("bij,bjk->bik", a, b);
+    let (shape, want) = naive(
+        "bij,bjk->bik",
+        &[(&[2, 3, 4], a.as_slice()), (&[2, 4, 5], b.as_slice())],
+    );
+    assert_eq!((&*c.shape(), c.as_slice()), (&shape[..], &want[..]));
+    let m = Tensor::<i64, shape![4, 4]>::from_fn(|i| i as i64);
+    let d: Tensor<i64, shape![4]> = einsum_m!("ii->i", m);
+    assert_eq!(d.as_slice(), &[0, 5, 10, 15]);
+    let q = Tensor::<i64, shape![2, 2, 3, 4]>::from_fn(|i| (i as i64 * 3) % 7 - 3);
+    let k = Tensor::<i64, shape![2, 2, 5, 4]>::from_fn(|i| (i as i64 * 2) % 5 - 2);
+    let s: Tensor<i64, shape![2, 2, 3, 5]> = einsum_m!("bhqd,bhkd->bhqk", q, k);
+    let (_, want) = naive(
+        "bhqd,bhkd->bhqk",
+        &[(&[2, 2, 3, 4], q.as_slice()), (&[2, 2, 5, 4], k.as_slice())],
+    );
+    assert_eq!(s.as_slice(), &want[..]);
+    let v = Tensor::<i64, shape![4]>::from_fn(|i| i as i64 + 1);
+    let t: Tensor<i64, shape![]> = einsum_m!("i,ij,j", v, m, v);
+    let (_, want) = naive(
+        "i,ij,j",
+        &[
+            (&[4], v.as_slice()),
+            (&[4, 4], m.as_slice()),
+            (&[4], v.as_slice()),
+        ],
+    );
+    assert_eq!(t.as_slice(), &want[..]);
+}

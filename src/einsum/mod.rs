@@ -7,6 +7,8 @@
 //!   where the labels allow, otherwise `strided`, the loop that reads
 //!   the operands through strides.
 //! - [`dyn_tensor`] — [`einsum`](crate::einsum()) on runtime tensors.
+//! - `by_name` — [`contract`](crate::DynTensor::contract): the
+//!   contraction over the dimensions two tensors share by name.
 //! - [`typed`] — what [`einsum!`](crate::einsum!) expands to: the traits
 //!   that check an equation on static shapes at compile time (the macro
 //!   itself is in the `shaped-macros` crate: it reads the string).
@@ -14,6 +16,7 @@
 //! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
 //! [`tensor`](mod@crate::tensor).
 
+mod by_name;
 pub mod dyn_tensor;
 mod engine;
 mod equation;

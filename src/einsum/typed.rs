@@ -190,6 +190,13 @@ impl<const L: char, A, B> NameCheck<L, A, B> for B1 {}
 
 /// Two dimensions under one label fit: equal static sizes (`Dyn` checked
 /// at run time), names that agree. `C` is [`Across`] or [`Diagonal`].
+/// (A size mismatch fails deeper, in [`LabelCheck`]; what fails here is
+/// two names.)
+#[diagnostic::on_unimplemented(
+    message = "einsum: one label joins the dimensions `{Self}` and `{Y}`, whose names differ",
+    label = "one label is one dimension: its names must agree",
+    note = "the label and the operands: `{C}`"
+)]
 pub trait SameSize<Y, C> {}
 impl<C: Sizes<1, 1>> SameSize<D1, C> for D1 {}
 impl<const M: usize, C: Sizes<1, M>> SameSize<D<M>, C> for D1 {}
