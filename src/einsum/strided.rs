@@ -56,6 +56,9 @@ pub(crate) fn strided<T: Element>(
         rank
     };
     let mut index = [0usize; MAX_DIMS];
+    // The summed dimensions' odometer, reused by every output element.
+    let mut scratch = [0usize; MAX_DIMS];
+    let scratch = &mut scratch[..sum.len()];
     let (mut oa, mut ob) = (0usize, 0usize);
     for chunk in out.chunks_exact_mut(inner) {
         if sum.is_empty() {
@@ -69,9 +72,9 @@ pub(crate) fn strided<T: Element>(
                 }
             }
         } else if one {
-            chunk[0] = sum_one(a.data, oa, sum, a.sum);
+            chunk[0] = sum_one(a.data, oa, sum, a.sum, scratch);
         } else {
-            chunk[0] = sum_two(a.data, oa, a.sum, b.data, ob, b.sum, sum);
+            chunk[0] = sum_two(a.data, oa, a.sum, b.data, ob, b.sum, sum, scratch);
         }
         // Odometer over the outer output dimensions, innermost first.
         for ax in (0..outer).rev() {
@@ -90,11 +93,11 @@ pub(crate) fn strided<T: Element>(
 
 /// The sum of one operand's elements over the summed dimensions, from `o`.
 #[inline]
-fn sum_one<T: Element>(a: &[T], o: usize, sum: &[usize], sa: &[usize]) -> T {
+fn sum_one<T: Element>(a: &[T], o: usize, sum: &[usize], sa: &[usize], index: &mut [usize]) -> T {
     let r = sum.len();
     let (n, s) = (sum[r - 1], sa[r - 1]);
     let mut acc = T::zero();
-    let mut index = [0usize; MAX_DIMS];
+    index.fill(0);
     let mut oa = o;
     loop {
         if s == 1 {
@@ -126,6 +129,7 @@ fn sum_one<T: Element>(a: &[T], o: usize, sum: &[usize], sa: &[usize]) -> T {
 /// The sum of the products of two operands' elements over the summed
 /// dimensions, from `oa` and `ob`.
 #[inline]
+#[allow(clippy::too_many_arguments)] // two strided operands and the odometer
 fn sum_two<T: Element>(
     a: &[T],
     oa: usize,
@@ -134,11 +138,15 @@ fn sum_two<T: Element>(
     ob: usize,
     sb: &[usize],
     sum: &[usize],
+    index: &mut [usize],
 ) -> T {
     let r = sum.len();
     let (n, ia, ib) = (sum[r - 1], sa[r - 1], sb[r - 1]);
+    if r == 1 && ia == 1 && ib == 1 {
+        return dot(&a[oa..oa + n], &b[ob..ob + n]);
+    }
     let mut acc = T::zero();
-    let mut index = [0usize; MAX_DIMS];
+    index.fill(0);
     let (mut oa, mut ob) = (oa, ob);
     loop {
         acc = acc.add_elem(if ia == 1 && ib == 1 {
