@@ -44,7 +44,10 @@
 //!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
 //!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`), and
 //!   [`matmul`](mod@matmul) (torch.matmul's rules, the product on
-//!   `matrixmultiply` through [`kernel::gemm`]).
+//!   `matrixmultiply` through [`kernel::gemm`]), and [`einsum`](mod@einsum)
+//!   (torch.einsum at run time, [`einsum!`] checked at compile time,
+//!   `contract` by dimension name; matrix-product contractions on the
+//!   same GEMM).
 //! - At the edges: [`display`] (printing as PyTorch prints), [`literal`]
 //!   (the `tensor!` macro), `random` (`normal`, `uniform`; the `rand`
 //!   feature) and [`interop`] (bridges to ndarray, nalgebra, serde, NumPy

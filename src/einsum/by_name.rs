@@ -19,7 +19,7 @@ impl<T: Element> DynTensor<T> {
     ///
     /// - **Shared names** are summed over and leave the result. Their sizes
     ///   must be equal: a shared name with two sizes is an error
-    ///   ([`EinsumProblem::SharedSize`](crate::error::EinsumProblem::SharedSize),
+    ///   ([`ShapeError::Einsum`] of kind `EinsumProblem::SharedSize`,
     ///   naming the dimension and both sizes), a size 1 included; it is
     ///   never broadcast, because the sum runs over one dimension.
     /// - **Unnamed dimensions** broadcast as in SEMANTICS section 5 rule 3:
