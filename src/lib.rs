@@ -44,7 +44,10 @@
 //!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
 //!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`), and
 //!   [`matmul`](mod@matmul) (torch.matmul's rules, the product on
-//!   `matrixmultiply` through [`kernel::gemm`]).
+//!   `matrixmultiply` through [`kernel::gemm`]), and [`einsum`](mod@einsum)
+//!   (torch.einsum at run time, [`einsum!`] checked at compile time,
+//!   `contract` by dimension name; matrix-product contractions on the
+//!   same GEMM).
 //! - At the edges: [`display`] (printing as PyTorch prints), [`literal`]
 //!   (the `tensor!` macro), `random` (`normal`, `uniform`; the `rand`
 //!   feature) and [`interop`] (bridges to ndarray, nalgebra, serde, NumPy
@@ -79,6 +82,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod display;
+pub mod einsum;
 pub mod element;
 pub mod error;
 pub mod interop;
@@ -100,6 +104,7 @@ pub mod tensor;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+pub use einsum::dyn_tensor::einsum;
 pub use element::Element;
 pub use error::{ShapeError, ShapeErrorKind};
 pub use matmul::into::{matmul_into, try_matmul_into};
@@ -116,4 +121,47 @@ pub use shape::mixed::Mixed;
 pub use shape::names::Named;
 pub use shape::names::runtime::{NamedShape, broadcast_named_shapes};
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
+/// Einstein summation on static tensors, with the result's shape computed
+/// and every size checked by the compiler: `einsum!("bij,bjk->bik", a, b)`.
+///
+/// The equation follows [`einsum`](crate::einsum()) (torch.einsum): one
+/// letter per dimension of each operand, a letter shared by operands is
+/// one dimension, a letter repeated in an operand takes the diagonal,
+/// letters missing from the output are summed; without `->` the output is
+/// the letters seen once, in alphabetical order (capitals first). Operands
+/// are tensors (or references to them) of static or mixed layouts, one to
+/// any number; `...` is for the runtime [`einsum`](crate::einsum()) only.
+///
+/// ```
+/// use shaped::{einsum, shape, Tensor};
+/// let a = Tensor::<f32, shape![2, 3, 4]>::arange();
+/// let b = Tensor::<f32, shape![2, 4, 5]>::ones();
+/// let c: Tensor<f32, shape![2, 3, 5]> = einsum!("bij,bjk->bik", a, b);
+/// assert_eq!(c, a.matmul(&b));
+/// let m = Tensor::<i32, shape![3, 3]>::arange();
+/// let trace: Tensor<i32, shape![]> = einsum!("ii", m);
+/// assert_eq!(trace.as_slice(), &[12]);
+/// let v = Tensor::<i32, shape![3]>::ones();
+/// let w: Tensor<i32, shape![3]> = einsum!("ij,j,j->i", m, v, v);
+/// assert_eq!(w.as_slice(), &[3, 12, 21]);
+/// ```
+///
+/// A label whose sizes differ does not compile, and the error says which
+/// label and which sizes (a size 1 does not broadcast against another
+/// size, as in the runtime version):
+///
+/// ```compile_fail
+/// use shaped::{einsum, shape, Tensor};
+/// let a = Tensor::<f32, shape![2, 3]>::zeros();
+/// let b = Tensor::<f32, shape![4, 5]>::zeros();
+/// let c = einsum!("ij,jk->ik", a, b); // error: einsum label 'j': 3 in operand 0 vs 4 in operand 1
+/// ```
+///
+/// Nor does a malformed equation, or one that gives an operand another
+/// number of labels than its rank (`einsum operand 1 has rank 3 but the
+/// equation gives it 2 labels`). `Dyn` sizes are checked when it runs
+/// (a mismatch panics with the runtime error's message). Named dimensions
+/// keep their names in the result; one label over two different names
+/// does not compile.
+pub use shaped_macros::einsum;
 pub use tensor::{DynTensor, Tensor};

@@ -297,6 +297,7 @@ impl fmt::Display for ShapeError {
                 write_names(f, first)?;
                 write!(f, " at dimension {axis}")
             }
+            ShapeError::Einsum(e) => fmt::Display::fmt(e, f),
             ShapeError::NamesDiffer {
                 expected,
                 got,

@@ -16,7 +16,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 mod drawing;
+mod einsum;
 mod message;
+
+pub use einsum::{EinsumError, EinsumProblem};
 
 /// The largest rank a runtime shape may have (NumPy's limit).
 pub const MAX_RANK: usize = 64;
@@ -90,6 +93,8 @@ pub enum ShapeErrorKind {
     NameConflict,
     /// See [`ShapeError::NamesDiffer`].
     NamesDiffer,
+    /// See [`ShapeError::Einsum`].
+    Einsum,
 }
 
 /// Dimension names as error data: one entry per dimension, `None` where unnamed.
@@ -388,6 +393,10 @@ pub enum ShapeError {
         /// The first dimension where they differ.
         axis: usize,
     },
+    /// An `einsum` equation that is malformed or does not fit its
+    /// operands, or a `contract` whose shared names have two sizes. Boxed,
+    /// to keep `ShapeError` small.
+    Einsum(Box<EinsumError>),
 }
 
 impl ShapeError {
@@ -518,6 +527,11 @@ impl ShapeError {
                 got: Vec::new(),
                 axis,
             },
+            ShapeErrorKind::Einsum => ShapeError::Einsum(Box::new(EinsumError {
+                equation: String::new(),
+                shapes: alloc::vec![a, b],
+                problem: EinsumProblem::NoOperands,
+            })),
         }
     }
 
@@ -555,6 +569,7 @@ impl ShapeError {
             ShapeError::NamedMismatch(_) => ShapeErrorKind::NamedMismatch,
             ShapeError::NameConflict { .. } => ShapeErrorKind::NameConflict,
             ShapeError::NamesDiffer { .. } => ShapeErrorKind::NamesDiffer,
+            ShapeError::Einsum(_) => ShapeErrorKind::Einsum,
         }
     }
 
@@ -595,7 +610,8 @@ impl ShapeError {
             | ShapeError::NoMatch { .. }
             | ShapeError::TooManyUnnamed { .. }
             | ShapeError::NameConflict { .. }
-            | ShapeError::NamesDiffer { .. } => &[],
+            | ShapeError::NamesDiffer { .. }
+            | ShapeError::Einsum(_) => &[],
         }
     }
 

@@ -1,0 +1,294 @@
+//! What [`einsum!`](crate::einsum!) expands to: the traits whose bounds make
+//! the compiler check an einsum on static shapes, and [`run`], the
+//! contraction itself.
+//!
+//! The macro reads the equation and writes a generic function, one type
+//! parameter per operand, with these bounds:
+//!
+//! - `S0::List: Labels<0, 3, Count, Pos<0>>` — operand 0 has as many
+//!   dimensions as the equation gives it labels ([`RankCheck`] fails
+//!   otherwise, naming the operand, its rank and the label count);
+//!   `Labels::Out` is the operand's dimension list (padded with `Dyn`
+//!   when too short, so that nothing else fails after the rank error).
+//! - `DimAt<S0, .., 2>: SameSize<DimAt<S1, .., 1>, Across<'j', 0, 1>>` for
+//!   each further occurrence of a label — the sizes are equal
+//!   ([`LabelCheck`] fails otherwise, with the label and both sizes in
+//!   decimal); a label repeated in one operand checks against
+//!   [`Diagonal`]. `Dyn` sizes are checked at run time; two different
+//!   names under one label are refused ([`NameCheck`]).
+//! - the output: each output label's dimension, merged over its
+//!   occurrences ([`Merge`]: a static size wins over `Dyn`, a name over
+//!   none), as a layout.
+//!
+//! A label's sizes must be equal; a size 1 does not stand for any size
+//! (the runtime [`einsum`](crate::einsum()) follows the same rule).
+
+#![allow(missing_docs)] // type-level plumbing of a macro; documented as a whole above
+
+use core::marker::PhantomData;
+
+use super::engine::contract;
+use super::equation::label;
+use crate::element::Element;
+use crate::shape::dim::{Big, D, D1, Dyn};
+use crate::shape::names::{Name, Named, Plain, SameId};
+use crate::shape::{Cons, Layout, Nil};
+use crate::tensor::Tensor;
+use typenum::{B1, Bit};
+
+/// A count of labels: `Succ<Succ<Zero>>` is 2.
+pub struct Zero;
+/// One more than `N`.
+pub struct Succ<N>(PhantomData<N>);
+
+/// A dimension counter for the rank check.
+pub struct Pos<const K: usize>;
+/// The next position.
+pub trait Next {
+    type Out;
+}
+macro_rules! next {
+    ($($k:literal => $n:literal),*) => {$(impl Next for Pos<$k> { type Out = Pos<$n>; })*};
+}
+next!(0 => 1, 1 => 2, 2 => 3, 3 => 4, 4 => 5, 5 => 6, 6 => 7, 7 => 8, 8 => 9, 9 => 10,
+    10 => 11, 11 => 12, 12 => 13, 13 => 14, 14 => 15, 15 => 16, 16 => 17, 17 => 18,
+    18 => 19, 19 => 20, 20 => 21, 21 => 22, 22 => 23, 23 => 24, 24 => 25, 25 => 26,
+    26 => 27, 27 => 28, 28 => 29, 29 => 30, 30 => 31, 31 => 32, 32 => 33);
+
+/// Holds when operand `OP`'s rank `K` equals its label count `N`.
+#[diagnostic::on_unimplemented(
+    message = "einsum operand {OP} has rank {K} but the equation gives it {N} labels",
+    label = "the equation's labels for this operand do not fit its rank",
+    note = "each operand needs one label per dimension (`...` is not supported by einsum!)"
+)]
+pub trait RankCheck<const OP: usize, const N: usize, const K: usize> {}
+impl<const OP: usize, const N: usize> RankCheck<OP, N, N> for () {}
+
+/// Pairs a dimension list with `C` labels: `Out` is the list (padded with
+/// `Dyn` where labels are left over). `K` counts the dimensions seen.
+pub trait Labels<const OP: usize, const N: usize, C, K> {
+    type Out;
+}
+impl<H, T, C, const OP: usize, const N: usize, const K: usize> Labels<OP, N, Succ<C>, Pos<K>>
+    for Cons<H, T>
+where
+    Pos<K>: Next,
+    T: Labels<OP, N, C, <Pos<K> as Next>::Out>,
+{
+    type Out = Cons<H, T::Out>;
+}
+impl<const OP: usize, const N: usize, K> Labels<OP, N, Zero, K> for Nil {
+    type Out = Nil;
+}
+impl<C: Pad, const OP: usize, const N: usize, const K: usize> Labels<OP, N, Succ<C>, Pos<K>> for Nil
+where
+    (): RankCheck<OP, N, K>,
+{
+    type Out = Cons<Dyn, C::Out>;
+}
+impl<H, T, const OP: usize, const N: usize, const K: usize> Labels<OP, N, Zero, Pos<K>>
+    for Cons<H, T>
+where
+    Pos<K>: Next,
+    T: CountRest<OP, N, <Pos<K> as Next>::Out>,
+{
+    type Out = Nil;
+}
+
+/// Counts the dimensions left after the labels ran out, then checks the rank.
+pub trait CountRest<const OP: usize, const N: usize, K> {}
+impl<const OP: usize, const N: usize, const K: usize> CountRest<OP, N, Pos<K>> for Nil where
+    (): RankCheck<OP, N, K>
+{
+}
+impl<H, T, const OP: usize, const N: usize, const K: usize> CountRest<OP, N, Pos<K>> for Cons<H, T>
+where
+    Pos<K>: Next,
+    T: CountRest<OP, N, <Pos<K> as Next>::Out>,
+{
+}
+
+/// `C` dimensions of `Dyn`.
+pub trait Pad {
+    type Out;
+}
+impl Pad for Zero {
+    type Out = Nil;
+}
+impl<C: Pad> Pad for Succ<C> {
+    type Out = Cons<Dyn, C::Out>;
+}
+
+/// Dimension `I` of a list.
+pub trait At<const I: usize> {
+    type Out;
+}
+impl<H, T> At<0> for Cons<H, T> {
+    type Out = H;
+}
+macro_rules! at {
+    ($($i:literal => $p:literal),*) => {$(
+        impl<H, T: At<$p>> At<$i> for Cons<H, T> { type Out = T::Out; }
+    )*};
+}
+at!(1 => 0, 2 => 1, 3 => 2, 4 => 3, 5 => 4, 6 => 5, 7 => 6, 8 => 7, 9 => 8, 10 => 9,
+    11 => 10, 12 => 11, 13 => 12, 14 => 13, 15 => 14, 16 => 15, 17 => 16, 18 => 17,
+    19 => 18, 20 => 19, 21 => 20, 22 => 21, 23 => 22, 24 => 23, 25 => 24, 26 => 25,
+    27 => 26, 28 => 27, 29 => 28, 30 => 29, 31 => 30);
+
+/// Dimension `I` of operand `OP` (layout `S`, `N` labels counted by `C`).
+pub type DimAt<S, C, const OP: usize, const N: usize, const I: usize> =
+    <<<S as Layout>::List as Labels<OP, N, C, Pos<0>>>::Out as At<I>>::Out;
+
+/// Where two occurrences of label `L` are: operands `P` and `Q`.
+pub struct Across<const L: char, const P: usize, const Q: usize>;
+/// Two occurrences of label `L` in operand `P` (a diagonal).
+pub struct Diagonal<const L: char, const P: usize>;
+
+/// Holds when the sizes `N` and `M` of label `L` are equal.
+#[diagnostic::on_unimplemented(
+    message = "einsum label {L}: {N} in operand {P} vs {M} in operand {Q}",
+    label = "a label has one size in every operand",
+    note = "a label's sizes must be equal; a size 1 does not broadcast against another size"
+)]
+pub trait LabelCheck<const L: char, const P: usize, const Q: usize, const N: usize, const M: usize>
+{
+}
+impl<const L: char, const P: usize, const Q: usize, const N: usize> LabelCheck<L, P, Q, N, N>
+    for ()
+{
+}
+
+/// Holds when the sizes `N` and `M` of label `L`, repeated in operand `P`, are equal.
+#[diagnostic::on_unimplemented(
+    message = "einsum label {L} is repeated in operand {P} with sizes {N} and {M}",
+    label = "a repeated label takes the diagonal, which needs equal sizes"
+)]
+pub trait DiagonalCheck<const L: char, const P: usize, const N: usize, const M: usize> {}
+impl<const L: char, const P: usize, const N: usize> DiagonalCheck<L, P, N, N> for () {}
+
+/// Sizes `N` and `M` checked where context `Self` says they are.
+pub trait Sizes<const N: usize, const M: usize> {}
+impl<const L: char, const P: usize, const Q: usize, const N: usize, const M: usize> Sizes<N, M>
+    for Across<L, P, Q>
+where
+    (): LabelCheck<L, P, Q, N, M>,
+{
+}
+impl<const L: char, const P: usize, const N: usize, const M: usize> Sizes<N, M> for Diagonal<L, P> where
+    (): DiagonalCheck<L, P, N, M>
+{
+}
+
+/// Holds when `B1`: the two names under label `L` are the same.
+#[diagnostic::on_unimplemented(
+    message = "einsum label {L} joins dimensions of different names, `{A}` and `{B}`",
+    label = "one label is one dimension: its names must agree"
+)]
+pub trait NameCheck<const L: char, A, B> {}
+impl<const L: char, A, B> NameCheck<L, A, B> for B1 {}
+
+/// Two dimensions under one label fit: equal static sizes (`Dyn` checked
+/// at run time), names that agree. `C` is [`Across`] or [`Diagonal`].
+/// (A size mismatch fails deeper, in [`LabelCheck`]; what fails here is
+/// two names.)
+#[diagnostic::on_unimplemented(
+    message = "einsum: one label joins the dimensions `{Self}` and `{Y}`, whose names differ",
+    label = "one label is one dimension: its names must agree",
+    note = "the label and the operands: `{C}`"
+)]
+pub trait SameSize<Y, C> {}
+impl<C: Sizes<1, 1>> SameSize<D1, C> for D1 {}
+impl<const M: usize, C: Sizes<1, M>> SameSize<D<M>, C> for D1 {}
+impl<const M: usize, C: Sizes<1, M>> SameSize<Big<M>, C> for D1 {}
+impl<const N: usize, C: Sizes<N, 1>> SameSize<D1, C> for D<N> {}
+impl<const N: usize, const M: usize, C: Sizes<N, M>> SameSize<D<M>, C> for D<N> {}
+impl<const N: usize, const M: usize, C: Sizes<N, M>> SameSize<Big<M>, C> for D<N> {}
+impl<const N: usize, C: Sizes<N, 1>> SameSize<D1, C> for Big<N> {}
+impl<const N: usize, const M: usize, C: Sizes<N, M>> SameSize<D<M>, C> for Big<N> {}
+impl<const N: usize, const M: usize, C: Sizes<N, M>> SameSize<Big<M>, C> for Big<N> {}
+impl<Y: Plain, C> SameSize<Y, C> for Dyn {}
+impl<C> SameSize<Dyn, C> for D1 {}
+impl<const N: usize, C> SameSize<Dyn, C> for D<N> {}
+impl<const N: usize, C> SameSize<Dyn, C> for Big<N> {}
+impl<Nm: Name, M: Name, X: SameSize<Y, C>, Y, C> SameSize<Named<M, Y>, C> for Named<Nm, X>
+where
+    Nm::Id: SameId<M::Id>,
+    <Nm::Id as SameId<M::Id>>::Out: NameCheckIn<C, Nm, M>,
+{
+}
+impl<Nm, X: SameSize<Y, C>, Y: Plain, C> SameSize<Y, C> for Named<Nm, X> {}
+impl<Nm, X: Plain + SameSize<Y, C>, Y, C> SameSize<Named<Nm, Y>, C> for X {}
+
+/// [`NameCheck`] with the label taken from the context `C`.
+pub trait NameCheckIn<C, A, B> {}
+impl<B0: Bit, const L: char, const P: usize, const Q: usize, A, B>
+    NameCheckIn<Across<L, P, Q>, A, B> for B0
+where
+    B0: NameCheck<L, A, B>,
+{
+}
+impl<B0: Bit, const L: char, const P: usize, A, B> NameCheckIn<Diagonal<L, P>, A, B> for B0 where
+    B0: NameCheck<L, A, B>
+{
+}
+
+/// The output's dimension for two occurrences of a label: the static size
+/// over `Dyn`, the name over none.
+pub trait Merge<Y> {
+    type Out;
+}
+impl<Y: Plain> Merge<Y> for D1 {
+    type Out = D1;
+}
+impl<const N: usize, Y: Plain> Merge<Y> for D<N> {
+    type Out = D<N>;
+}
+impl<const N: usize, Y: Plain> Merge<Y> for Big<N> {
+    type Out = Big<N>;
+}
+impl<Y> Merge<Y> for Dyn {
+    type Out = Y;
+}
+impl<Nm, Y> Merge<Named<Nm, Y>> for D1 {
+    type Out = Named<Nm, D1>;
+}
+impl<const N: usize, Nm, Y> Merge<Named<Nm, Y>> for D<N> {
+    type Out = Named<Nm, D<N>>;
+}
+impl<const N: usize, Nm, Y> Merge<Named<Nm, Y>> for Big<N> {
+    type Out = Named<Nm, Big<N>>;
+}
+impl<Nm, X: Merge<Y::Out>, Y: Bare> Merge<Y> for Named<Nm, X> {
+    type Out = Named<Nm, X::Out>;
+}
+
+/// A dimension without its name.
+pub trait Bare {
+    type Out;
+}
+impl<X: Plain> Bare for X {
+    type Out = X;
+}
+impl<Nm, X> Bare for Named<Nm, X> {
+    type Out = X;
+}
+
+/// The contraction `equation` of operands given as (elements, shape), into
+/// a tensor of layout `S` (which the macro's bounds computed). Panics with
+/// the runtime error's message only when `Dyn` sizes do not fit.
+#[track_caller]
+pub fn run<T: Element, S: Layout>(equation: &str, ops: &[(&[T], &[usize])]) -> Tensor<T, S> {
+    let shapes: alloc::vec::Vec<&[usize]> = ops.iter().map(|o| o.1).collect();
+    let result = label(equation, &shapes)
+        .map_err(|p| super::dyn_tensor::einsum_error(equation, &shapes, p))
+        .and_then(|lab| {
+            let data = contract(ops, &lab)?;
+            let dims: alloc::vec::Vec<usize> = lab.out.iter().map(|&l| lab.sizes[l]).collect();
+            Ok((data, dims))
+        });
+    match result {
+        Ok((data, dims)) => Tensor::from_checked(data, &dims),
+        Err(e) => panic!("{e}"),
+    }
+}

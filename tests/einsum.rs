@@ -1,0 +1,513 @@
+//! `einsum`, `einsum!` and `contract` against a naive reference written
+//! here: one loop over every combination of every label's values.
+
+use proptest::prelude::*;
+use shaped::{DynTensor, ShapeError, einsum};
+
+/// The reference: for equations of letters only (no `...`). Returns the
+/// output's shape and elements.
+fn naive(equation: &str, ops: &[(&[usize], &[i64])]) -> (Vec<usize>, Vec<i64>) {
+    let eq: String = equation.chars().filter(|c| *c != ' ').collect();
+    let (lhs, rhs) = match eq.split_once("->") {
+        Some((l, r)) => (l.to_string(), Some(r.to_string())),
+        None => (eq.clone(), None),
+    };
+    let inputs: Vec<Vec<char>> = lhs.split(',').map(|s| s.chars().collect()).collect();
+    assert_eq!(inputs.len(), ops.len());
+    let mut labels: Vec<char> = inputs.iter().flatten().copied().collect();
+    labels.sort();
+    labels.dedup();
+    let output: Vec<char> = match rhs {
+        Some(r) => r.chars().collect(),
+        None => labels
+            .iter()
+            .copied()
+            .filter(|c| inputs.iter().flatten().filter(|d| *d == c).count() == 1)
+            .collect(),
+    };
+    let size_of = |c: char| {
+        for (subs, (shape, _)) in inputs.iter().zip(ops) {
+            if let Some(p) = subs.iter().position(|d| *d == c) {
+                return shape[p];
+            }
+        }
+        unreachable!()
+    };
+    let sizes: Vec<usize> = labels.iter().map(|&c| size_of(c)).collect();
+    let out_shape: Vec<usize> = output.iter().map(|&c| size_of(c)).collect();
+    let mut out = vec![0i64; out_shape.iter().product()];
+    if sizes.contains(&0) {
+        return (out_shape, out);
+    }
+    let pos = |c: char| labels.iter().position(|d| *d == c).unwrap();
+    let flat = |idx: &[usize], subs: &[char], shape: &[usize]| {
+        subs.iter()
+            .zip(shape)
+            .fold(0, |acc, (&c, &n)| acc * n + idx[pos(c)])
+    };
+    let mut idx = vec![0usize; labels.len()];
+    loop {
+        let mut p = 1i64;
+        for (subs, (shape, data)) in inputs.iter().zip(ops) {
+            p = p.wrapping_mul(data[flat(&idx, subs, shape)]);
+        }
+        let o = flat(&idx, &output, &out_shape);
+        out[o] = out[o].wrapping_add(p);
+        let mut ax = labels.len();
+        loop {
+            if ax == 0 {
+                return (out_shape, out);
+            }
+            ax -= 1;
+            idx[ax] += 1;
+            if idx[ax] < sizes[ax] {
+                break;
+            }
+            idx[ax] = 0;
+        }
+    }
+}
+
+fn tensor(shape: &[usize], seed: i64) -> DynTensor<i64> {
+    let n: usize = shape.iter().product();
+    let data: Vec<i64> = (0..n as i64)
+        .map(|i| (i * 7 + seed * 13) % 11 - 5)
+        .collect();
+    DynTensor::from_vec(data, shape).unwrap()
+}
+
+/// `einsum` on integer tensors against the reference.
+fn check(equation: &str, shapes: &[&[usize]]) {
+    let ts: Vec<DynTensor<i64>> = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, s)| tensor(s, i as i64))
+        .collect();
+    let refs: Vec<&DynTensor<i64>> = ts.iter().collect();
+    let got = einsum(equation, &refs).unwrap_or_else(|e| panic!("{equation}: {e}"));
+    let data: Vec<Vec<i64>> = ts.iter().map(|t| t.to_vec()).collect();
+    let ops: Vec<(&[usize], &[i64])> = shapes
+        .iter()
+        .copied()
+        .zip(data.iter().map(|d| &d[..]))
+        .collect();
+    let (shape, want) = naive(equation, &ops);
+    assert_eq!(got.shape(), &shape[..], "{equation} {shapes:?}");
+    assert_eq!(got.to_vec(), want, "{equation} {shapes:?}");
+    // f64 takes the matrix-product path where i64 takes the loop: same values.
+    let tf: Vec<DynTensor<f64>> = ts.iter().map(|t| t.map_to(|x| x as f64)).collect();
+    let rf: Vec<&DynTensor<f64>> = tf.iter().collect();
+    let gotf = einsum(equation, &rf).unwrap();
+    let wantf: Vec<f64> = want.iter().map(|&x| x as f64).collect();
+    assert_eq!(gotf.to_vec(), wantf, "{equation} {shapes:?} (f64)");
+}
+
+#[test]
+fn the_cases_of_the_issue() {
+    check("bij,bjk->bik", &[&[3, 4, 5], &[3, 5, 6]]);
+    check("bij,bjk->bik", &[&[2, 40, 30], &[2, 30, 20]]);
+    check("ij,ij->i", &[&[7, 9], &[7, 9]]);
+    check("ii->i", &[&[6, 6]]);
+    check("bhqd,bhkd->bhqk", &[&[2, 3, 5, 4], &[2, 3, 6, 4]]);
+    check("bhqd,bhkd->bhqk", &[&[2, 2, 17, 16], &[2, 2, 19, 16]]);
+}
+
+#[test]
+fn classic_equations() {
+    check("ij,jk->ik", &[&[20, 30], &[30, 25]]);
+    check("ij,jk", &[&[4, 3], &[3, 5]]);
+    check("ij,jk->ki", &[&[20, 30], &[30, 25]]);
+    check("ij,kj->ik", &[&[20, 30], &[25, 30]]);
+    check("ji,jk->ik", &[&[30, 20], &[30, 25]]);
+    check("ij->ji", &[&[3, 5]]);
+    check("ij->", &[&[3, 5]]);
+    check("ij->j", &[&[3, 5]]);
+    check("ii", &[&[4, 4]]);
+    check("i,i->", &[&[40], &[40]]);
+    check("i,j->ij", &[&[3], &[4]]);
+    check("i,j", &[&[3], &[4]]);
+    check("bi,bj->bij", &[&[2, 3], &[2, 4]]);
+    check("iij->j", &[&[3, 3, 2]]);
+    check("iji->ij", &[&[3, 2, 3]]);
+    check("ij,jk,kl->il", &[&[3, 4], &[4, 5], &[5, 2]]);
+    check("ij,jk,kl->il", &[&[13, 14], &[14, 15], &[15, 12]]);
+    check("ab,bc,cd", &[&[2, 3], &[3, 4], &[4, 5]]);
+    check("i,i,i->i", &[&[5], &[5], &[5]]);
+    check("ijk,jl,km->ilm", &[&[2, 3, 4], &[3, 5], &[4, 6]]);
+    check("bij,jk->bik", &[&[3, 12, 10], &[10, 11]]);
+    check("ij,bjk->bik", &[&[12, 10], &[3, 10, 11]]);
+    check("abcd,cdef->abef", &[&[2, 3, 9, 10], &[9, 10, 4, 5]]);
+    check("abcd,dcef->abef", &[&[2, 3, 9, 10], &[10, 9, 4, 5]]);
+    check("bik,bkj->bji", &[&[2, 12, 9], &[2, 9, 11]]);
+    check("Ab,bA->A", &[&[3, 4], &[4, 3]]);
+    check("", &[&[]]);
+    check("->", &[&[]]);
+    check(",->", &[&[], &[]]);
+    check("i,->i", &[&[3], &[]]);
+}
+
+#[test]
+fn size_zero_labels() {
+    check("ij,jk->ik", &[&[3, 0], &[0, 4]]); // k = 0: zeros
+    check("ij,jk->ik", &[&[0, 3], &[3, 4]]); // empty result
+    check("ii->", &[&[0, 0]]);
+    check("ij->i", &[&[3, 0]]);
+}
+
+#[test]
+fn ellipsis_broadcasts_and_leads_the_implicit_output() {
+    let a = tensor(&[5, 1, 3, 4], 1);
+    let b = tensor(&[2, 4, 6], 2);
+    let c = einsum("...ij,...jk", &[&a, &b]).unwrap();
+    assert_eq!(c.shape(), &[5, 2, 3, 6]);
+    // The same as a batched matrix product (batch dimensions broadcast).
+    assert_eq!(c, a.matmul(&b));
+    let d = einsum("...ij,...jk->ik", &[&a, &b]).unwrap();
+    assert_eq!(d, c.sum_dims(&[0, 1], false).unwrap());
+    let e = einsum("i...->...", &[&a]).unwrap();
+    assert_eq!(e, a.sum_dims(&[0], false).unwrap());
+    let f = einsum("...ii->...i", &[&tensor(&[2, 3, 3], 0)]).unwrap();
+    assert_eq!(f.shape(), &[2, 3]);
+    assert_eq!(f.get(&[1, 2]), tensor(&[2, 3, 3], 0).get(&[1, 2, 2]));
+}
+
+fn first_line(e: ShapeError) -> String {
+    e.to_string().lines().next().unwrap().to_string()
+}
+
+fn err(equation: &str, shapes: &[&[usize]]) -> String {
+    let ts: Vec<DynTensor<f32>> = shapes.iter().map(|s| DynTensor::zeros(s)).collect();
+    let refs: Vec<&DynTensor<f32>> = ts.iter().collect();
+    first_line(einsum(equation, &refs).unwrap_err())
+}
+
+#[test]
+fn pytorch_error_messages() {
+    assert_eq!(err("i", &[]), "einsum(): must provide at least one operand");
+    assert_eq!(
+        err("i,i", &[&[2]]),
+        "einsum(): fewer operands were provided than specified in the equation"
+    );
+    assert_eq!(
+        err("i", &[&[2], &[2]]),
+        "einsum(): more operands were provided than specified in the equation"
+    );
+    assert_eq!(
+        err("i2", &[&[2, 2]]),
+        "einsum(): invalid subscript given at index 1 in the equation string, subscripts must be in [a-zA-Z]"
+    );
+    assert_eq!(
+        err("i->i2", &[&[2]]),
+        "einsum(): invalid subscript given at index 4 in the equation string, subscripts must be in [a-zA-Z]"
+    );
+    assert_eq!(
+        err("...i...", &[&[2]]),
+        "einsum(): found '.' for operand 0 for which an ellipsis was already found"
+    );
+    assert_eq!(
+        err("i,..i", &[&[2], &[2]]),
+        "einsum(): found '.' for operand 1 that is not part of any ellipsis"
+    );
+    assert_eq!(
+        err("...i->......", &[&[2]]),
+        "einsum(): found '.' for output but an ellipsis (...) was already found"
+    );
+    assert_eq!(
+        err("...i->.i", &[&[2]]),
+        "einsum(): found '.' for output that is not part of any ellipsis (...)"
+    );
+    assert_eq!(
+        err("ij", &[&[2]]),
+        "einsum(): the number of subscripts in the equation (2) does not match the number of dimensions (1) for operand 0 and no ellipsis was given"
+    );
+    assert_eq!(
+        err("i,ij...k", &[&[2], &[2, 2]]),
+        "einsum(): the number of subscripts in the equation (3) is more than the number of dimensions (2) for operand 1"
+    );
+    assert_eq!(
+        err("ij->ii", &[&[2, 2]]),
+        "einsum(): output subscript i appears more than once in the output"
+    );
+    assert_eq!(
+        err("ij->k", &[&[2, 2]]),
+        "einsum(): output subscript k does not appear in the equation for any input operand"
+    );
+    assert_eq!(
+        err("bij,bjk->bik", &[&[2, 3, 4], &[2, 5, 6]]),
+        "einsum(): subscript j has size 5 for operand 1 which does not broadcast with previously seen size 4"
+    );
+    assert_eq!(
+        err("iij->j", &[&[2, 3, 4]]),
+        "einsum(): subscript i is repeated for operand 0 but the sizes don't match, 3 != 2"
+    );
+    // PyTorch's sentence, its missing space included.
+    assert_eq!(
+        err("...i,...i", &[&[2, 3], &[4, 3]]),
+        "einsum(): dimension 0 covered by ellipsis in operand 1has size 4 which does not broadcast with previously seen ellipsis with size 2 for the respective dimension"
+    );
+}
+
+#[test]
+fn a_label_of_size_one_does_not_broadcast() {
+    // PyTorch would sum the column of `a` against every row of `b`; a label
+    // is one dimension here, as the inner size of `matmul` is.
+    let e = err("ij,jk->ik", &[&[3, 1], &[4, 5]]);
+    assert_eq!(
+        e,
+        "einsum(): subscript j has size 4 for operand 1 which does not broadcast with previously seen size 1"
+    );
+    // `...` dimensions do broadcast.
+    assert!(
+        einsum(
+            "...i,...i",
+            &[
+                &DynTensor::<f32>::zeros(&[1, 3]),
+                &DynTensor::zeros(&[4, 3])
+            ]
+        )
+        .is_ok()
+    );
+}
+
+const POOL: [char; 6] = ['a', 'b', 'c', 'd', 'e', 'B'];
+
+/// A random equation over `POOL`: operands of rank 0 to 3 (labels may
+/// repeat within one: diagonals), an implicit or an explicit output.
+fn equation() -> impl Strategy<Value = (String, Vec<Vec<usize>>)> {
+    let sizes = prop::collection::vec(prop_oneof![9 => 1usize..5, 1 => Just(0usize)], POOL.len());
+    let ops = prop::collection::vec(prop::collection::vec(0..POOL.len(), 0..4), 1..4);
+    let out = prop::option::of(prop::collection::vec(any::<bool>(), POOL.len()));
+    let order = any::<u64>();
+    (sizes, ops, out, order).prop_map(|(sizes, ops, out, order)| {
+        let subs: Vec<String> = ops
+            .iter()
+            .map(|o| o.iter().map(|&l| POOL[l]).collect())
+            .collect();
+        let mut eq = subs.join(",");
+        if let Some(mask) = out {
+            let mut used: Vec<usize> = ops.iter().flatten().copied().collect();
+            used.sort();
+            used.dedup();
+            let mut chosen: Vec<usize> = used.into_iter().filter(|&l| mask[l]).collect();
+            // A deterministic shuffle from `order`.
+            let n = chosen.len();
+            for i in (1..n).rev() {
+                chosen.swap(i, (order >> (i * 3)) as usize % (i + 1));
+            }
+            eq.push_str("->");
+            eq.extend(chosen.iter().map(|&l| POOL[l]));
+        }
+        let shapes = ops
+            .iter()
+            .map(|o| o.iter().map(|&l| sizes[l]).collect())
+            .collect();
+        (eq, shapes)
+    })
+}
+
+proptest! {
+    #[test]
+    fn random_equations_match_the_reference((eq, shapes) in equation()) {
+        let s: Vec<&[usize]> = shapes.iter().map(|s| &s[..]).collect();
+        check(&eq, &s);
+    }
+
+    /// Larger sizes, two operands: the matrix-product lowering with every
+    /// arrangement of batch, row, column and summed labels.
+    #[test]
+    fn random_pairs_with_large_sizes(
+        (eq, shapes) in equation().prop_filter("two operands", |(_, s)| s.len() == 2),
+        scale in 3usize..7,
+    ) {
+        let shapes: Vec<Vec<usize>> = shapes.iter().map(|s| s.iter().map(|&d| if d > 1 { d * scale } else { d }).collect()).collect();
+        // Keep the reference's loop small.
+        let total: usize = shapes.iter().map(|s| s.iter().product::<usize>()).product();
+        prop_assume!(total < 400_000);
+        let s: Vec<&[usize]> = shapes.iter().map(|s| &s[..]).collect();
+        check(&eq, &s);
+    }
+}
+
+fn named(shape: &[usize], names: &[Option<&str>], seed: i64) -> DynTensor<i64> {
+    tensor(shape, seed)
+        .with_names(names.iter().copied())
+        .unwrap()
+}
+
+/// Seed 004's tensors, scaled down: img (?, CHANNEL, H, W) against
+/// lbl (?, H, W) contracts H and W, keeps the batch and CHANNEL.
+#[test]
+fn contract_seed004_img_with_lbl() {
+    let (n, c, h, w) = (3, 2, 4, 5);
+    let img = named(
+        &[n, c, h, w],
+        &[None, Some("CHANNEL"), Some("H"), Some("W")],
+        1,
+    );
+    let lbl = named(&[n, h, w], &[None, Some("H"), Some("W")], 2);
+    let r = img.try_contract(&lbl).unwrap();
+    assert_eq!(r.shape(), &[n, c]);
+    assert_eq!(r.names(), [None, Some("CHANNEL")]);
+    let (x, y) = (img.to_vec(), lbl.to_vec());
+    for b in 0..n {
+        for ch in 0..c {
+            let mut s = 0i64;
+            for i in 0..h {
+                for j in 0..w {
+                    s += x[((b * c + ch) * h + i) * w + j] * y[(b * h + i) * w + j];
+                }
+            }
+            assert_eq!(r.get(&[b, ch]), Some(&s));
+        }
+    }
+    // The other way round: lbl's dimensions first, then img's CHANNEL.
+    let r2 = lbl.try_contract(&img).unwrap();
+    assert_eq!(r2.names(), [None, Some("CHANNEL")]);
+    assert_eq!(r2, r);
+}
+
+/// lbl_prob (?, CLASS, H, W) against lbl_truth (?, H, W), and lbl_pred
+/// (?, SCALE1, SCALE2, SCALE3, H, W) against lbl_prob: what broadcasting
+/// refuses (CLASS has no match) contracts into an outer product over the
+/// names only one side has.
+#[test]
+fn contract_seed004_pred_and_prob() {
+    let (n, k, h, w) = (2, 3, 4, 4);
+    let truth = named(&[n, h, w], &[None, Some("H"), Some("W")], 3);
+    let prob = named(
+        &[n, k, h, w],
+        &[None, Some("CLASS"), Some("H"), Some("W")],
+        4,
+    );
+    let pred_names = [
+        None,
+        Some("SCALE1"),
+        Some("SCALE2"),
+        Some("SCALE3"),
+        Some("H"),
+        Some("W"),
+    ];
+    let pred = named(&[n, 1, 3, 2, h, w], &pred_names, 5);
+    let pt = prob.try_contract(&truth).unwrap();
+    assert_eq!(
+        (pt.shape(), pt.names()),
+        (&[n, k][..], vec![None, Some("CLASS")])
+    );
+    // The same as einsum with one letter per name.
+    let e = einsum(
+        "nkhw,nhw->nk",
+        &[&prob.clone().drop_names(), &truth.clone().drop_names()],
+    )
+    .unwrap();
+    assert_eq!(pt.clone().drop_names(), e);
+    let pp = pred.try_contract(&prob).unwrap();
+    assert_eq!(pp.shape(), &[n, 1, 3, 2, k]);
+    assert_eq!(
+        pp.names(),
+        [
+            None,
+            Some("SCALE1"),
+            Some("SCALE2"),
+            Some("SCALE3"),
+            Some("CLASS")
+        ]
+    );
+    let (x, y) = (pred.to_vec(), prob.to_vec());
+    for b in 0..n {
+        for s2 in 0..3 {
+            for s3 in 0..2 {
+                for c in 0..k {
+                    let mut s = 0i64;
+                    for i in 0..h {
+                        for j in 0..w {
+                            s += x[(((b * 3 + s2) * 2 + s3) * h + i) * w + j]
+                                * y[((b * k + c) * h + i) * w + j];
+                        }
+                    }
+                    assert_eq!(pp.get(&[b, 0, s2, s3, c]), Some(&s));
+                }
+            }
+        }
+    }
+    assert!(prob.try_add(&pred).is_err()); // broadcasting refuses what contract accepts
+}
+
+#[test]
+fn contract_errors_name_the_dimension() {
+    let a = named(&[2, 3], &[Some("I"), Some("J")], 0);
+    let b = named(&[4, 5], &[Some("J"), Some("K")], 0);
+    let e = first_line(a.try_contract(&b).unwrap_err());
+    assert_eq!(
+        e,
+        "contract(): dimension 'J' has size 3 in a and 4 in b; a shared name is summed over, so its sizes must be equal"
+    );
+    // A shared name of size 1 against 4 is an error too: it is one dimension.
+    let one = named(&[1, 5], &[Some("J"), Some("K")], 0);
+    let a4 = named(&[2, 4], &[Some("I"), Some("J")], 0);
+    assert!(a4.try_contract(&one).is_err());
+    // Unnamed dimensions broadcast (1 against 3) and mismatch as broadcasting does.
+    let u = named(&[1, 3], &[None, Some("J")], 0);
+    let v = named(&[3, 3, 6], &[None, Some("J"), Some("K")], 0);
+    assert_eq!(u.try_contract(&v).unwrap().shape(), &[3, 6]);
+    let bad = named(&[2, 3, 6], &[None, Some("J"), Some("K")], 0);
+    let e = first_line(
+        named(&[5, 3], &[None, Some("J")], 0)
+            .try_contract(&bad)
+            .unwrap_err(),
+    );
+    assert!(
+        e.starts_with(
+            "The size of tensor a (5) must match the size of tensor b (2) at an unnamed dimension"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn contract_matrix_product_by_names() {
+    let a = named(&[20, 30], &[Some("I"), Some("J")], 1);
+    let b = named(&[25, 30], &[Some("K"), Some("J")], 2);
+    let r = a.try_contract(&b).unwrap();
+    assert_eq!(r.names(), [Some("I"), Some("K")]);
+    let want = einsum(
+        "ij,kj->ik",
+        &[&a.clone().drop_names(), &b.clone().drop_names()],
+    )
+    .unwrap();
+    assert_eq!(r.drop_names(), want);
+}
+
+#[test]
+fn einsum_macro_against_the_reference() {
+    use shaped::{Tensor, einsum as einsum_m, shape};
+    let a = Tensor::<i64, shape![2, 3, 4]>::from_fn(|i| (i as i64 * 7) % 11 - 5);
+    let b = Tensor::<i64, shape![2, 4, 5]>::from_fn(|i| (i as i64 * 5) % 13 - 6);
+    let c: Tensor<i64, shape![2, 3, 5]> = einsum_m!("bij,bjk->bik", a, b);
+    let (shape, want) = naive(
+        "bij,bjk->bik",
+        &[(&[2, 3, 4], a.as_slice()), (&[2, 4, 5], b.as_slice())],
+    );
+    assert_eq!((&*c.shape(), c.as_slice()), (&shape[..], &want[..]));
+    let m = Tensor::<i64, shape![4, 4]>::from_fn(|i| i as i64);
+    let d: Tensor<i64, shape![4]> = einsum_m!("ii->i", m);
+    assert_eq!(d.as_slice(), &[0, 5, 10, 15]);
+    let q = Tensor::<i64, shape![2, 2, 3, 4]>::from_fn(|i| (i as i64 * 3) % 7 - 3);
+    let k = Tensor::<i64, shape![2, 2, 5, 4]>::from_fn(|i| (i as i64 * 2) % 5 - 2);
+    let s: Tensor<i64, shape![2, 2, 3, 5]> = einsum_m!("bhqd,bhkd->bhqk", q, k);
+    let (_, want) = naive(
+        "bhqd,bhkd->bhqk",
+        &[(&[2, 2, 3, 4], q.as_slice()), (&[2, 2, 5, 4], k.as_slice())],
+    );
+    assert_eq!(s.as_slice(), &want[..]);
+    let v = Tensor::<i64, shape![4]>::from_fn(|i| i as i64 + 1);
+    let t: Tensor<i64, shape![]> = einsum_m!("i,ij,j", v, m, v);
+    let (_, want) = naive(
+        "i,ij,j",
+        &[
+            (&[4], v.as_slice()),
+            (&[4, 4], m.as_slice()),
+            (&[4], v.as_slice()),
+        ],
+    );
+    assert_eq!(t.as_slice(), &want[..]);
+}

@@ -1,0 +1,7 @@
+// Labels are letters.
+use shaped::{einsum, shape, Tensor};
+
+fn main() {
+    let a = Tensor::<f32, shape![2, 3]>::zeros();
+    let _c = einsum!("i2->i", a);
+}

@@ -1,0 +1,7 @@
+// An output label must be an input label.
+use shaped::{einsum, shape, Tensor};
+
+fn main() {
+    let a = Tensor::<f32, shape![2, 3]>::zeros();
+    let _c = einsum!("ij->k", a);
+}
