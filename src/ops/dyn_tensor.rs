@@ -7,7 +7,6 @@
 //! broadcast shape and the element count in one pass, then the kernel. Only
 //! when an operand has names does it go through [`by_name`](super::by_name).
 
-use alloc::vec::Vec;
 use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
 };
@@ -17,10 +16,11 @@ use super::operand::Side;
 use super::tensor::or_panic;
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
-use crate::kernel;
+use crate::kernel::{self, SliceSink};
 use crate::shape::broadcast::{broadcast_into, check_broadcast_to};
 use crate::shape::list::Layout;
 use crate::shape::names::runtime::broadcast_named_shapes;
+use crate::tensor::buffer::SmallBuf;
 use crate::tensor::names::NameRef;
 use crate::tensor::{DynTensor, ShapeBuf, Tensor};
 
@@ -88,18 +88,13 @@ impl<T: Element> DynTensor<T> {
                 Some(n) if n <= isize::MAX as usize / core::mem::size_of::<T>().max(1) => n,
                 _ => checked_numel::<T>(shape.as_slice())?,
             };
-            let mut data = Vec::new();
-            if data.try_reserve_exact(n).is_err() {
-                return Err(ShapeError::TooLarge {
-                    shape: shape.as_slice().to_vec(),
-                });
-            }
-            kernel::binary_2d(&mut data, o2, a, a2, b, b2, Op::apply);
-            return Ok(DynTensor {
-                data,
-                shape,
-                names: None,
-            });
+            let data = SmallBuf::build(
+                n,
+                shape.as_slice(),
+                |s| kernel::binary_2d(&mut SliceSink::new(s), o2, a, a2, b, b2, Op::apply),
+                |v| kernel::binary_2d(v, o2, a, a2, b, b2, Op::apply),
+            )?;
+            return Ok(DynTensor::from_store(data, shape));
         }
         // The broadcast shape and its element count in one pass from the
         // right; anything unusual (a mismatch, an overflow) is left to the
@@ -135,19 +130,24 @@ impl<T: Element> DynTensor<T> {
         {
             n = checked_numel::<T>(shape.as_slice())?;
         }
-        // Appended row by row: no pass zeroing memory about to be written.
-        let mut data = Vec::new();
-        if data.try_reserve_exact(n).is_err() {
-            return Err(ShapeError::TooLarge {
-                shape: shape.as_slice().to_vec(),
-            });
-        }
-        kernel::binary_inline(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
-        Ok(DynTensor {
-            data,
-            shape,
-            names: None,
-        })
+        let dims = shape.as_slice();
+        let data = SmallBuf::build(
+            n,
+            dims,
+            |s| {
+                kernel::binary_inline(
+                    &mut SliceSink::new(s),
+                    dims,
+                    a,
+                    a_dims,
+                    b,
+                    b_dims,
+                    Op::apply,
+                )
+            },
+            |v| kernel::binary_inline(v, dims, a, a_dims, b, b_dims, Op::apply),
+        )?;
+        Ok(DynTensor::from_store(data, shape))
     }
 
     /// The shared body of the in-place operations; leaves `self` untouched on error.
