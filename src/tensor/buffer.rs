@@ -21,7 +21,6 @@ use crate::error::ShapeError;
 pub(crate) const INLINE_LEN: usize = 16;
 
 /// The elements of a runtime tensor, row-major.
-#[derive(Clone)]
 pub(crate) enum SmallBuf<T> {
     /// The first `len` elements of `buf`.
     Inline {
@@ -115,6 +114,21 @@ impl<T: Copy + Default> SmallBuf<T> {
             return SmallBuf::Inline { len: n as u8, buf };
         }
         SmallBuf::Heap(it.collect())
+    }
+}
+
+impl<T: Copy + Default> Clone for SmallBuf<T> {
+    /// Inline whenever the elements fit, even for a `Vec` handed over by
+    /// the caller: copies of small tensors never allocate.
+    #[inline]
+    fn clone(&self) -> Self {
+        match self {
+            SmallBuf::Inline { len, buf } => SmallBuf::Inline {
+                len: *len,
+                buf: *buf,
+            },
+            SmallBuf::Heap(v) => Self::from_iter_n(v.len(), v.iter().copied()),
+        }
     }
 }
 

@@ -79,7 +79,6 @@ impl ShapeBuf {
 ///     "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 2"
 /// );
 /// ```
-#[derive(Clone)]
 pub struct DynTensor<T> {
     /// Inline up to [`INLINE_LEN`](super::buffer::INLINE_LEN) elements.
     pub(crate) data: SmallBuf<T>,
@@ -88,6 +87,16 @@ pub struct DynTensor<T> {
     /// unnamed tensors carry one null pointer and nothing else); see
     /// [`crate::tensor::names`].
     pub(crate) names: Option<Names>,
+}
+
+impl<T: Copy + Default> Clone for DynTensor<T> {
+    fn clone(&self) -> Self {
+        DynTensor {
+            data: self.data.clone(),
+            shape: self.shape.clone(),
+            names: self.names.clone(),
+        }
+    }
 }
 
 impl<T> DynTensor<T> {
@@ -250,6 +259,20 @@ impl<T: Element> DynTensor<T> {
         let mut out = self.clone();
         kernel::map(&mut out.data, &self.data, f);
         out
+    }
+
+    /// [`map`](Self::map) for an owned tensor: `f` applied to every element
+    /// in the tensor's own storage, which is returned (no allocation).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::<f32>::ones(&[64, 64]);
+    /// let u = t.into_map(|x| x * 3.0);
+    /// assert_eq!(u[[63, 63]], 3.0);
+    /// ```
+    pub fn into_map(mut self, f: impl Fn(T) -> T) -> Self {
+        kernel::map_in_place(&mut self.data, f);
+        self
     }
 }
 
