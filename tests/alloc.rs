@@ -348,8 +348,8 @@ fn owned_static_heap_operands_lend_their_buffer() {
     let std = Tensor::<f32, shape![64, 1]>::from_slice(&sv).unwrap();
     let (x1, x2, x3) = (x.clone(), x.clone(), x.clone());
     let (n, (norm, flipped, mapped)) = count_allocs(|| {
-        let norm: X = -(((x1 - &mean) / &std) * 2.0);
-        let flipped: X = &mean - x2; // lends the right operand
+        let norm: X = -(((x1 - mean) / std) * 2.0);
+        let flipped: X = mean - x2; // lends the right operand
         let mapped = (2.0 * x3).into_map(|v| v + 1.0);
         (norm, flipped, mapped)
     });

@@ -130,7 +130,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// (see [`binary_owned`](Self::binary_owned)).
     #[inline(always)]
     #[track_caller]
-    pub(crate) fn binary_owned_rhs<Op: BinaryOp<T>, L: Layout>(
+    pub(crate) fn binary_owned_rhs<Op: BinaryOp<T>, L>(
         mut self,
         lhs: &Tensor<T, L>,
     ) -> Tensor<T, Broadcast<L, S>>
@@ -429,7 +429,7 @@ try_methods!(
 /// shapes static, positional (or named in the same order), the result on
 /// the heap (inline results are no allocation to save) and `Own`, as the
 /// kernel sees it, of exactly the result's sizes.
-const fn lends<L: Layout, R: Layout, O: Layout, Own: Layout>() -> bool
+const fn lends<L, R: Layout, O: Layout, Own: Layout>() -> bool
 where
     L: BroadcastWith<R>,
 {
