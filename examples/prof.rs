@@ -21,6 +21,22 @@ fn main() {
                 black_box(black_box(&a) + black_box(&b));
             }
         }
+        "intoDynA" => {
+            let a = DynTensor::from_vec(data(12), &[4, 3]).unwrap();
+            let b = DynTensor::from_vec(data(3), &[1, 3]).unwrap();
+            let mut o = DynTensor::<f32>::zeros(&[4, 3]);
+            for _ in 0..iters {
+                shaped::try_add_into(black_box(&a), black_box(&b), black_box(&mut o)).unwrap();
+            }
+        }
+        "intoDynB" => {
+            let a = DynTensor::from_vec(data(60), &[5, 3, 4, 1]).unwrap();
+            let b = DynTensor::from_vec(data(6), &[3, 1, 2]).unwrap();
+            let mut o = DynTensor::<f32>::zeros(&[5, 3, 4, 2]);
+            for _ in 0..iters {
+                shaped::try_add_into(black_box(&a), black_box(&b), black_box(&mut o)).unwrap();
+            }
+        }
         "dynB" => {
             let a = DynTensor::from_vec(data(60), &[5, 3, 4, 1]).unwrap();
             let b = DynTensor::from_vec(data(6), &[3, 1, 2]).unwrap();

@@ -232,3 +232,139 @@ fn owned_dyn_operands_lend_their_buffer() {
     assert!(n >= 1);
     assert_eq!(wide, &mean + &x);
 }
+
+/// The inline capacity of a `DynTensor` (kept in step with
+/// `src/tensor/buffer.rs`): runtime tensors of up to this many elements and
+/// up to rank 8 live entirely inside the tensor.
+const DYN_INLINE: usize = 16;
+
+/// `[4, 3]`, `[1, 3]` and `[16]` runtime tensors and every operation on
+/// them allocate nothing; the values are those of plain loops.
+#[test]
+fn small_dyn_tensors_do_not_allocate() {
+    use shaped::{DynTensor, try_add_into};
+    let av: Vec<f32> = (0..12).map(|i| i as f32).collect();
+    let bv = vec![10.0f32, 20.0, 30.0];
+    let a = DynTensor::from_vec(av.clone(), &[4, 3]).unwrap();
+    let b = DynTensor::from_vec(bv.clone(), &[1, 3]).unwrap();
+    let mut out = DynTensor::<f32>::zeros(&[4, 3]);
+    let (n, got) = count_allocs(|| {
+        let zeros = black_box(DynTensor::<f32>::zeros(&[2, 2]));
+        let full = black_box(DynTensor::<f32>::full(&[DYN_INLINE], 2.5));
+        let ar = black_box(DynTensor::<f32>::arange(DYN_INLINE));
+        let sc = black_box(DynTensor::<f32>::scalar(4.0));
+        let deep = black_box(DynTensor::<f32>::ones(&[1, 1, 1, 1, 1, 1, 2, 2]));
+        let c = black_box(&a).clone();
+        let sum = black_box(&a) + black_box(&b);
+        let diff = black_box(&a).try_sub(black_box(&b)).unwrap();
+        let quot = black_box(&b) / black_box(&a);
+        let scaled = black_box(&a) * 2.0;
+        let neg = -black_box(&b);
+        let mapped = black_box(&a).map(|x| x * x);
+        let deep_sum = &deep + &sc;
+        try_add_into(black_box(&a), black_box(&b), &mut out).unwrap();
+        let mut acc = black_box(&a).clone();
+        acc += &b;
+        acc -= 1.0;
+        (
+            zeros, full, ar, sc, c, sum, diff, quot, scaled, neg, mapped, deep_sum, acc,
+        )
+    });
+    assert_eq!(n, 0, "small runtime tensors allocated");
+    let (zeros, full, ar, sc, c, sum, diff, quot, scaled, neg, mapped, deep_sum, acc) = got;
+    let at = |i: usize, j: usize| av[i * 3 + j];
+    let each = |f: &dyn Fn(usize, usize) -> f32| -> Vec<f32> {
+        (0..4)
+            .flat_map(|i| (0..3).map(move |j| (i, j)))
+            .map(|(i, j)| f(i, j))
+            .collect()
+    };
+    assert_eq!(zeros.to_vec(), vec![0.0; 4]);
+    assert_eq!(full.to_vec(), vec![2.5; DYN_INLINE]);
+    assert_eq!(
+        ar.to_vec(),
+        (0..DYN_INLINE).map(|i| i as f32).collect::<Vec<_>>()
+    );
+    assert_eq!((sc.shape(), sc.to_vec()), (&[][..], vec![4.0]));
+    assert_eq!(c.to_vec(), av);
+    assert_eq!(sum.shape(), &[4, 3]);
+    assert_eq!(sum.to_vec(), each(&|i, j| at(i, j) + bv[j]));
+    assert_eq!(diff.to_vec(), each(&|i, j| at(i, j) - bv[j]));
+    assert_eq!(quot.to_vec(), each(&|i, j| bv[j] / at(i, j)));
+    assert_eq!(scaled.to_vec(), each(&|i, j| at(i, j) * 2.0));
+    assert_eq!(neg.to_vec(), vec![-10.0, -20.0, -30.0]);
+    assert_eq!(mapped.to_vec(), each(&|i, j| at(i, j) * at(i, j)));
+    assert_eq!(
+        (deep_sum.shape(), deep_sum.to_vec()),
+        (&[1, 1, 1, 1, 1, 1, 2, 2][..], vec![5.0; 4])
+    );
+    assert_eq!(out.to_vec(), each(&|i, j| at(i, j) + bv[j]));
+    assert_eq!(acc.to_vec(), each(&|i, j| at(i, j) + bv[j] - 1.0));
+    // One element more than the inline size is on the heap.
+    let (n, big) = count_allocs(|| black_box(DynTensor::<f32>::zeros(&[DYN_INLINE + 1])));
+    assert!(n >= 1, "{} elements cannot be inline", DYN_INLINE + 1);
+    assert_eq!(big.numel(), DYN_INLINE + 1);
+}
+
+/// An owned operand on the right whose shape is the result's lends its
+/// storage too, with the operands in the right order for `-` and `/`.
+#[test]
+fn owned_dyn_right_operands_lend_their_buffer() {
+    use shaped::DynTensor;
+    let rows = vec![1.0f32, 2.0, 4.0];
+    let m = DynTensor::from_vec(rows.clone(), &[3, 1]).unwrap();
+    let xv: Vec<f32> = (0..3 * 40).map(|i| 1.0 + i as f32).collect();
+    let x = DynTensor::from_vec(xv.clone(), &[3, 40]).unwrap();
+    let (x1, x2, x3) = (x.clone(), x.clone(), x.clone());
+    // `m.clone()`, of 3 elements, is inline: no allocation either.
+    let (n, (d, q, s)) = count_allocs(|| (&m - x1, &m / x2, m.clone() + x3));
+    assert_eq!(
+        n, 0,
+        "an owned right operand of the result's shape allocated"
+    );
+    let each = |f: &dyn Fn(f32, f32) -> f32| -> Vec<f32> {
+        (0..3 * 40).map(|k| f(rows[k / 40], xv[k])).collect()
+    };
+    assert_eq!(d.to_vec(), each(&|m, x| m - x));
+    assert_eq!(q.to_vec(), each(&|m, x| m / x));
+    assert_eq!(s.to_vec(), each(&|m, x| m + x));
+    // `into_map` works in place.
+    let (n, sq) = count_allocs(|| x.clone().into_map(|v| v * v));
+    assert_eq!(n, 1, "only the clone allocates");
+    assert_eq!(sq.to_vec(), xv.iter().map(|v| v * v).collect::<Vec<_>>());
+}
+
+/// Static heap tensors lend their storage as runtime ones do: an owned
+/// operand of the result's shape, on either side, and `into_map`, `* 2.0`,
+/// `-x`.
+#[test]
+fn owned_static_heap_operands_lend_their_buffer() {
+    type X = Tensor<f32, shape![64, 64]>; // 4096 elements: on the heap
+    let xv: Vec<f32> = (0..64 * 64).map(|i| (i % 97) as f32).collect();
+    let mv: Vec<f32> = (0..64).map(|i| i as f32).collect();
+    let sv: Vec<f32> = (0..64).map(|i| 1.0 + i as f32 * 0.5).collect();
+    let x = X::from_slice(&xv).unwrap();
+    let mean = Tensor::<f32, shape![64, 1]>::from_slice(&mv).unwrap();
+    let std = Tensor::<f32, shape![64, 1]>::from_slice(&sv).unwrap();
+    let (x1, x2, x3) = (x.clone(), x.clone(), x.clone());
+    let (n, (norm, flipped, mapped)) = count_allocs(|| {
+        let norm: X = -(((x1 - mean) / std) * 2.0);
+        let flipped: X = mean - x2; // lends the right operand
+        let mapped = (2.0 * x3).into_map(|v| v + 1.0);
+        (norm, flipped, mapped)
+    });
+    assert_eq!(
+        n, 0,
+        "owned heap static tensors of the result's shape allocated"
+    );
+    for k in [0, 1, 63, 64, 65, 2000, 4095] {
+        let (r, v) = (k / 64, xv[k]);
+        assert_eq!(norm.as_slice()[k], -((v - mv[r]) / sv[r] * 2.0));
+        assert_eq!(flipped.as_slice()[k], mv[r] - v);
+        assert_eq!(mapped.as_slice()[k], 2.0 * v + 1.0);
+    }
+    // A borrowed left operand and a smaller owned right one: a new tensor.
+    let (n, wide) = count_allocs(|| &x + mean);
+    assert!(n >= 1);
+    assert_eq!(wide.as_slice()[65], xv[65] + mv[1]);
+}

@@ -144,10 +144,35 @@ pub(crate) fn binary_inline<T: Copy, U: Copy>(
             inner: axes[0],
             next: axes[1],
         };
-        for_each_block(&axes[2..], 0, 0, &mut |ia, ib| {
-            binary_block_rt(out, a, ia, b, ib, block, &f)
-        });
+        binary_blocks_rt(out, a, b, block, &axes[2..], &f);
     });
+}
+
+/// Every block of a runtime plan whose outer axes are `outer`: the row
+/// loop is chosen once, outside the loop over blocks, so that each block
+/// costs its rows and nothing else.
+#[inline(never)]
+fn binary_blocks_rt<T: Copy, U: Copy>(
+    out: &mut impl Sink<U>,
+    a: &[T],
+    b: &[T],
+    block: Block,
+    outer: &[PlanAxis],
+    f: &impl Fn(T, T) -> U,
+) {
+    macro_rules! run {
+        (fixed $n:literal, $form:ident) => {
+            for_each_block(outer, 0, 0, &mut |ia, ib| {
+                rows_fixed::<$n, $form, true, T, U>(out, a, ia, b, ib, block.next, f)
+            })
+        };
+        (any $form:ident) => {
+            for_each_block(outer, 0, 0, &mut |ia, ib| {
+                rows_any::<$form, T, U>(out, a, ia, b, ib, block, f)
+            })
+        };
+    }
+    dispatch_rows!(row_kind(block.inner), run)
 }
 
 /// `out = f(out, b)` elementwise, `b` broadcast to `out`'s shape (callers check).
@@ -167,13 +192,43 @@ pub fn assign<T: Copy>(
             inner: axes[0],
             next: axes[1],
         };
-        let size = block.inner.n * block.next.n;
-        let mut o = 0;
-        for_each_block(&axes[2..], 0, 0, &mut |_, ib| {
-            assign_block(&mut out[o..o + size], b, ib, block, &f);
-            o += size;
-        });
+        assign_blocks_rt(out, b, block, &axes[2..], &f);
     });
+}
+
+/// Every block of `out = f(out, b)`, the row loop chosen once (see
+/// [`binary_blocks_rt`]).
+#[inline(never)]
+fn assign_blocks_rt<T: Copy>(
+    out: &mut [T],
+    b: &[T],
+    block: Block,
+    outer: &[PlanAxis],
+    f: &impl Fn(T, T) -> T,
+) {
+    let size = block.inner.n * block.next.n;
+    let mut o = 0;
+    macro_rules! run {
+        (fixed $n:literal, $moves:literal) => {
+            for_each_block(outer, 0, 0, &mut |_, ib| {
+                assign_rows_fixed::<$n, $moves, true, T>(
+                    &mut out[o..o + size],
+                    b,
+                    ib,
+                    block.next,
+                    f,
+                );
+                o += size;
+            })
+        };
+        (any $moves:literal) => {
+            for_each_block(outer, 0, 0, &mut |_, ib| {
+                assign_rows_any::<$moves, T>(&mut out[o..o + size], b, ib, block, f);
+                o += size;
+            })
+        };
+    }
+    dispatch_assign_rows!(assign_kind(block.inner), run)
 }
 
 /// `out = f(a)` elementwise.

@@ -53,6 +53,27 @@ pub(super) fn rows_fixed<const N: usize, const FORM: u8, const EAGER: bool, T: C
     next: PlanAxis,
     f: &impl Fn(T, T) -> U,
 ) {
+    if EAGER && FORM != NEITHER {
+        // Whole rows computed, then handed to the sink as arrays.
+        out.rows_fixed::<N>(next.n, |r| {
+            let (ia, ib) = (ia + r * next.sa, ib + r * next.sb);
+            match FORM {
+                BOTH => {
+                    let (x, y) = (array::<N, T>(a, ia), array::<N, T>(b, ib));
+                    core::array::from_fn(|j| f(x[j], y[j]))
+                }
+                A_ONLY => {
+                    let (x, y) = (array::<N, T>(a, ia), b[ib]);
+                    core::array::from_fn(|j| f(x[j], y))
+                }
+                _ => {
+                    let (x, y) = (a[ia], array::<N, T>(b, ib));
+                    core::array::from_fn(|j| f(x, y[j]))
+                }
+            }
+        });
+        return;
+    }
     for r in 0..next.n {
         let (ia, ib) = (ia + r * next.sa, ib + r * next.sb);
         macro_rules! row {
@@ -294,23 +315,4 @@ macro_rules! dispatch_assign_rows {
     };
 }
 
-/// One block of `out = f(out, b)`.
-#[inline(always)]
-pub(super) fn assign_block<T: Copy>(
-    out: &mut [T],
-    b: &[T],
-    ib: usize,
-    block: Block,
-    f: &impl Fn(T, T) -> T,
-) {
-    macro_rules! run {
-        (fixed $n:literal, $moves:literal) => {
-            assign_rows_fixed::<$n, $moves, true, T>(out, b, ib, block.next, f)
-        };
-        (any $moves:literal) => {
-            assign_rows_any::<$moves, T>(out, b, ib, block, f)
-        };
-    }
-    dispatch_assign_rows!(assign_kind(block.inner), run)
-}
 pub(super) use {dispatch_assign_rows, dispatch_rows};

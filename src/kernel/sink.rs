@@ -15,6 +15,15 @@ pub trait Sink<T> {
     fn row_fn<const N: usize>(&mut self, f: impl FnMut(usize) -> T) {
         self.row((0..N).map(f));
     }
+
+    /// Appends `rows` rows of `N` elements, row `r` being `f(r)` (a block
+    /// of short rows, written without a check per row where the sink can).
+    #[inline(always)]
+    fn rows_fixed<const N: usize>(&mut self, rows: usize, mut f: impl FnMut(usize) -> [T; N]) {
+        for r in 0..rows {
+            self.row(f(r).into_iter());
+        }
+    }
 }
 
 impl<T: Copy> Sink<T> for Vec<T> {
@@ -29,6 +38,13 @@ impl<T: Copy> Sink<T> for Vec<T> {
     fn row_fn<const N: usize>(&mut self, f: impl FnMut(usize) -> T) {
         let row: [T; N] = core::array::from_fn(f);
         self.extend_from_slice(&row);
+    }
+
+    #[inline(always)]
+    fn rows_fixed<const N: usize>(&mut self, rows: usize, mut f: impl FnMut(usize) -> [T; N]) {
+        for r in 0..rows {
+            self.extend_from_slice(&f(r));
+        }
     }
 }
 
@@ -65,5 +81,15 @@ impl<T> Sink<T> for SliceSink<'_, T> {
             *o = f(j);
         }
         self.pos += N;
+    }
+
+    #[inline(always)]
+    fn rows_fixed<const N: usize>(&mut self, rows: usize, mut f: impl FnMut(usize) -> [T; N]) {
+        // One bounds check for the block, then whole rows as arrays.
+        let out = &mut self.out[self.pos..][..rows * N];
+        for (r, o) in out.as_chunks_mut::<N>().0.iter_mut().enumerate() {
+            *o = f(r);
+        }
+        self.pos += rows * N;
     }
 }

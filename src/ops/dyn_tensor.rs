@@ -7,7 +7,6 @@
 //! broadcast shape and the element count in one pass, then the kernel. Only
 //! when an operand has names does it go through [`by_name`](super::by_name).
 
-use alloc::vec::Vec;
 use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
 };
@@ -17,10 +16,11 @@ use super::operand::Side;
 use super::tensor::or_panic;
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
-use crate::kernel;
-use crate::shape::broadcast::{broadcast_into, check_broadcast_to};
+use crate::kernel::{self, SliceSink};
+use crate::shape::broadcast::{broadcast_into, broadcasts_to, check_broadcast_to};
 use crate::shape::list::Layout;
 use crate::shape::names::runtime::broadcast_named_shapes;
+use crate::tensor::buffer::SmallBuf;
 use crate::tensor::names::NameRef;
 use crate::tensor::{DynTensor, ShapeBuf, Tensor};
 
@@ -88,36 +88,18 @@ impl<T: Element> DynTensor<T> {
                 Some(n) if n <= isize::MAX as usize / core::mem::size_of::<T>().max(1) => n,
                 _ => checked_numel::<T>(shape.as_slice())?,
             };
-            let mut data = Vec::new();
-            if data.try_reserve_exact(n).is_err() {
-                return Err(ShapeError::TooLarge {
-                    shape: shape.as_slice().to_vec(),
-                });
-            }
-            #[cfg(feature = "rayon")]
-            if n >= kernel::parallel::PARALLEL_ELEMENTS {
-                data.resize(n, T::zero());
-                kernel::parallel::binary(
-                    &mut data,
-                    shape.as_slice(),
-                    a,
-                    a_dims,
-                    b,
-                    b_dims,
-                    Op::apply,
-                );
-                return Ok(DynTensor {
-                    data,
-                    shape,
-                    names: None,
-                });
-            }
-            kernel::binary_2d(&mut data, o2, a, a2, b, b2, Op::apply);
-            return Ok(DynTensor {
-                data,
-                shape,
-                names: None,
-            });
+            let dims = shape.as_slice();
+            let data = SmallBuf::build(
+                n,
+                dims,
+                |s| kernel::binary_2d(&mut SliceSink::new(s), o2, a, a2, b, b2, Op::apply),
+                |v| {
+                    heap_result::<T, Op>(v, n, dims, (a, a_dims), (b, b_dims), |v| {
+                        kernel::binary_2d(v, o2, a, a2, b, b2, Op::apply)
+                    })
+                },
+            )?;
+            return Ok(DynTensor::from_store(data, shape));
         }
         // The broadcast shape and its element count in one pass from the
         // right; anything unusual (a mismatch, an overflow) is left to the
@@ -153,30 +135,28 @@ impl<T: Element> DynTensor<T> {
         {
             n = checked_numel::<T>(shape.as_slice())?;
         }
-        // Appended row by row: no pass zeroing memory about to be written.
-        let mut data = Vec::new();
-        if data.try_reserve_exact(n).is_err() {
-            return Err(ShapeError::TooLarge {
-                shape: shape.as_slice().to_vec(),
-            });
-        }
-        #[cfg(feature = "rayon")]
-        if n >= kernel::parallel::PARALLEL_ELEMENTS {
-            // Zeroed first, so that the pieces can be written in any order.
-            data.resize(n, T::zero());
-            kernel::parallel::binary(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
-            return Ok(DynTensor {
-                data,
-                shape,
-                names: None,
-            });
-        }
-        kernel::binary_inline(&mut data, shape.as_slice(), a, a_dims, b, b_dims, Op::apply);
-        Ok(DynTensor {
-            data,
-            shape,
-            names: None,
-        })
+        let dims = shape.as_slice();
+        let data = SmallBuf::build(
+            n,
+            dims,
+            |s| {
+                kernel::binary_inline(
+                    &mut SliceSink::new(s),
+                    dims,
+                    a,
+                    a_dims,
+                    b,
+                    b_dims,
+                    Op::apply,
+                )
+            },
+            |v| {
+                heap_result::<T, Op>(v, n, dims, (a, a_dims), (b, b_dims), |v| {
+                    kernel::binary_inline(v, dims, a, a_dims, b, b_dims, Op::apply)
+                })
+            },
+        )?;
+        Ok(DynTensor::from_store(data, shape))
     }
 
     /// The shared body of the in-place operations; leaves `self` untouched on error.
@@ -248,59 +228,105 @@ fn runtime_binary<T: Element, Op: BinaryOp<T>>(
     or_panic(a.with(|a| b.with(|b| DynTensor::binary::<Op>(a, b))))
 }
 
-/// `a op b` for a left operand given by value that is not a `DynTensor`.
-#[track_caller]
-fn borrowed_binary<T: Element, Op: BinaryOp<T>>(
-    a: impl Operand<T>,
-    b: &impl Operand<T>,
-) -> DynTensor<T> {
-    runtime_binary::<T, Op>(&a, b)
+/// Whether an owned, unnamed `own` can hold the result of an operation
+/// with the unnamed `other` (on the left of `own` when `own_left`, else
+/// on its right): `other` broadcasts to `own`'s shape, which is then the
+/// result's, and no integer divisor is 0 (an error is left to the
+/// allocating path, which reports it).
+#[inline(always)]
+fn lends<T: Element, Op: BinaryOp<T>>(
+    own: &DynTensor<T>,
+    other: Side<'_, T>,
+    own_left: bool,
+) -> bool {
+    own.names.is_none()
+        && other.names.is_none()
+        && broadcasts_to(own.dims(), other.dims)
+        && if own_left {
+            Op::check_for(&own.data, other.data).is_ok()
+        } else {
+            Op::check_for(other.data, &own.data).is_ok()
+        }
 }
 
 /// `a op b` for an owned `DynTensor` `a`: when the result has `a`'s shape
 /// (and neither operand has names), computed in `a`'s own storage, which
 /// is returned: no allocation, as `a op= b` would do.
 #[track_caller]
-fn owned_binary<T: Element, Op: BinaryOp<T>>(
-    mut a: DynTensor<T>,
-    b: &impl Operand<T>,
-) -> DynTensor<T> {
-    let reuse = b.with(|b| {
-        a.names.is_none()
-            && b.names.is_none()
-            && check_broadcast_to(a.dims(), b.dims).is_ok()
-            && Op::check_for(&a.data, b.data).is_ok()
-    });
-    if reuse {
+fn own_ref<T: Element, Op: BinaryOp<T>>(mut a: DynTensor<T>, b: &impl Operand<T>) -> DynTensor<T> {
+    if b.with(|b| lends::<T, Op>(&a, b, true)) {
         b.with(|b| kernel::assign(&mut a.data, a.shape.as_slice(), b.data, b.dims, Op::apply));
         return a;
     }
     runtime_binary::<T, Op>(&a, b)
 }
 
+/// `a op b` for an owned `DynTensor` `b`: computed in `b`'s storage when
+/// the result has `b`'s shape (see [`own_ref`]).
+#[track_caller]
+fn ref_own<T: Element, Op: BinaryOp<T>>(a: &impl Operand<T>, mut b: DynTensor<T>) -> DynTensor<T> {
+    if a.with(|a| lends::<T, Op>(&b, a, false)) {
+        // `out = f(a, out)`: the kernel's `out = g(out, a)`, arguments swapped back.
+        let f = |y: T, x: T| Op::apply(x, y);
+        a.with(|a| kernel::assign(&mut b.data, b.shape.as_slice(), a.data, a.dims, f));
+        return b;
+    }
+    runtime_binary::<T, Op>(a, &b)
+}
+
+/// `a op b` for two owned `DynTensor`s: in `a`'s storage if it can hold
+/// the result, else in `b`'s, else in a new tensor.
+#[track_caller]
+fn own_own<T: Element, Op: BinaryOp<T>>(a: DynTensor<T>, b: DynTensor<T>) -> DynTensor<T> {
+    if lends::<T, Op>(&a, b.side(), true) {
+        return own_ref::<T, Op>(a, &b);
+    }
+    ref_own::<T, Op>(&a, b)
+}
+
+/// A static tensor by value with an owned `DynTensor`: the static one
+/// lends nothing (its storage has another type).
+#[track_caller]
+fn val_own<T: Element, Op: BinaryOp<T>>(a: impl Operand<T>, b: DynTensor<T>) -> DynTensor<T> {
+    ref_own::<T, Op>(&a, b)
+}
+#[track_caller]
+fn val_ref<T: Element, Op: BinaryOp<T>>(a: impl Operand<T>, b: &impl Operand<T>) -> DynTensor<T> {
+    runtime_binary::<T, Op>(&a, b)
+}
+#[track_caller]
+fn own_val<T: Element, Op: BinaryOp<T>>(a: DynTensor<T>, b: impl Operand<T>) -> DynTensor<T> {
+    own_ref::<T, Op>(a, &b)
+}
+#[track_caller]
+fn ref_val<T: Element, Op: BinaryOp<T>>(a: &impl Operand<T>, b: impl Operand<T>) -> DynTensor<T> {
+    runtime_binary::<T, Op>(a, &b)
+}
+
 macro_rules! runtime_ops {
     // Operator `$Trait` between each pair of types (at least one side a
-    // `DynTensor`), by value and by reference on each side.
-    ($Trait:ident $method:ident $Op:ident: $([$($g:tt)*] $L:ty, $R:ty, $own:ident);*) => {$(
+    // `DynTensor`), by value and by reference on each side: `$vv`, `$vr`,
+    // `$rv` say which owned operand may lend its storage.
+    ($Trait:ident $method:ident $Op:ident: $([$($g:tt)*] $L:ty, $R:ty, $vv:ident $vr:ident $rv:ident);*) => {$(
         impl<$($g)*> $Trait<$R> for $L {
             type Output = DynTensor<T>;
             #[track_caller]
             fn $method(self, rhs: $R) -> DynTensor<T> {
-                $own::<T, $Op>(self, &rhs)
+                $vv::<T, $Op>(self, rhs)
             }
         }
         impl<$($g)*> $Trait<&$R> for $L {
             type Output = DynTensor<T>;
             #[track_caller]
             fn $method(self, rhs: &$R) -> DynTensor<T> {
-                $own::<T, $Op>(self, rhs)
+                $vr::<T, $Op>(self, rhs)
             }
         }
         impl<$($g)*> $Trait<$R> for &$L {
             type Output = DynTensor<T>;
             #[track_caller]
             fn $method(self, rhs: $R) -> DynTensor<T> {
-                runtime_binary::<T, $Op>(self, &rhs)
+                $rv::<T, $Op>(self, rhs)
             }
         }
         impl<$($g)*> $Trait<&$R> for &$L {
@@ -313,9 +339,9 @@ macro_rules! runtime_ops {
     )*};
     ($($Trait:ident $method:ident $Op:ident),*) => {$(
         runtime_ops!($Trait $method $Op:
-            [T: Element] DynTensor<T>, DynTensor<T>, owned_binary;
-            [T: Element, S: Layout] Tensor<T, S>, DynTensor<T>, borrowed_binary;
-            [T: Element, S: Layout] DynTensor<T>, Tensor<T, S>, owned_binary);
+            [T: Element] DynTensor<T>, DynTensor<T>, own_own own_ref ref_own;
+            [T: Element, S: Layout] Tensor<T, S>, DynTensor<T>, val_own val_ref ref_own;
+            [T: Element, S: Layout] DynTensor<T>, Tensor<T, S>, own_val own_ref ref_val);
     )*};
 }
 runtime_ops!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
@@ -438,9 +464,8 @@ runtime_scalar_lhs_ops!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 
 impl<T: Element + Neg<Output = T>> Neg for DynTensor<T> {
     type Output = DynTensor<T>;
     /// In `self`'s own storage: no allocation.
-    fn neg(mut self) -> DynTensor<T> {
-        kernel::map_in_place(&mut self.data, Element::neg_elem);
-        self
+    fn neg(self) -> DynTensor<T> {
+        self.into_map(Element::neg_elem)
     }
 }
 
@@ -449,4 +474,26 @@ impl<T: Element + Neg<Output = T>> Neg for &DynTensor<T> {
     fn neg(self) -> DynTensor<T> {
         self.map(Element::neg_elem)
     }
+}
+
+/// Fills `v` (empty, with room for the `n` elements of a result of shape
+/// `dims`) by `sequential`, or, for a large result with the `rayon` feature,
+/// in pieces across rayon's pool.
+#[inline(always)]
+fn heap_result<T: Element, Op: BinaryOp<T>>(
+    v: &mut alloc::vec::Vec<T>,
+    n: usize,
+    dims: &[usize],
+    a: (&[T], &[usize]),
+    b: (&[T], &[usize]),
+    sequential: impl FnOnce(&mut alloc::vec::Vec<T>),
+) {
+    #[cfg(feature = "rayon")]
+    if n >= kernel::parallel::PARALLEL_ELEMENTS {
+        // Zeroed first, so that the pieces can be written in any order.
+        v.resize(n, T::zero());
+        return kernel::parallel::binary(v, dims, a.0, a.1, b.0, b.1, Op::apply);
+    }
+    let _ = (n, dims, a, b);
+    sequential(v)
 }

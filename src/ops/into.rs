@@ -123,17 +123,8 @@ impl<T: Element> Input<T> for DynTensor<T> {
 impl<T: Element> Output<T> for DynTensor<T> {
     #[inline(always)]
     fn with_parts_mut<X>(&mut self, f: impl FnOnce(&mut [T], &[usize]) -> X) -> X {
-        // The sizes are copied out first: they and the elements live in the
-        // same struct, and `f` borrows the elements mutably.
-        let mut buf = [0usize; 8];
-        let rank = self.rank();
-        if rank <= buf.len() {
-            buf[..rank].copy_from_slice(self.shape());
-            f(self.as_mut_slice(), &buf[..rank])
-        } else {
-            let dims = self.shape().to_vec();
-            f(self.as_mut_slice(), &dims)
-        }
+        // The sizes and the elements are separate fields: borrowed apart.
+        f(self.data.as_mut_slice(), self.shape.as_slice())
     }
 }
 

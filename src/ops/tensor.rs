@@ -91,6 +91,70 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         }
     }
 
+    /// `self op rhs` for an owned `self`: a heap tensor whose shape is the
+    /// result's lends its storage (`self op= rhs` in place, then the same
+    /// buffer under the result's type), so `(x - &m) / &s` allocates once
+    /// for `x` and never again. Anything else is [`binary`](Self::binary).
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn binary_owned<Op: BinaryOp<T>, R: Layout>(
+        mut self,
+        rhs: &Tensor<T, R>,
+    ) -> Tensor<T, Broadcast<S, R>>
+    where
+        S: BroadcastWith<R>,
+    {
+        type Out<S, R> = Broadcast<S, R>;
+        type Rhs<S, R> = <S as BroadcastWith<R>>::Rhs;
+        if const { lends::<S, R, Out<S, R>, <S as BroadcastWith<R>>::Lhs>() } {
+            or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
+            #[cfg(feature = "std")]
+            if !(S::NAMED && R::NAMED) {
+                crate::legacy::check_static::<S, R, Out<S, R>>();
+            }
+            let (out_dims, b_dims) = (&Out::<S, R>::TEMPLATE, &Rhs::<S, R>::TEMPLATE);
+            kernel::assign(
+                self.as_mut_slice(),
+                out_dims,
+                rhs.as_slice(),
+                b_dims,
+                Op::apply,
+            );
+            return Tensor::from_checked(self.into_data_vec(), out_dims);
+        }
+        self.binary::<Op, R>(rhs)
+    }
+
+    /// `lhs op self` for an owned `self` on the right: computed in
+    /// `self`'s storage when it is a heap tensor of the result's shape
+    /// (see [`binary_owned`](Self::binary_owned)).
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn binary_owned_rhs<Op: BinaryOp<T>, L>(
+        mut self,
+        lhs: &Tensor<T, L>,
+    ) -> Tensor<T, Broadcast<L, S>>
+    where
+        L: BroadcastWith<S>,
+    {
+        type Out<L, S> = Broadcast<L, S>;
+        type Lhs<L, S> = <L as BroadcastWith<S>>::Lhs;
+        if const { lends::<L, S, Out<L, S>, <L as BroadcastWith<S>>::Rhs>() } {
+            or_panic(Op::check_for(lhs.as_slice(), self.as_slice()));
+            #[cfg(feature = "std")]
+            if !(L::NAMED && S::NAMED) {
+                crate::legacy::check_static::<L, S, Out<L, S>>();
+            }
+            let (out_dims, a_dims) = (&Out::<L, S>::TEMPLATE, &Lhs::<L, S>::TEMPLATE);
+            // `out = f(a, out)`: the kernel's `out = g(out, a)` with the
+            // arguments swapped back.
+            let f = |y: T, x: T| Op::apply(x, y);
+            kernel::assign(self.as_mut_slice(), out_dims, lhs.as_slice(), a_dims, f);
+            return Tensor::from_checked(self.into_data_vec(), out_dims);
+        }
+        lhs.binary::<Op, S>(&self)
+    }
+
     /// `self = self op rhs`, `rhs` broadcast to `S` (checked at run time
     /// where a size is `Dyn`; panics with the PyTorch message).
     #[inline(always)]
@@ -152,7 +216,12 @@ macro_rules! binary_ops {
             #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
-                self.binary::<$Op, R>(&rhs)
+                type Out<S, R> = Broadcast<S, R>;
+                if const { lends::<S, R, Out<S, R>, <S as BroadcastWith<R>>::Lhs>() } {
+                    self.binary_owned::<$Op, R>(&rhs)
+                } else {
+                    rhs.binary_owned_rhs::<$Op, S>(&self)
+                }
             }
         }
         impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<&Tensor<T, R>> for Tensor<T, S> {
@@ -160,7 +229,7 @@ macro_rules! binary_ops {
             #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: &Tensor<T, R>) -> Self::Output {
-                self.binary::<$Op, R>(rhs)
+                self.binary_owned::<$Op, R>(rhs)
             }
         }
         impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<Tensor<T, R>> for &Tensor<T, S> {
@@ -168,7 +237,7 @@ macro_rules! binary_ops {
             #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
-                self.binary::<$Op, R>(&rhs)
+                rhs.binary_owned_rhs::<$Op, S>(self)
             }
         }
         impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<&Tensor<T, R>> for &Tensor<T, S> {
@@ -181,10 +250,13 @@ macro_rules! binary_ops {
         }
         impl<T: Element, S: Layout> $Trait<T> for Tensor<T, S> {
             type Output = Tensor<T, S>;
+            /// In `self`'s own storage: no allocation.
             #[track_caller]
             #[inline(always)]
-            fn $method(self, rhs: T) -> Self::Output {
-                self.scalar::<$Op>(rhs, false)
+            fn $method(mut self, rhs: T) -> Self::Output {
+                or_panic(<$Op as BinaryOp<T>>::check_for(self.as_slice(), &[rhs]));
+                kernel::map_in_place(self.as_mut_slice(), |a| $Op::apply(a, rhs));
+                self
             }
         }
         impl<T: Element, S: Layout> $Trait<T> for &Tensor<T, S> {
@@ -236,10 +308,13 @@ macro_rules! scalar_lhs_ops {
     (@one $t:ty, $($Trait:ident $method:ident $Op:ident),*) => {$(
         impl<S: Layout> $Trait<Tensor<$t, S>> for $t {
             type Output = Tensor<$t, S>;
+            /// In `rhs`'s own storage: no allocation.
             #[track_caller]
             #[inline(always)]
-            fn $method(self, rhs: Tensor<$t, S>) -> Tensor<$t, S> {
-                rhs.scalar::<$Op>(self, true)
+            fn $method(self, mut rhs: Tensor<$t, S>) -> Tensor<$t, S> {
+                or_panic(<$Op as BinaryOp<$t>>::check(rhs.as_slice()));
+                kernel::map_in_place(rhs.as_mut_slice(), |a| $Op::apply(self, a));
+                rhs
             }
         }
         impl<S: Layout> $Trait<&Tensor<$t, S>> for $t {
@@ -256,9 +331,10 @@ scalar_lhs_ops!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize f32 f64);
 
 impl<T: Element + Neg<Output = T>, S: Layout> Neg for Tensor<T, S> {
     type Output = Tensor<T, S>;
+    /// In `self`'s own storage: no allocation.
     #[inline(always)]
     fn neg(self) -> Self {
-        self.map(Element::neg_elem)
+        self.into_map(Element::neg_elem)
     }
 }
 
@@ -348,6 +424,31 @@ try_methods!(
     try_div try_div_assign DivOp "/",
     try_rem try_rem_assign RemOp "%"
 );
+
+/// Whether an owned operand `Own` of `L op R` can hold the result `O`: all
+/// shapes static, positional (or named in the same order), the result on
+/// the heap (inline results are no allocation to save) and `Own`, as the
+/// kernel sees it, of exactly the result's sizes.
+const fn lends<L, R: Layout, O: Layout, Own: Layout>() -> bool
+where
+    L: BroadcastWith<R>,
+{
+    if !(L::STATIC && R::STATIC) || O::INLINE || (L::NAMED && R::NAMED && !in_order::<L, R>()) {
+        return false;
+    }
+    let (own, out) = (Own::TEMPLATE.as_slice(), O::TEMPLATE.as_slice());
+    if own.len() != out.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < own.len() {
+        if own[i] != out[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
 
 /// The value, or a panic with the error's message at the caller's line
 /// (every function between the user's call and here is `#[track_caller]`).

@@ -32,7 +32,8 @@ use crate::kernel::{Operand, SliceSink, nary};
 use crate::shape::broadcast::{Broadcast, BroadcastWith, broadcast_shapes};
 use crate::shape::names::runtime::{Names, boxed, check_unique, owned};
 use crate::shape::{Dims, Layout};
-use crate::tensor::{DynTensor, Tensor};
+use crate::tensor::buffer::SmallBuf;
+use crate::tensor::{DynTensor, ShapeBuf, Tensor};
 
 /// A tuple of 2 to 6 references to static or mixed tensors without
 /// dimension names, seen as one broadcast operation: what [`zip`] takes.
@@ -183,15 +184,15 @@ pub fn try_zip<T: Element, const N: usize>(
 ) -> Result<DynTensor<T>, ShapeError> {
     let (dims, names) = runtime_shape(&operands)?;
     let n = checked_numel::<T>(&dims)?;
-    let mut data = Vec::new();
-    data.try_reserve_exact(n)
-        .map_err(|_| ShapeError::TooLarge {
-            shape: dims.clone(),
-        })?;
     let ops: [Operand<'_, T>; N] =
         core::array::from_fn(|k| (operands[k].as_slice(), operands[k].shape()));
-    nary(&mut data, &dims, ops, f);
-    let mut out = DynTensor::from_parts(data, &dims);
+    let data = SmallBuf::build(
+        n,
+        &dims,
+        |s| nary(&mut SliceSink::new(s), &dims, ops, &f),
+        |v| nary(v, &dims, ops, &f),
+    )?;
+    let mut out = DynTensor::from_store(data, ShapeBuf::from_slice(&dims));
     out.names = names;
     Ok(out)
 }

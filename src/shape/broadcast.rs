@@ -337,6 +337,19 @@ pub fn broadcast_pair(a: &[usize], b: &[usize]) -> Result<alloc::vec::Vec<usize>
     Ok(out)
 }
 
+/// Whether `source` broadcasts to `target` without changing it (the
+/// in-place rule): [`check_broadcast_to`] without building an error, for
+/// callers that only choose a path.
+#[inline]
+pub(crate) fn broadcasts_to(target: &[usize], source: &[usize]) -> bool {
+    source.len() <= target.len()
+        && source
+            .iter()
+            .rev()
+            .zip(target.iter().rev())
+            .all(|(&s, &t)| s == 1 || s == t)
+}
+
 /// Checks that `source` broadcasts to `target` without changing it (the
 /// in-place rule), or returns the PyTorch error.
 pub fn check_broadcast_to(target: &[usize], source: &[usize]) -> Result<(), ShapeError> {

@@ -269,7 +269,7 @@ impl<T: Element> DynTensor<T> {
     ///     "shape '[2, 2, 1]' is invalid for input of size 6");
     /// ```
     pub fn reshape(&self, shape: &[usize]) -> Result<DynTensor<T>, ShapeError> {
-        DynTensor::from_vec(self.data.clone(), shape)
+        DynTensor::from_vec(self.data.to_vec(), shape)
     }
 
     /// This tensor broadcast to `shape` (PyTorch's `expand`, materialised):

@@ -8,6 +8,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use super::buffer::SmallBuf;
 use crate::element::Element;
 use crate::error::{ShapeError, ShapeErrorKind, checked_numel};
 use crate::kernel;
@@ -15,29 +16,28 @@ use crate::shape::names::runtime::Names;
 use crate::tensor::names::NameSlice;
 
 /// Shapes of up to this rank are stored without an allocation.
-const INLINE_RANK: usize = 6;
+const INLINE_RANK: usize = 8;
 
 /// A runtime shape: inline up to [`INLINE_RANK`] dimensions, so that small
-/// operations allocate only their elements.
+/// operations allocate nothing for their shape.
 #[derive(Clone)]
-pub(crate) struct ShapeBuf {
-    len: usize,
-    inline: [usize; INLINE_RANK],
-    heap: Vec<usize>,
+pub(crate) enum ShapeBuf {
+    /// The first `len` sizes of `dims`.
+    Inline { len: u8, dims: [usize; INLINE_RANK] },
+    /// Higher ranks.
+    Heap(Vec<usize>),
 }
 
 impl ShapeBuf {
     #[inline]
     pub(crate) fn zeroed(len: usize) -> Self {
-        let heap = if len > INLINE_RANK {
-            alloc::vec![0; len]
+        if len <= INLINE_RANK {
+            ShapeBuf::Inline {
+                len: len as u8,
+                dims: [0; INLINE_RANK],
+            }
         } else {
-            Vec::new()
-        };
-        ShapeBuf {
-            len,
-            inline: [0; INLINE_RANK],
-            heap,
+            ShapeBuf::Heap(alloc::vec![0; len])
         }
     }
     #[inline]
@@ -46,20 +46,18 @@ impl ShapeBuf {
         s.as_mut_slice().copy_from_slice(dims);
         s
     }
-    #[inline]
+    #[inline(always)]
     pub(crate) fn as_slice(&self) -> &[usize] {
-        if self.len > INLINE_RANK {
-            &self.heap
-        } else {
-            &self.inline[..self.len]
+        match self {
+            ShapeBuf::Inline { len, dims } => &dims[..usize::from(*len)],
+            ShapeBuf::Heap(v) => v,
         }
     }
-    #[inline]
+    #[inline(always)]
     pub(crate) fn as_mut_slice(&mut self) -> &mut [usize] {
-        if self.len > INLINE_RANK {
-            &mut self.heap
-        } else {
-            &mut self.inline[..self.len]
+        match self {
+            ShapeBuf::Inline { len, dims } => &mut dims[..usize::from(*len)],
+            ShapeBuf::Heap(v) => v,
         }
     }
 }
@@ -81,14 +79,24 @@ impl ShapeBuf {
 ///     "The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 2"
 /// );
 /// ```
-#[derive(Clone)]
 pub struct DynTensor<T> {
-    pub(crate) data: Vec<T>,
+    /// Inline up to [`INLINE_LEN`](super::buffer::INLINE_LEN) elements.
+    pub(crate) data: SmallBuf<T>,
     pub(crate) shape: ShapeBuf,
     /// The dimension names, `None` when no dimension is named (so that
     /// unnamed tensors carry one null pointer and nothing else); see
     /// [`crate::tensor::names`].
     pub(crate) names: Option<Names>,
+}
+
+impl<T: Copy + Default> Clone for DynTensor<T> {
+    fn clone(&self) -> Self {
+        DynTensor {
+            data: self.data.clone(),
+            shape: self.shape.clone(),
+            names: self.names.clone(),
+        }
+    }
 }
 
 impl<T> DynTensor<T> {
@@ -98,8 +106,19 @@ impl<T> DynTensor<T> {
     pub(crate) fn from_parts(data: Vec<T>, shape: &[usize]) -> Self {
         debug_assert_eq!(crate::error::numel(shape), Some(data.len()));
         DynTensor {
-            data,
+            data: SmallBuf::from_vec(data),
             shape: ShapeBuf::from_slice(shape),
+            names: None,
+        }
+    }
+
+    /// A tensor from its element store and sizes (checked by the caller).
+    #[inline]
+    pub(crate) fn from_store(data: SmallBuf<T>, shape: ShapeBuf) -> Self {
+        debug_assert_eq!(crate::error::numel(shape.as_slice()), Some(data.len()));
+        DynTensor {
+            data,
+            shape,
             names: None,
         }
     }
@@ -126,13 +145,8 @@ impl<T: Element> DynTensor<T> {
     /// `isize::MAX` bytes, more than 64 dimensions).
     pub fn try_full(shape: &[usize], value: T) -> Result<Self, ShapeError> {
         let n = checked_numel::<T>(shape)?;
-        let mut data = crate::error::vec_for::<T>(shape)?;
-        data.resize(n, value);
-        Ok(DynTensor {
-            data,
-            shape: ShapeBuf::from_slice(shape),
-            names: None,
-        })
+        let data = SmallBuf::filled(n, shape, value)?;
+        Ok(DynTensor::from_store(data, ShapeBuf::from_slice(shape)))
     }
 
     /// All zeros, or an error if the shape is too large (see [`try_full`](Self::try_full)).
@@ -168,21 +182,16 @@ impl<T: Element> DynTensor<T> {
     where
         usize: num_traits::AsPrimitive<T>,
     {
-        let data: Vec<T> = (0..n).map(num_traits::AsPrimitive::as_).collect();
-        DynTensor {
-            data,
-            shape: ShapeBuf::from_slice(&[n]),
-            names: None,
-        }
+        let data = SmallBuf::from_iter_n(n, (0..n).map(num_traits::AsPrimitive::as_));
+        DynTensor::from_store(data, ShapeBuf::from_slice(&[n]))
     }
 
     /// A rank-0 tensor holding `value`.
     pub fn scalar(value: T) -> Self {
-        DynTensor {
-            data: alloc::vec![value],
-            shape: ShapeBuf::zeroed(0),
-            names: None,
-        }
+        DynTensor::from_store(
+            SmallBuf::from_iter_n(1, [value].into_iter()),
+            ShapeBuf::zeroed(0),
+        )
     }
 
     /// A tensor of `shape` holding `data` in row-major order; `data` must
@@ -200,11 +209,7 @@ impl<T: Element> DynTensor<T> {
             let kind = ShapeErrorKind::Reshape { numel: data.len() };
             return Err(ShapeError::new(kind, shape, &[], None));
         }
-        Ok(DynTensor {
-            data,
-            shape: ShapeBuf::from_slice(shape),
-            names: None,
-        })
+        Ok(DynTensor::from_parts(data, shape))
     }
 
     /// The sizes, outermost first.
@@ -219,7 +224,7 @@ impl<T: Element> DynTensor<T> {
 
     /// The number of dimensions.
     pub fn rank(&self) -> usize {
-        self.shape.len
+        self.shape.as_slice().len()
     }
 
     /// The elements in row-major order.
@@ -234,12 +239,13 @@ impl<T: Element> DynTensor<T> {
 
     /// The elements in row-major order, copied into a `Vec`.
     pub fn to_vec(&self) -> Vec<T> {
-        self.data.clone()
+        self.data.to_vec()
     }
 
-    /// The elements in row-major order, without copying.
+    /// The elements in row-major order, without copying (small tensors,
+    /// whose elements are kept inline, are copied into a new `Vec`).
     pub fn into_vec(self) -> Vec<T> {
-        self.data
+        self.data.into_vec()
     }
 
     /// The element at a multi-index, or `None` if the index has the wrong
@@ -253,6 +259,20 @@ impl<T: Element> DynTensor<T> {
         let mut out = self.clone();
         kernel::map(&mut out.data, &self.data, f);
         out
+    }
+
+    /// [`map`](Self::map) for an owned tensor: `f` applied to every element
+    /// in the tensor's own storage, which is returned (no allocation).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::<f32>::ones(&[64, 64]);
+    /// let u = t.into_map(|x| x * 3.0);
+    /// assert_eq!(u[[63, 63]], 3.0);
+    /// ```
+    pub fn into_map(mut self, f: impl Fn(T) -> T) -> Self {
+        kernel::map_in_place(&mut self.data, f);
+        self
     }
 }
 
@@ -288,7 +308,7 @@ impl<T: Element> PartialEq for DynTensor<T> {
     /// are not interchangeable; compare
     /// [`drop_names`](DynTensor::drop_names) to ignore names).
     fn eq(&self, other: &Self) -> bool {
-        self.shape() == other.shape() && self.names == other.names && self.data == other.data
+        self.shape() == other.shape() && self.names == other.names && *self.data == *other.data
     }
 }
 

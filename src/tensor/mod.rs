@@ -5,6 +5,7 @@
 //! - [`static_tensor`] — `Tensor`, its constructors, accessors and the
 //!   conversions to and from `DynTensor`.
 //! - [`dyn_tensor`] — `DynTensor`.
+//! - `buffer` — where a `DynTensor` keeps its elements: inline when few.
 //! - [`mixed`] — constructors of tensors with `Dyn` dimensions.
 //! - [`names`] — dimension names on tensors (`with_names`, `names`,
 //!   `align_to`, `drop_names`).
@@ -12,6 +13,7 @@
 //! Uses [`shape`](mod@crate::shape) and [`kernel`](crate::kernel) (for `map`
 //! and the permuting copy); the operations are in the layers above.
 
+pub(crate) mod buffer;
 pub mod dyn_tensor;
 pub mod mixed;
 pub mod names;

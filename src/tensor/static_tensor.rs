@@ -37,6 +37,12 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         Tensor { data, ext }
     }
 
+    /// The elements as a `Vec` (without copying, for heap storage).
+    #[inline(always)]
+    pub(crate) fn into_data_vec(self) -> Vec<T> {
+        self.data.into_vec()
+    }
+
     /// A tensor of layout `S` from row-major elements whose sizes `dims` the
     /// compiler has already worked out (the result of a runtime computation
     /// of a statically known shape).
@@ -196,6 +202,22 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let mut out = self.clone();
         crate::kernel::map(out.as_mut_slice(), self.as_slice(), f);
         out
+    }
+
+    /// [`map`](Self::map) for an owned tensor: `f` applied to every element
+    /// in the tensor's own storage, which is returned (no allocation, also
+    /// for heap tensors).
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// let t = Tensor::<f32, shape![64, 64]>::ones();
+    /// let u = t.into_map(|x| x * 3.0);
+    /// assert_eq!(u[[63, 63]], 3.0);
+    /// ```
+    #[inline]
+    pub fn into_map(mut self, f: impl Fn(T) -> T) -> Self {
+        crate::kernel::map_in_place(self.as_mut_slice(), f);
+        self
     }
 }
 

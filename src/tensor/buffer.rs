@@ -1,0 +1,166 @@
+//! Where a [`DynTensor`](crate::DynTensor) keeps its elements: inline, in
+//! the tensor itself, up to [`INLINE_LEN`] of them, on the heap beyond.
+//!
+//! Small runtime tensors (a `[4, 3]` matrix, a `[3]` vector, a scalar) are
+//! built and combined without calling the allocator, whose `malloc` and
+//! `free` otherwise cost more than the arithmetic. The design is safe code
+//! only: an enum of a full array (elements past `len` are filler, written
+//! once with `T::default()`) and a `Vec`.
+
+use alloc::vec::Vec;
+use core::ops::{Deref, DerefMut};
+
+use crate::error::ShapeError;
+
+/// Tensors of up to this many elements live inline.
+///
+/// Chosen by measurement (`benches/broadcast.rs`, case A): 16 covers the
+/// usual small shapes (`[4, 3]`, `[4, 4]`, 3-vectors) while keeping a
+/// `DynTensor<f32>` moved around by value under 160 bytes; 32 made every
+/// returned tensor's copy larger without removing more allocations there.
+pub(crate) const INLINE_LEN: usize = 16;
+
+/// The elements of a runtime tensor, row-major.
+pub(crate) enum SmallBuf<T> {
+    /// The first `len` elements of `buf`.
+    Inline {
+        /// How many elements of `buf` are the tensor's.
+        len: u8,
+        /// The elements, then filler.
+        buf: [T; INLINE_LEN],
+    },
+    /// More elements than fit inline, or a `Vec` handed over by the caller
+    /// (kept as it is: moving it inline would free it for nothing).
+    Heap(Vec<T>),
+}
+
+impl<T> SmallBuf<T> {
+    /// The elements of `v`, without copying.
+    #[inline]
+    pub(crate) fn from_vec(v: Vec<T>) -> Self {
+        SmallBuf::Heap(v)
+    }
+
+    /// The elements.
+    #[inline(always)]
+    pub(crate) fn as_slice(&self) -> &[T] {
+        match self {
+            SmallBuf::Inline { len, buf } => &buf[..usize::from(*len)],
+            SmallBuf::Heap(v) => v,
+        }
+    }
+
+    /// The elements, mutably.
+    #[inline(always)]
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
+        match self {
+            SmallBuf::Inline { len, buf } => &mut buf[..usize::from(*len)],
+            SmallBuf::Heap(v) => v,
+        }
+    }
+
+    /// The elements as a `Vec`: the heap buffer itself, or a copy of the
+    /// inline elements.
+    pub(crate) fn into_vec(self) -> Vec<T>
+    where
+        T: Clone,
+    {
+        match self {
+            SmallBuf::Inline { len, buf } => buf[..usize::from(len)].to_vec(),
+            SmallBuf::Heap(v) => v,
+        }
+    }
+}
+
+impl<T: Copy + Default> SmallBuf<T> {
+    /// `n` elements written by the kernel: into the inline array by
+    /// `small` when they fit, else appended to a new `Vec` by
+    /// `large` (no zeroing pass over memory about to be written). A
+    /// [`ShapeError::TooLarge`] naming `shape` when the allocation fails.
+    #[inline(always)]
+    pub(crate) fn build(
+        n: usize,
+        shape: &[usize],
+        small: impl FnOnce(&mut [T]),
+        large: impl FnOnce(&mut Vec<T>),
+    ) -> Result<Self, ShapeError> {
+        if n <= INLINE_LEN {
+            let mut buf = [T::default(); INLINE_LEN];
+            small(&mut buf[..n]);
+            return Ok(SmallBuf::Inline { len: n as u8, buf });
+        }
+        let mut v = Vec::new();
+        if v.try_reserve_exact(n).is_err() {
+            return Err(ShapeError::TooLarge {
+                shape: shape.to_vec(),
+            });
+        }
+        large(&mut v);
+        Ok(SmallBuf::Heap(v))
+    }
+
+    /// `n` copies of `value`, or a [`ShapeError::TooLarge`] naming `shape`.
+    pub(crate) fn filled(n: usize, shape: &[usize], value: T) -> Result<Self, ShapeError> {
+        Self::build(n, shape, |s| s.fill(value), |v| v.resize(n, value))
+    }
+
+    /// The elements of `it`, which yields exactly `n` of them.
+    pub(crate) fn from_iter_n(n: usize, it: impl Iterator<Item = T>) -> Self {
+        if n <= INLINE_LEN {
+            let mut buf = [T::default(); INLINE_LEN];
+            for (o, x) in buf[..n].iter_mut().zip(it) {
+                *o = x;
+            }
+            return SmallBuf::Inline { len: n as u8, buf };
+        }
+        SmallBuf::Heap(it.collect())
+    }
+}
+
+impl<T: Copy + Default> Clone for SmallBuf<T> {
+    /// Inline whenever the elements fit, even for a `Vec` handed over by
+    /// the caller: copies of small tensors never allocate.
+    #[inline]
+    fn clone(&self) -> Self {
+        match self {
+            SmallBuf::Inline { len, buf } => SmallBuf::Inline {
+                len: *len,
+                buf: *buf,
+            },
+            SmallBuf::Heap(v) => Self::from_iter_n(v.len(), v.iter().copied()),
+        }
+    }
+}
+
+impl<T> Deref for SmallBuf<T> {
+    type Target = [T];
+    #[inline(always)]
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T> DerefMut for SmallBuf<T> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [T] {
+        self.as_mut_slice()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_up_to_the_limit_then_heap() {
+        for n in [0, 1, INLINE_LEN - 1, INLINE_LEN, INLINE_LEN + 1, 100] {
+            let b = SmallBuf::filled(n, &[n], 7u16).unwrap();
+            assert_eq!(b.as_slice(), &alloc::vec![7u16; n][..]);
+            assert_eq!(matches!(b, SmallBuf::Inline { .. }), n <= INLINE_LEN);
+            let c = SmallBuf::from_iter_n(n, (0..n).map(|i| i as u16));
+            let want: Vec<u16> = (0..n).map(|i| i as u16).collect();
+            assert_eq!(c.clone().into_vec(), want);
+            assert_eq!(&*c, &want[..]);
+        }
+    }
+}
