@@ -23,3 +23,4 @@ mod tensor;
 pub mod zip;
 
 pub use binary_op::{AddOp, BinaryOp, DivOp, FloorRemOp, MulOp, RemOp, SubOp};
+pub(crate) use tensor::or_panic;

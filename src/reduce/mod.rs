@@ -7,4 +7,5 @@
 //! [`tensor`](mod@crate::tensor).
 
 pub mod dyn_tensor;
+pub(crate) mod engine;
 pub mod tensor;
