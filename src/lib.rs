@@ -106,6 +106,7 @@ pub use ops::into::{
     add_into, div_into, mul_into, rem_into, sub_into, try_add_into, try_div_into, try_mul_into,
     try_rem_into, try_sub_into,
 };
+pub use ops::layout_mask::Mask;
 pub use ops::zip::{try_zip, try_zip_into, zip, zip_into};
 pub use shape::axes::Axis;
 pub use shape::broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};

@@ -8,4 +8,5 @@
 
 pub mod dyn_tensor;
 pub(crate) mod engine;
+pub mod softmax;
 pub mod tensor;
