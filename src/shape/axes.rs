@@ -84,30 +84,31 @@ impl<H, T: SetAt<P, X>, P, X> SetAt<Succ<P>, X> for Cons<H, T> {
     type Out = Cons<H, T::Out>;
 }
 
-/// `Self` without the dimension at position `P`, which must be 1.
-#[diagnostic::on_unimplemented(
-    message = "cannot squeeze this axis of `{Self}`: its size is not 1, or it is out of range"
-)]
-pub trait SqueezeAt<P> {
+/// `Self` without the dimension at position `P`.
+#[diagnostic::on_unimplemented(message = "axis out of range for the shape `{Self}`")]
+pub trait RemoveAt<P> {
     /// The shape.
     type Out;
 }
-impl<T> SqueezeAt<Z> for Cons<D1, T> {
+impl<H, T> RemoveAt<Z> for Cons<H, T> {
     type Out = T;
 }
-// Other sizes ask for a trait no one implements, whose message names the size.
-impl<const N: usize, T> SqueezeAt<Z> for Cons<D<N>, T>
-where
-    (): SqueezeSizeOne<N>,
-{
-    type Out = T;
+impl<H, T: RemoveAt<P>, P> RemoveAt<Succ<P>> for Cons<H, T> {
+    type Out = Cons<H, T::Out>;
 }
-impl<const N: usize, T> SqueezeAt<Z> for Cons<Big<N>, T>
-where
-    (): SqueezeSizeOne<N>,
-{
-    type Out = T;
-}
+
+/// A dimension that can be squeezed: size 1, or `Dyn` (checked when the
+/// program runs). Other sizes ask for a trait no one implements, whose
+/// message names the size.
+#[diagnostic::on_unimplemented(
+    message = "cannot squeeze this dimension: only size-1 dimensions can be squeezed"
+)]
+pub trait SqueezeOne {}
+impl SqueezeOne for D1 {}
+impl SqueezeOne for Dyn {}
+impl<const N: usize> SqueezeOne for D<N> where (): SqueezeSizeOne<N> {}
+impl<const N: usize> SqueezeOne for Big<N> where (): SqueezeSizeOne<N> {}
+impl<N, X: SqueezeOne> SqueezeOne for Named<N, X> {}
 
 /// Never implemented: squeezing a dimension of size `N`, which is not 1.
 #[diagnostic::on_unimplemented(
@@ -115,19 +116,6 @@ where
     label = "this axis does not have size 1"
 )]
 pub trait SqueezeSizeOne<const N: usize> {}
-impl<H, T: SqueezeAt<P>, P> SqueezeAt<Succ<P>> for Cons<H, T> {
-    type Out = Cons<H, T::Out>;
-}
-// A runtime size is checked when the program runs.
-impl<T> SqueezeAt<Z> for Cons<Dyn, T> {
-    type Out = T;
-}
-impl<N, X, T> SqueezeAt<Z> for Cons<Named<N, X>, T>
-where
-    Cons<X, T>: SqueezeAt<Z>,
-{
-    type Out = <Cons<X, T> as SqueezeAt<Z>>::Out;
-}
 
 /// A dimension `H` being reduced (a marker inside a shape, never in a
 /// tensor's type).
@@ -213,6 +201,11 @@ impl KeepOne for Dyn {
 }
 impl<N, X> KeepOne for Named<N, X> {
     type Out = Named<N, D1>;
+}
+// An axis listed twice is already an error (`Reducible`); this impl keeps
+// rustc from reporting a second, confusing one.
+impl<H> KeepOne for Reduced<H> {
+    type Out = D1;
 }
 
 /// A set of axes to reduce: `Axis<K>` or a tuple of them, `(Axis<1>, Axis<2>)`.

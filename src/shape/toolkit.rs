@@ -32,7 +32,8 @@
 
 use crate::shape::axes::Axis;
 use crate::shape::axes::{
-    Axes, DropReduced, GetAt, InsertAt, KeepReduced, Permutation, Position, SetAt, SqueezeAt,
+    Axes, DropReduced, GetAt, InsertAt, KeepReduced, Permutation, Position, RemoveAt, SetAt,
+    SqueezeOne,
 };
 use crate::shape::dim::D1;
 use crate::shape::list::Layout;
@@ -90,10 +91,11 @@ pub trait Squeeze<const K: usize>: Layout {
 impl<S: Layout, const K: usize> Squeeze<K> for S
 where
     Axis<K>: Position,
-    S::List: SqueezeAt<<Axis<K> as Position>::P>,
-    <S::List as SqueezeAt<<Axis<K> as Position>::P>>::Out: ToLayout,
+    S::List: GetAt<<Axis<K> as Position>::P> + RemoveAt<<Axis<K> as Position>::P>,
+    <S::List as GetAt<<Axis<K> as Position>::P>>::Out: SqueezeOne,
+    <S::List as RemoveAt<<Axis<K> as Position>::P>>::Out: ToLayout,
 {
-    type Out = <<S::List as SqueezeAt<<Axis<K> as Position>::P>>::Out as ToLayout>::Out;
+    type Out = <<S::List as RemoveAt<<Axis<K> as Position>::P>>::Out as ToLayout>::Out;
 }
 /// `S` without its axis `K`.
 pub type Squeezed<S, const K: usize> = <S as Squeeze<K>>::Out;
