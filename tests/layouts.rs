@@ -627,3 +627,38 @@ fn static_shape_ops() {
         .unwrap_err();
     assert!(matches!(e, shaped::ShapeError::SqueezeSize { .. }));
 }
+
+/// NaN propagates through `max`/`min` and `argmax` points at the first NaN,
+/// in short rows (one comparison chain) and long ones (eight lanes).
+#[test]
+fn nan_in_short_and_long_rows() {
+    for len in [3usize, 40, 100] {
+        for at in [0, len / 2, len - 1] {
+            let mut d: Vec<f64> = (0..len).map(|i| ((i * 7) % 13) as f64).collect();
+            d[at] = f64::NAN;
+            if at + 1 < len {
+                d[at + 1] = f64::NAN;
+            }
+            let t = DynTensor::from_vec(d.clone(), &[1, len]).unwrap();
+            assert!(t.max_dims(&[1], false).unwrap().to_vec()[0].is_nan());
+            assert!(t.min_dims(&[1], false).unwrap().to_vec()[0].is_nan());
+            assert_eq!(t.argmax(1, false).unwrap().to_vec(), vec![at]);
+            assert_eq!(t.argmin(1, false).unwrap().to_vec(), vec![at]);
+            assert!(t.softmax(1).unwrap().to_vec().iter().all(|x| x.is_nan()));
+            // Without NaN: the reference maximum and minimum, first on ties.
+            let clean: Vec<f64> = (0..len).map(|i| ((i * 7) % 13) as f64).collect();
+            let c = DynTensor::from_vec(clean.clone(), &[len]).unwrap();
+            assert_eq!(
+                c.max_dims(&[0], false).unwrap().to_vec(),
+                vec![clean.iter().cloned().fold(f64::MIN, f64::max)]
+            );
+            assert_eq!(
+                c.min_dims(&[0], false).unwrap().to_vec(),
+                vec![clean.iter().cloned().fold(f64::MAX, f64::min)]
+            );
+            let top = clean.iter().cloned().fold(f64::MIN, f64::max);
+            let first = clean.iter().position(|&x| x == top).unwrap();
+            assert_eq!(c.argmax(0, false).unwrap().to_vec(), vec![first]);
+        }
+    }
+}

@@ -316,6 +316,9 @@ impl<T: Element, const MAX: bool> Reducer<T> for Extreme<MAX> {
     type Out = T;
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
+        if x.len() >= 32 {
+            return extreme_long::<T, MAX>(x);
+        }
         match x.split_first() {
             Some((&first, rest)) => rest
                 .iter()
@@ -335,6 +338,34 @@ impl<T: Element, const MAX: bool> Reducer<T> for Extreme<MAX> {
             }
         }
     }
+}
+
+/// [`Extreme`] over a long slice: eight independent lanes of plain
+/// comparisons (which vectorise) and a NaN flag beside them, instead of
+/// one chain of NaN-aware comparisons.
+fn extreme_long<T: Element, const MAX: bool>(x: &[T]) -> T {
+    let mut acc = [x[0]; 8];
+    let mut nan = [false; 8];
+    let mut chunks = x.chunks_exact(8);
+    for c in &mut chunks {
+        for k in 0..8 {
+            let v = c[k];
+            let better = if MAX { v > acc[k] } else { v < acc[k] };
+            acc[k] = if better { v } else { acc[k] };
+            nan[k] |= is_nan(v);
+        }
+    }
+    if nan.iter().any(|&n| n) || chunks.remainder().iter().any(|&v| is_nan(v)) {
+        // The first NaN, as the chain would return.
+        return x.iter().copied().find(|&v| is_nan(v)).unwrap_or(acc[0]);
+    }
+    let mut best = acc[0];
+    for &v in acc[1..].iter().chain(chunks.remainder()) {
+        if if MAX { v > best } else { v < best } {
+            best = v;
+        }
+    }
+    best
 }
 
 /// The index of the largest (`MAX`) or smallest element, the first on ties

@@ -45,18 +45,19 @@ pub(crate) fn softmax_into<T: Element + Float>(x: &[T], c: Canon, out: &mut [T],
         if c.inner == 1 {
             let m = Extreme::<true>.slice(xs);
             if log {
-                let s = xs.iter().fold(T::zero(), |a, &v| a + (v - m).exp());
-                let shift = m + s.ln();
+                // The exponentials go through `out`, summed by the vectorised sum.
+                for (o, &v) in os.iter_mut().zip(xs) {
+                    *o = (v - m).exp();
+                }
+                let shift = m + engine::sum_slice(os).ln();
                 for (o, &v) in os.iter_mut().zip(xs) {
                     *o = v - shift;
                 }
             } else {
-                let mut s = T::zero();
                 for (o, &v) in os.iter_mut().zip(xs) {
                     *o = (v - m).exp();
-                    s = s + *o;
                 }
-                let inv = T::one() / s;
+                let inv = T::one() / engine::sum_slice(os);
                 os.iter_mut().for_each(|o| *o = *o * inv);
             }
         } else {
@@ -101,11 +102,16 @@ impl<T: Element + Float, S: Layout> Tensor<T, S> {
     where
         S: ReduceAxes<crate::Axis<K>>,
     {
-        let mut out = self.clone();
+        // Zeroed storage (no copy of the input: every element is written).
+        let dims = self.shape();
+        let Some(ext) = S::extents_for(&dims) else {
+            unreachable!("a tensor's sizes fit its layout")
+        };
+        let mut out = Tensor::<T, S>::from_parts(S::data_filled(T::zero(), &dims), ext);
         let form = if S::STATIC {
             const { engine::canon(S::TEMPLATE.as_slice(), 1 << K) }
         } else {
-            engine::canon(&self.shape(), 1 << K)
+            engine::canon(&dims, 1 << K)
         };
         let Some(c) = form else {
             unreachable!("one axis is always one run")
@@ -145,7 +151,8 @@ impl<T: Element + Float> DynTensor<T> {
     fn softmax_impl(&self, axis: usize, log: bool) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
         axis::existing(shape, axis)?;
-        let mut out = self.clone();
+        let mut out = DynTensor::from_parts(alloc::vec![T::zero(); self.numel()], shape);
+        out.names = self.names.clone();
         let Some(c) = engine::canon(shape, 1 << axis) else {
             unreachable!("one axis is always one run")
         };
