@@ -11,6 +11,9 @@
 //!
 //! Run with `cargo bench --bench reduce`.
 
+// The hand loops index arrays as one writes them by hand.
+#![allow(clippy::needless_range_loop)]
+
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, black_box, criterion_group, criterion_main};
 use ndarray::{Array2, Array3, Axis as NdAxis};

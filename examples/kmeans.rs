@@ -33,6 +33,8 @@ const K: usize = 3;
 type Points = shape![Dyn, 1, D];
 /// One row per cluster.
 type Centroids = shape![K, D];
+/// The cluster of each point.
+type Assignment = shape![Dyn];
 
 /// What can fail here: parsing the argument, and the runtime shape checks
 /// of the steps with two `Dyn` sizes (which the shapes pass by construction).
@@ -87,12 +89,12 @@ fn farthest_first(points: &Tensor<f64, Points>) -> Fallible<Tensor<f64, Centroid
 fn step(
     points: &Tensor<f64, Points>,
     centroids: &Tensor<f64, Centroids>,
-) -> (Tensor<usize, shape![Dyn]>, Tensor<f64, Centroids>) {
+) -> (Tensor<usize, Assignment>, Tensor<f64, Centroids>) {
     // [n, 1, D] - [K, D] -> [n, K, D]: every point against every centroid.
     let diff: Tensor<f64, shape![Dyn, K, D]> = points - centroids;
     let squared: Tensor<f64, shape![Dyn, K, D]> = &diff * &diff;
     let distances: Tensor<f64, shape![Dyn, K]> = squared.sum_over(Axis::<2>);
-    let nearest: Tensor<usize, shape![Dyn]> = distances.argmin_over(Axis::<1>);
+    let nearest: Tensor<usize, Assignment> = distances.argmin_over(Axis::<1>);
 
     // one_hot[i, k] = 1 where point i is nearest to centroid k: [n, 1] == [K].
     let column: Tensor<usize, shape![Dyn, 1]> = nearest.unsqueeze(Axis::<1>);
@@ -123,7 +125,7 @@ fn main() -> Fallible<()> {
 
     let mut centroids = farthest_first(&points)?;
     println!("starting centroids =\n{centroids}");
-    let mut assignment = Tensor::<usize, shape![Dyn]>::zeros(&[n]);
+    let mut assignment = Tensor::<usize, Assignment>::zeros(&[n]);
     let mut iterations = 0;
     loop {
         iterations += 1;

@@ -92,7 +92,7 @@ fn main() {
     .expect("5 rows of 8");
     let mean: Tensor<f32, shape![1, 8]> = x.mean_keepdim(Axis::<0>);
     let std: Tensor<f32, shape![1, 8]> = x.std_keepdim(Axis::<0>);
-    let z: Tensor<f32, shape![Dyn, 8]> = (&x - &mean) / &std;
+    let z: Tensor<f32, shape![Dyn, 8]> = (&x - mean) / std;
     let z_mean: Tensor<f32, shape![8]> = z.mean_over(Axis::<0>);
     assert!(z_mean.as_slice().iter().all(|m| m.abs() < 1e-5));
     println!("features standardised over a batch of {rows}: column means {z_mean}");

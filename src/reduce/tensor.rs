@@ -19,9 +19,9 @@
 //! ```
 //!
 //! An axis out of range or a repeated axis does not compile. The work is
-//! done on the tensor's own storage by the reduction loop of
-//! [`engine`](super::engine), whose form a static shape fixes at compile
-//! time: no runtime tensor, no allocation beyond the result's.
+//! done on the tensor's own storage by the shared reduction loop
+//! (`reduce/engine.rs`), whose form a static shape fixes at compile time:
+//! no runtime tensor, no allocation beyond the result's.
 
 use num_traits::{Float, Zero};
 

@@ -93,7 +93,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         match open.as_slice() {
             [] => {}
             [i] => {
-                dims.as_mut_slice()[*i] = if known == 0 { 0 } else { numel / known };
+                dims.as_mut_slice()[*i] = numel.checked_div(known).unwrap_or(0);
             }
             _ => {
                 // More than one size to infer: PyTorch's "only one dimension can be inferred".
