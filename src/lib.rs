@@ -37,12 +37,19 @@
 //! - [`tensor`](mod@tensor): `Tensor<T, S>` and `DynTensor<T>`, their
 //!   constructors, conversions and dimension names.
 //! - [`ops`]: the arithmetic operators, `add_into` and the other `_into`
-//!   forms, comparisons and boolean masks, elementwise maps. Positional
+//!   forms, comparisons and boolean masks ([`Mask`] for static and mixed
+//!   layouts), PyTorch's `where`, elementwise maps and the math functions
+//!   (`exp ln sqrt abs powf clamp sin cos tanh sigmoid relu recip signum`,
+//!   [`ops::math`]) on every layout. Positional
 //!   broadcasting is the base path; names are a thin layer over it.
 //! - The toolkit, one folder per family, the static and the runtime version
 //!   side by side: [`shape_ops`] (`reshape`, `unsqueeze`, `squeeze`,
 //!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
-//!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`), and
+//!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`,
+//!   `logsumexp`, `softmax`, `log_softmax`), each on static, mixed and
+//!   runtime tensors with one spelling (an `Axis::<K>` where the compiler
+//!   computes the result's layout, a number at run time; the README's
+//!   "The toolkit on every layout" lists them), and
 //!   [`matmul`](mod@matmul) (torch.matmul's rules, the product on
 //!   `matrixmultiply` through [`kernel::gemm`]).
 //! - At the edges: [`display`] (printing as PyTorch prints), [`literal`]

@@ -665,3 +665,34 @@ fn nan_in_short_and_long_rows() {
         }
     }
 }
+
+/// Named static shapes in the toolkit: reductions keep the names of the
+/// axes they keep (and, with keepdim, of the reduced ones, as at run time);
+/// shape operations move names with their dimensions.
+#[test]
+fn named_static_shapes() {
+    shaped::dim_names!(BATCH, CHANNEL, HEIGHT, WIDTH);
+    type Img = shape![BATCH: 2, CHANNEL: 3, HEIGHT: 4, WIDTH: 5];
+    let y = Tensor::<f32, Img>::arange();
+    let m: Tensor<f32, shape![BATCH: 2, CHANNEL: 3, HEIGHT: 1, WIDTH: 1]> =
+        y.mean_keepdim((Axis::<2>, Axis::<3>));
+    let d = y.to_dyn();
+    let dm = d.mean_dims(&[2, 3], true).unwrap();
+    assert_eq!(m.names(), dm.names());
+    same(
+        &m.to_vec().iter().map(|&x| x as f64).collect::<Vec<_>>(),
+        &dm.to_vec().iter().map(|&x| x as f64).collect::<Vec<_>>(),
+        "named mean",
+    );
+    let s: Tensor<f32, shape![BATCH: 2, WIDTH: 5]> = y.sum_over((Axis::<1>, Axis::<2>));
+    assert_eq!(s.names(), d.sum_dims(&[1, 2], false).unwrap().names());
+    // The statistics broadcast back by name.
+    let centred: Tensor<f32, Img> = &y - &m;
+    assert_eq!(centred.names(), y.names());
+    let t: Tensor<f32, shape![WIDTH: 5, CHANNEL: 3, HEIGHT: 4, BATCH: 2]> =
+        y.transpose(Axis::<0>, Axis::<3>);
+    assert_eq!(t.names(), d.transpose(0, 3).unwrap().names());
+    let u: Tensor<f32, shape![BATCH: 2, 1, CHANNEL: 3, HEIGHT: 4, WIDTH: 5]> =
+        y.unsqueeze(Axis::<1>);
+    assert_eq!(u.names(), d.unsqueeze(1).unwrap().names());
+}
