@@ -122,5 +122,9 @@ pub use shape::matmul::{MatMul, MatMulWith, matmul_shape};
 pub use shape::mixed::Mixed;
 pub use shape::names::Named;
 pub use shape::names::runtime::{NamedShape, broadcast_named_shapes};
+pub use shape::toolkit::{
+    DropDims, KeepDims, Permute, Permuted, ReduceAxes, Squeeze, Squeezed, Transpose, Transposed,
+    Unsqueeze, Unsqueezed,
+};
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 pub use tensor::{DynTensor, Tensor};

@@ -41,6 +41,11 @@ use crate::shape::mixed::ToLayout;
 
 /// A layout that can be reduced over the axes `X` (`Axis<K>` or a tuple of
 /// them): each axis in range and listed once.
+#[diagnostic::on_unimplemented(
+    message = "cannot reduce a tensor of layout `{Self}` over `{X}`: an axis is past the rank or listed twice",
+    label = "each reduced axis must be an axis of the tensor, listed once",
+    note = "generic code names this bound: `S: ReduceAxes<X>`, with the result layouts `KeepDims<S, X>` and `DropDims<S, X>`"
+)]
 pub trait ReduceAxes<X>: Layout {
     /// The result layout with the reduced axes kept as size 1.
     type Keep: Layout;
@@ -49,6 +54,9 @@ pub trait ReduceAxes<X>: Layout {
     /// Bit `k` set for each reduced axis `k`.
     const MASK: u64;
 }
+// The bound users write is `ReduceAxes`: rustc reports it, not the list
+// functions behind it.
+#[diagnostic::do_not_recommend]
 impl<S: Layout, X: Axes<S::List>> ReduceAxes<X> for S
 where
     X::Marked: KeepReduced + DropReduced,
@@ -67,10 +75,16 @@ pub type DropDims<S, X> = <S as ReduceAxes<X>>::Drop;
 
 /// A layout into which a size-1 axis can be inserted at position `K`
 /// (`0..=rank`).
+#[diagnostic::on_unimplemented(
+    message = "cannot insert an axis at position {K} of a tensor of layout `{Self}`: past its rank",
+    label = "the new axis must be at most the rank",
+    note = "generic code names this bound: `S: Unsqueeze<K>`, with the result layout `Unsqueezed<S, K>`"
+)]
 pub trait Unsqueeze<const K: usize>: Layout {
     /// The result layout.
     type Out: Layout;
 }
+#[diagnostic::do_not_recommend]
 impl<S: Layout, const K: usize> Unsqueeze<K> for S
 where
     Axis<K>: Position,
@@ -83,7 +97,9 @@ where
 pub type Unsqueezed<S, const K: usize> = <S as Unsqueeze<K>>::Out;
 
 /// A layout whose axis `K` can be squeezed: static size 1, or `Dyn`
-/// (checked when the program runs).
+/// (checked when the program runs). Unlike the other bounds here, rustc
+/// reports the dimension behind it, so that the error names the size that
+/// is not 1.
 pub trait Squeeze<const K: usize>: Layout {
     /// The result layout.
     type Out: Layout;
@@ -110,10 +126,16 @@ type Swap<L, const A: usize, const B: usize> = <HalfSwap<L, A, B> as SetAt<
 >>::Out;
 
 /// A layout whose axes `A` and `B` can be swapped (both in range).
+#[diagnostic::on_unimplemented(
+    message = "cannot swap axes {A} and {B} of a tensor of layout `{Self}`: an axis is past its rank",
+    label = "both axes must be axes of the tensor",
+    note = "generic code names this bound: `S: Transpose<A, B>`, with the result layout `Transposed<S, A, B>`"
+)]
 pub trait Transpose<const A: usize, const B: usize>: Layout {
     /// The result layout.
     type Out: Layout;
 }
+#[diagnostic::do_not_recommend]
 impl<S: Layout, const A: usize, const B: usize> Transpose<A, B> for S
 where
     Axis<A>: Position,
@@ -131,12 +153,18 @@ pub type Transposed<S, const A: usize, const B: usize> = <S as Transpose<A, B>>:
 
 /// A layout whose axes can be reordered by `P`, a tuple with one
 /// `Axis<K>` per dimension (each once: checked when the program is built).
+#[diagnostic::on_unimplemented(
+    message = "cannot permute a tensor of layout `{Self}` by `{P}`: one axis per dimension is needed, each in range",
+    label = "list every axis of the tensor once",
+    note = "generic code names this bound: `S: Permute<P>`, with the result layout `Permuted<S, P>`"
+)]
 pub trait Permute<P>: Layout {
     /// The result layout.
     type Out: Layout;
     /// The permutation: result axis `i` is axis `PERM[i]`.
     const PERM: &'static [usize];
 }
+#[diagnostic::do_not_recommend]
 impl<S: Layout, P: Permutation<S::List>> Permute<P> for S
 where
     P::Out: ToLayout,
