@@ -19,6 +19,10 @@ use num_traits::Float;
 use crate::element::Element;
 use crate::kernel;
 
+/// Static shapes of at most this many elements run [`run`] inlined with
+/// their constant form; larger ones the shared [`run_dims`].
+pub(crate) const INLINE_LIMIT: usize = 4096;
+
 /// A reduction as `outer` groups of `len` rows of `inner` lanes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Canon {

@@ -62,8 +62,13 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             }
             let mut out = O::data_filled(R::Out::zero(), &O::TEMPLATE);
             match form {
-                Some(c) => engine::run(x, c, r, out.as_mut_slice()),
-                None => engine::run_dims(x, &S::TEMPLATE, mask, r, out.as_mut_slice()),
+                // Small shapes: constant loop bounds, unrolled like a hand
+                // loop. Large ones share the loop compiled once per element
+                // type (constant bounds buy nothing there).
+                Some(c) if x.len() <= engine::INLINE_LIMIT => {
+                    engine::run(x, c, r, out.as_mut_slice())
+                }
+                _ => engine::run_dims(x, &S::TEMPLATE, mask, r, out.as_mut_slice()),
             }
             let Some(ext) = O::STATIC_EXTENTS else {
                 unreachable!("a reduction of a static shape is static")
