@@ -21,7 +21,7 @@
 
 use std::error::Error;
 
-use shaped::{Dyn, DynTensor, Tensor, shape};
+use shaped::{Axis, Dyn, Tensor, shape};
 
 /// Features per point.
 const D: usize = 2;
@@ -33,9 +33,11 @@ const K: usize = 3;
 type Points = shape![Dyn, 1, D];
 /// One row per cluster.
 type Centroids = shape![K, D];
+/// The cluster of each point.
+type Assignment = shape![Dyn];
 
 /// What can fail here: parsing the argument, and the runtime shape checks
-/// of the `DynTensor` steps (which the shapes pass by construction).
+/// of the steps with two `Dyn` sizes (which the shapes pass by construction).
 type Fallible<T> = Result<T, Box<dyn Error>>;
 
 /// The centres the points are drawn around.
@@ -64,45 +66,51 @@ fn blobs(n: usize) -> Vec<f64> {
 /// The starting centroids, farthest-first: the first point, then
 /// repeatedly the point farthest from every centroid chosen so far.
 fn farthest_first(points: &Tensor<f64, Points>) -> Fallible<Tensor<f64, Centroids>> {
-    let all = points.to_dyn();
-    let mut chosen = all.as_slice()[..D].to_vec();
+    let flat: Tensor<f64, shape![Dyn, D]> = points.squeeze(Axis::<1>);
+    let mut chosen = flat.as_slice()[..D].to_vec();
     for m in 1..K {
-        let so_far = DynTensor::from_vec(chosen.clone(), &[m, D])?;
+        let so_far = Tensor::<f64, shape![Dyn, D]>::from_vec(chosen.clone(), &[m])?;
         // [n, 1, D] - [m, D] -> [n, m, D] -> squared distances [n, m].
-        let diff = all.try_sub(&so_far)?;
-        let distances = (&diff * &diff).sum_dims(&[2], false)?;
-        let to_nearest = distances.min_dims(&[1], false)?; // [n]
-        let farthest = to_nearest.argmax(0, false)?.to_vec()[0];
-        chosen.extend_from_slice(&all.as_slice()[farthest * D..(farthest + 1) * D]);
+        let diff: Tensor<f64, shape![Dyn, Dyn, D]> = points.try_sub(&so_far)?;
+        let distances: Tensor<f64, shape![Dyn, Dyn]> = (&diff * &diff).sum_over(Axis::<2>);
+        let to_nearest: Tensor<f64, shape![Dyn]> = distances.min_over(Axis::<1>);
+        let farthest: Tensor<usize, shape![]> = to_nearest.argmax_over(Axis::<0>);
+        let f = farthest[[]];
+        chosen.extend_from_slice(&flat.as_slice()[f * D..(f + 1) * D]);
     }
     Ok(Tensor::from_slice(&chosen)?)
 }
 
 /// One k-means step: the nearest centroid of each point (shape `[n]`), and
 /// the centroids moved to the means of their points. A centroid left
-/// without points stays where it was.
+/// without points stays where it was. Every shape is written out: the
+/// compiler checks each step, only the number of points is left to run
+/// time, and nothing goes through a runtime-shaped `DynTensor`.
 fn step(
     points: &Tensor<f64, Points>,
     centroids: &Tensor<f64, Centroids>,
-) -> Fallible<(DynTensor<usize>, Tensor<f64, Centroids>)> {
+) -> (Tensor<usize, Assignment>, Tensor<f64, Centroids>) {
     // [n, 1, D] - [K, D] -> [n, K, D]: every point against every centroid.
     let diff: Tensor<f64, shape![Dyn, K, D]> = points - centroids;
-    let squared = &diff * &diff;
-    let distances = squared.into_dyn().sum_dims(&[2], false)?; // [n, K]
-    let nearest = distances.argmin(1, false)?; // [n]
+    let squared: Tensor<f64, shape![Dyn, K, D]> = &diff * &diff;
+    let distances: Tensor<f64, shape![Dyn, K]> = squared.sum_over(Axis::<2>);
+    let nearest: Tensor<usize, Assignment> = distances.argmin_over(Axis::<1>);
 
     // one_hot[i, k] = 1 where point i is nearest to centroid k: [n, 1] == [K].
-    let one_hot = nearest
-        .unsqueeze(1)?
-        .try_eq(&DynTensor::arange(K))?
+    let column: Tensor<usize, shape![Dyn, 1]> = nearest.unsqueeze(Axis::<1>);
+    let one_hot: Tensor<f64, shape![Dyn, K]> = column
+        .eq_elem(&Tensor::<usize, shape![K]>::arange())
         .cast::<f64>();
-    let counts = one_hot.sum_dims(&[0], false)?.unsqueeze(1)?; // [K, 1]
+    let counts: Tensor<f64, shape![K, 1]> = one_hot
+        .sum_keepdim(Axis::<0>)
+        .transpose(Axis::<0>, Axis::<1>);
     // [n, K, 1] * [n, 1, D] -> [n, K, D], summed over the points: [K, D].
-    let sums = (one_hot.unsqueeze(2)? * points.to_dyn()).sum_dims(&[0], false)?;
-    let means = sums / &counts;
-    let empty = counts.try_eq(&DynTensor::scalar(0.0))?; // [K, 1]
-    let moved = empty.select(&centroids.to_dyn(), &means)?;
-    Ok((nearest, Tensor::try_from(moved)?))
+    let spread: Tensor<f64, shape![Dyn, K, 1]> = one_hot.unsqueeze(Axis::<2>);
+    let sums: Tensor<f64, Centroids> = (&spread * points).sum_over(Axis::<0>);
+    let means: Tensor<f64, Centroids> = sums / counts;
+    let empty: shaped::Mask<shape![K, 1]> = counts.eq_elem(&Tensor::<f64, shape![]>::zeros());
+    let moved: Tensor<f64, Centroids> = empty.select(centroids, &means);
+    (nearest, moved)
 }
 
 fn main() -> Fallible<()> {
@@ -117,11 +125,11 @@ fn main() -> Fallible<()> {
 
     let mut centroids = farthest_first(&points)?;
     println!("starting centroids =\n{centroids}");
-    let mut assignment = DynTensor::<usize>::zeros(&[n]);
+    let mut assignment = Tensor::<usize, Assignment>::zeros(&[n]);
     let mut iterations = 0;
     loop {
         iterations += 1;
-        let (nearest, moved) = step(&points, &centroids)?;
+        let (nearest, moved) = step(&points, &centroids);
         centroids = moved;
         if nearest == assignment || iterations == 100 {
             break;
@@ -129,11 +137,11 @@ fn main() -> Fallible<()> {
         assignment = nearest;
     }
 
-    let sizes = assignment
-        .unsqueeze(1)?
-        .try_eq(&DynTensor::arange(K))?
+    let sizes: Tensor<usize, shape![K]> = assignment
+        .unsqueeze(Axis::<1>)
+        .eq_elem(&Tensor::<usize, shape![K]>::arange())
         .cast::<usize>()
-        .sum_dims(&[0], false)?;
+        .sum_over(Axis::<0>);
     println!("{n} points, {K} clusters, converged after {iterations} iterations");
     println!("centroids =\n{centroids}");
     println!("cluster sizes = {sizes}");
@@ -145,11 +153,9 @@ fn main() -> Fallible<()> {
     }
     for centre in CENTRES {
         let centre = Tensor::<f64, shape![D]>::from_slice(&centre)?;
-        let gap = (centroids - centre)
-            .map(f64::abs)
-            .to_dyn()
-            .sum_dims(&[1], false)?;
-        let closest = gap.min_dims(&[0], false)?.to_vec()[0];
+        let gap: Tensor<f64, shape![K]> = (centroids - centre).abs().sum_over(Axis::<1>);
+        let closest: Tensor<f64, shape![]> = gap.min_over(Axis::<0>);
+        let closest = closest[[]];
         if closest > 0.5 {
             return Err(format!("no centroid near {centre}: centroids are\n{centroids}").into());
         }

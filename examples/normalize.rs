@@ -6,8 +6,10 @@
 //! cargo run --example normalize --features rand   # also on freshly drawn values
 //! ```
 //!
-//! Everything is on static shapes: the compiler checks that `mean` and `std`
-//! have shape `[4, 1, 1]` and that they broadcast against `[4, 3, 3]`.
+//! On static shapes the compiler checks that `mean` and `std` have shape
+//! `[4, 1, 1]` and that they broadcast against `[4, 3, 3]`; the same runs
+//! on the mixed layout `[Dyn, 3, 3]` (a number of objects known at run
+//! time), and on features `[Dyn, 8]` standardised over the batch.
 //!
 //! PyTorch drew `value` with `torch.normal`; its generator's output cannot be
 //! reproduced, so the values are the ones the seed printed. With the `rand`
@@ -17,7 +19,7 @@
 // The seed's values, digit for digit as printed (`498.7290`).
 #![allow(clippy::excessive_precision)]
 
-use shaped::{Axis, Tensor, shape, tensor, zip};
+use shaped::{Axis, Dyn, Tensor, shape, tensor, zip};
 
 type Objects = shape![4, 3, 3];
 type PerObject = shape![4, 1, 1];
@@ -29,6 +31,13 @@ fn standardize(value: &Tensor<f32, Objects>) -> Tensor<f32, Objects> {
     let mean: Tensor<f32, PerObject> = value.mean_keepdim((Axis::<1>, Axis::<2>));
     let std: Tensor<f32, PerObject> = value.std_keepdim((Axis::<1>, Axis::<2>)); // unbiased, as torch.std
     zip((value, &mean, &std), |[x, m, s]| (x - m) / s) // [4, 3, 3] with [4, 1, 1] twice
+}
+
+/// [`standardize`] for a number of objects known only at run time.
+fn standardize_batch(value: &Tensor<f32, shape![Dyn, 3, 3]>) -> Tensor<f32, shape![Dyn, 3, 3]> {
+    let mean: Tensor<f32, shape![Dyn, 1, 1]> = value.mean_keepdim((Axis::<1>, Axis::<2>));
+    let std: Tensor<f32, shape![Dyn, 1, 1]> = value.std_keepdim((Axis::<1>, Axis::<2>));
+    (value - &mean) / &std
 }
 
 fn main() {
@@ -64,6 +73,29 @@ fn main() {
     println!("mean = value.mean(axis=[1,2], keepdim=True)\n{mean}");
     println!("std = value.std(axis=[1,2], keepdim=True)\n{std}");
     println!("(value - mean)/std\n{}", standardize(&value));
+
+    // The same with the number of objects known only at run time: a mixed
+    // layout, every statistic computed by the compiler's shapes, no
+    // runtime-shaped detour. It agrees with the static pipeline.
+    let batch: Tensor<f32, shape![Dyn, 3, 3]> = value.into_mixed();
+    let normalized: Tensor<f32, shape![Dyn, 3, 3]> = standardize_batch(&batch);
+    assert_eq!(normalized.as_slice(), standardize(&value).as_slice());
+    assert!((normalized[[0, 0, 0]] - 0.8708).abs() < 1e-4); // the seed's printed value
+    assert!((normalized[[3, 2, 2]] - 0.2731).abs() < 1e-4);
+
+    // Features standardised over a runtime batch: [Dyn, 8] against [1, 8].
+    let rows = 5;
+    let x = Tensor::<f32, shape![Dyn, 8]>::from_vec(
+        (0..rows * 8).map(|i| (i * i % 17) as f32).collect(),
+        &[rows],
+    )
+    .expect("5 rows of 8");
+    let mean: Tensor<f32, shape![1, 8]> = x.mean_keepdim(Axis::<0>);
+    let std: Tensor<f32, shape![1, 8]> = x.std_keepdim(Axis::<0>);
+    let z: Tensor<f32, shape![Dyn, 8]> = (&x - mean) / std;
+    let z_mean: Tensor<f32, shape![8]> = z.mean_over(Axis::<0>);
+    assert!(z_mean.as_slice().iter().all(|m| m.abs() < 1e-5));
+    println!("features standardised over a batch of {rows}: column means {z_mean}");
 
     #[cfg(feature = "rand")]
     {

@@ -37,12 +37,19 @@
 //! - [`tensor`](mod@tensor): `Tensor<T, S>` and `DynTensor<T>`, their
 //!   constructors, conversions and dimension names.
 //! - [`ops`]: the arithmetic operators, `add_into` and the other `_into`
-//!   forms, comparisons and boolean masks, elementwise maps. Positional
+//!   forms, comparisons and boolean masks ([`Mask`] for static and mixed
+//!   layouts), PyTorch's `where`, elementwise maps and the math functions
+//!   (`exp ln sqrt abs powf clamp sin cos tanh sigmoid relu recip signum`,
+//!   [`ops::math`]) on every layout. Positional
 //!   broadcasting is the base path; names are a thin layer over it.
 //! - The toolkit, one folder per family, the static and the runtime version
 //!   side by side: [`shape_ops`] (`reshape`, `unsqueeze`, `squeeze`,
 //!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
-//!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`), and
+//!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`,
+//!   `logsumexp`, `softmax`, `log_softmax`), each on static, mixed and
+//!   runtime tensors with one spelling (an `Axis::<K>` where the compiler
+//!   computes the result's layout, a number at run time; the README's
+//!   "The toolkit on every layout" lists them), and
 //!   [`matmul`](mod@matmul) (torch.matmul's rules, the product on
 //!   `matrixmultiply` through [`kernel::gemm`]), and [`einsum`](mod@einsum)
 //!   (torch.einsum at run time, [`einsum!`] checked at compile time,
@@ -112,6 +119,7 @@ pub use ops::into::{
     add_into, div_into, mul_into, rem_into, sub_into, try_add_into, try_div_into, try_mul_into,
     try_rem_into, try_sub_into,
 };
+pub use ops::layout_mask::Mask;
 pub use ops::zip::{try_zip, try_zip_into, zip, zip_into};
 pub use shape::axes::Axis;
 pub use shape::broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
@@ -120,6 +128,10 @@ pub use shape::matmul::{MatMul, MatMulWith, matmul_shape};
 pub use shape::mixed::Mixed;
 pub use shape::names::Named;
 pub use shape::names::runtime::{NamedShape, broadcast_named_shapes};
+pub use shape::toolkit::{
+    DropDims, KeepDims, Permute, Permuted, ReduceAxes, Squeeze, Squeezed, Transpose, Transposed,
+    Unsqueeze, Unsqueezed,
+};
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// Einstein summation on static tensors, with the result's shape computed
 /// and every size checked by the compiler: `einsum!("bij,bjk->bik", a, b)`.

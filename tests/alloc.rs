@@ -368,3 +368,41 @@ fn owned_static_heap_operands_lend_their_buffer() {
     assert!(n >= 1);
     assert_eq!(wide.as_slice()[65], xv[65] + mv[1]);
 }
+
+/// Issue 20: static reductions, softmax and math compute on their own
+/// storage: nothing allocated for small shapes (the results are inline),
+/// one allocation (the result's) for a heap shape and for a mixed one.
+#[test]
+fn toolkit_allocates_only_the_result() {
+    use shaped::{Axis, Dyn};
+    let t = M4x3::arange();
+    let (n, r) = count_allocs(|| {
+        let a = black_box(&t).sum_over(Axis::<0>);
+        let b = black_box(&t).mean_keepdim(Axis::<1>);
+        let c = black_box(&t).std_over((Axis::<0>, Axis::<1>));
+        let d = black_box(&t).argmax_over(Axis::<1>);
+        let e = black_box(&t).softmax(Axis::<1>);
+        let f = black_box(&t).exp().sigmoid().relu();
+        let g = black_box(&t).logsumexp_over(Axis::<0>);
+        (a, b, c, d, e, f, g)
+    });
+    assert_eq!(n, 0, "a small static reduction or math function allocated");
+    assert_eq!(r.0.as_slice(), &[18.0, 22.0, 26.0]);
+    assert_eq!(r.3.as_slice(), &[2, 2, 2, 2]);
+
+    let huge = Huge::ones();
+    let (n, s) = count_allocs(|| black_box(&huge).sum_over(Axis::<1>));
+    assert_eq!(
+        n, 1,
+        "a heap static reduction allocated more than its result"
+    );
+    assert_eq!(s[[4095]], 1024.0);
+    let mixed = Tensor::<f32, shape![Dyn, 1024]>::ones(&[64]);
+    let (n, m) = count_allocs(|| black_box(&mixed).mean_over(Axis::<0>));
+    assert_eq!(n, 0, "a mixed reduction to a small static result allocated");
+    assert_eq!(m.as_slice()[0], 1.0);
+    let (n, _) = count_allocs(|| black_box(&mixed).sum_over(Axis::<1>));
+    assert_eq!(n, 1, "a mixed reduction allocated more than its result");
+    let (n, _) = count_allocs(|| black_box(&mixed).softmax(Axis::<1>));
+    assert_eq!(n, 1, "a mixed softmax allocated more than its result");
+}

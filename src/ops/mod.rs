@@ -15,7 +15,9 @@ mod by_name;
 mod dyn_tensor;
 pub mod elementwise;
 pub mod into;
+pub mod layout_mask;
 pub mod mask;
+pub mod math;
 mod operand;
 mod positional;
 mod remainder;
@@ -23,3 +25,4 @@ mod tensor;
 pub mod zip;
 
 pub use binary_op::{AddOp, BinaryOp, DivOp, FloorRemOp, MulOp, RemOp, SubOp};
+pub(crate) use tensor::or_panic;

@@ -37,155 +37,51 @@
 //! Sums are pairwise (as NumPy's), so the rounding error of a float sum
 //! grows with the logarithm of the number of terms, not linearly.
 
-use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use num_traits::Float;
 
+use super::engine::{self, ArgExtreme, Extreme, LogSumExp, Mean, Reducer, Sum, Var};
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
-use crate::kernel;
 use crate::shape::axis;
 use crate::tensor::DynTensor;
 
-/// The elements to reduce, arranged so that each output element's inputs
-/// are one contiguous group of `len` elements.
-struct Groups<'a, T: Clone> {
-    data: Cow<'a, [T]>,
-    groups: usize,
-    len: usize,
-    out_dims: Vec<usize>,
-    /// The result's dimension names.
-    out_names: Option<crate::shape::names::runtime::Names>,
-    /// The first reduced axis of size 0, if any.
-    empty_axis: Option<usize>,
-}
-
-impl<T: Clone> Groups<'_, T> {
-    fn map<U>(&self, f: impl Fn(&[T]) -> U) -> DynTensor<U> {
-        let data: Vec<U> = (0..self.groups)
-            .map(|g| f(&self.data[g * self.len..(g + 1) * self.len]))
-            .collect();
-        let mut out = DynTensor::from_parts(data, &self.out_dims);
-        out.names = self.out_names.clone();
-        out
-    }
-}
-
-/// Pairwise sum: the rounding error grows as `log n`.
-fn sum_slice<T: Element>(x: &[T]) -> T {
-    const BASE: usize = 32;
-    if x.len() <= BASE {
-        x.iter().fold(T::zero(), |acc, &v| acc.add_elem(v))
-    } else {
-        let (l, r) = x.split_at(x.len() / 2);
-        sum_slice(l).add_elem(sum_slice(r))
-    }
-}
-
-fn is_nan<T: Element>(x: T) -> bool {
-    // `x != x` holds exactly for NaN, and never for integers.
-    #[allow(clippy::eq_op)]
-    let nan = x != x;
-    nan
-}
-
-/// The index of the first element that `better` prefers to all earlier
-/// ones, NaN winning over everything. `x` is not empty.
-fn arg_best<T: Element>(x: &[T], better: impl Fn(T, T) -> bool) -> usize {
-    let mut best = 0;
-    for (i, &v) in x.iter().enumerate().skip(1) {
-        if is_nan(x[best]) {
-            break;
-        }
-        if is_nan(v) || better(v, x[best]) {
-            best = i;
-        }
-    }
-    best
-}
-
-fn mean_slice<T: Element + Float>(x: &[T]) -> T {
-    sum_slice(x) / count::<T>(x.len())
-}
-
-fn count<T: Float>(n: usize) -> T {
-    T::from(n).unwrap_or_else(T::infinity)
-}
-
-/// Two-pass variance with divisor `max(n - correction, 0)`.
-fn var_slice<T: Element + Float>(x: &[T], correction: usize) -> T {
-    let m = mean_slice(x);
-    let ss = x.iter().fold(T::zero(), |acc, &v| acc + (v - m) * (v - m));
-    ss / count::<T>(x.len().saturating_sub(correction))
-}
-
 impl<T: Element> DynTensor<T> {
-    fn groups(&self, axes: &[usize], keepdim: bool) -> Result<Groups<'_, T>, ShapeError> {
-        let shape = self.shape();
-        let listed = axis::mask(shape, axes)?;
-        let mut out_dims = Vec::with_capacity(shape.len());
-        let mut perm = Vec::with_capacity(shape.len()); // kept axes, then reduced ones
-        let mut reduced = Vec::new();
-        for (i, &d) in shape.iter().enumerate() {
-            if listed[i] {
-                reduced.push(i);
-                if keepdim {
-                    out_dims.push(1);
-                }
-            } else {
-                perm.push(i);
-                out_dims.push(d);
-            }
-        }
-        let groups = checked_numel::<T>(&out_dims)?;
-        let empty_axis = reduced.iter().copied().find(|&i| shape[i] == 0);
-        let len = if groups == 0 || empty_axis.is_some() {
-            0
-        } else {
-            self.numel() / groups
-        };
-        let trailing = reduced.iter().enumerate().all(|(k, &i)| {
-            i == shape.len() - reduced.len() + k // already innermost, in order
-        });
-        let data = if trailing || groups == 0 || len == 0 {
-            Cow::Borrowed(self.as_slice())
-        } else {
-            perm.extend_from_slice(&reduced);
-            let strides = kernel::strides(shape);
-            let dims: Vec<usize> = perm.iter().map(|&p| shape[p]).collect();
-            let view: Vec<usize> = perm.iter().map(|&p| strides[p]).collect();
-            Cow::Owned(kernel::gather(self.as_slice(), &dims, &view))
-        };
-        let out_names =
-            crate::shape::names::runtime::reduce(self.names.as_deref(), &listed, keepdim);
-        Ok(Groups {
-            data,
-            groups,
-            len,
-            out_dims,
-            out_names,
-            empty_axis,
-        })
-    }
-
-    /// The groups of a reduction without an identity: an error if a reduced
-    /// axis has size 0.
-    fn nonempty_groups(
+    /// The reduction `r` over `axes` on this tensor's storage, keeping them
+    /// as size 1 if `keepdim`. `op` names a reduction without an identity,
+    /// an error over a size-0 axis.
+    pub(crate) fn reduce_with<R: Reducer<T>>(
         &self,
         axes: &[usize],
         keepdim: bool,
-        op: &'static str,
-    ) -> Result<Groups<'_, T>, ShapeError> {
-        let g = self.groups(axes, keepdim)?;
-        match g.empty_axis {
-            Some(axis) => Err(ShapeError::EmptyReduction {
-                shape: self.shape().to_vec(),
+        r: &R,
+        op: Option<&'static str>,
+    ) -> Result<DynTensor<R::Out>, ShapeError>
+    where
+        R::Out: Default,
+    {
+        let shape = self.shape();
+        let listed = axis::mask(shape, axes)?;
+        let mask = listed
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (i, &l)| if l { m | 1 << i } else { m });
+        if let (Some(op), Some(axis)) = (op, engine::empty_axis(shape, mask)) {
+            return Err(ShapeError::EmptyReduction {
+                shape: shape.to_vec(),
                 axis,
                 op,
-            }),
-            None => Ok(g),
+            });
         }
+        let mut out_dims = Vec::with_capacity(shape.len());
+        engine::out_dims(shape, mask, keepdim, &mut out_dims);
+        let n = checked_numel::<T>(&out_dims)?;
+        let mut data = alloc::vec![R::Out::default(); n];
+        engine::run_dims(self.as_slice(), shape, mask, r, &mut data);
+        let mut out = DynTensor::from_parts(data, &out_dims);
+        out.names = crate::shape::names::runtime::reduce(self.names.as_deref(), &listed, keepdim);
+        Ok(out)
     }
 
     /// The sum over `axes`, keeping them as size 1 if `keepdim`. The sum of
@@ -203,7 +99,7 @@ impl<T: Element> DynTensor<T> {
     /// );
     /// ```
     pub fn sum_dims(&self, axes: &[usize], keepdim: bool) -> Result<DynTensor<T>, ShapeError> {
-        Ok(self.groups(axes, keepdim)?.map(sum_slice))
+        self.reduce_with(axes, keepdim, &Sum, None)
     }
 
     /// The largest element over `axes` (NaN if there is one); an error if a
@@ -220,8 +116,7 @@ impl<T: Element> DynTensor<T> {
     /// );
     /// ```
     pub fn max_dims(&self, axes: &[usize], keepdim: bool) -> Result<DynTensor<T>, ShapeError> {
-        let g = self.nonempty_groups(axes, keepdim, "amax")?;
-        Ok(g.map(|x| x[arg_best(x, |a, b| a > b)]))
+        self.reduce_with(axes, keepdim, &Extreme::<true>, Some("amax"))
     }
 
     /// The smallest element over `axes` (NaN if there is one); an error if a
@@ -233,8 +128,7 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(t.min_dims(&[0], true).unwrap().to_vec(), vec![2, 7]);
     /// ```
     pub fn min_dims(&self, axes: &[usize], keepdim: bool) -> Result<DynTensor<T>, ShapeError> {
-        let g = self.nonempty_groups(axes, keepdim, "amin")?;
-        Ok(g.map(|x| x[arg_best(x, |a, b| a < b)]))
+        self.reduce_with(axes, keepdim, &Extreme::<false>, Some("amin"))
     }
 
     /// The index along `axis` of the largest element (the first one on ties
@@ -247,8 +141,7 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(t.argmax(1, true).unwrap().shape(), &[2, 1]);
     /// ```
     pub fn argmax(&self, axis: usize, keepdim: bool) -> Result<DynTensor<usize>, ShapeError> {
-        let g = self.nonempty_groups(&[axis], keepdim, "argmax")?;
-        Ok(g.map(|x| arg_best(x, |a, b| a > b)))
+        self.reduce_with(&[axis], keepdim, &ArgExtreme::<true>, Some("argmax"))
     }
 
     /// The index along `axis` of the smallest element (the first one on
@@ -260,8 +153,7 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(t.argmin(1, false).unwrap().to_vec(), vec![0, 0]);
     /// ```
     pub fn argmin(&self, axis: usize, keepdim: bool) -> Result<DynTensor<usize>, ShapeError> {
-        let g = self.nonempty_groups(&[axis], keepdim, "argmin")?;
-        Ok(g.map(|x| arg_best(x, |a, b| a < b)))
+        self.reduce_with(&[axis], keepdim, &ArgExtreme::<false>, Some("argmin"))
     }
 
     /// The sum of every element (0 for an empty tensor).
@@ -271,7 +163,7 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(DynTensor::<u32>::arange(5).sum(), 10);
     /// ```
     pub fn sum(&self) -> T {
-        sum_slice(self.as_slice())
+        engine::sum_slice(self.as_slice())
     }
 }
 
@@ -285,7 +177,7 @@ impl<T: Element + Float> DynTensor<T> {
     /// assert!(DynTensor::<f32>::zeros(&[2, 0]).mean_dims(&[1], false).unwrap().to_vec()[0].is_nan());
     /// ```
     pub fn mean_dims(&self, axes: &[usize], keepdim: bool) -> Result<DynTensor<T>, ShapeError> {
-        Ok(self.groups(axes, keepdim)?.map(mean_slice))
+        self.reduce_with(axes, keepdim, &Mean, None)
     }
 
     /// The unbiased variance over `axes` (divisor `n - 1`, PyTorch's default).
@@ -315,9 +207,11 @@ impl<T: Element + Float> DynTensor<T> {
         correction: usize,
         keepdim: bool,
     ) -> Result<DynTensor<T>, ShapeError> {
-        Ok(self
-            .groups(axes, keepdim)?
-            .map(|x| var_slice(x, correction)))
+        let var = Var {
+            correction,
+            sqrt: false,
+        };
+        self.reduce_with(axes, keepdim, &var, None)
     }
 
     /// The unbiased standard deviation over `axes` (the square root of
@@ -348,9 +242,11 @@ impl<T: Element + Float> DynTensor<T> {
         correction: usize,
         keepdim: bool,
     ) -> Result<DynTensor<T>, ShapeError> {
-        Ok(self
-            .groups(axes, keepdim)?
-            .map(|x| var_slice(x, correction).sqrt()))
+        let std = Var {
+            correction,
+            sqrt: true,
+        };
+        self.reduce_with(axes, keepdim, &std, None)
     }
 
     /// The mean of every element (NaN for an empty tensor).
@@ -360,6 +256,25 @@ impl<T: Element + Float> DynTensor<T> {
     /// assert_eq!(DynTensor::<f64>::arange(4).mean(), 1.5);
     /// ```
     pub fn mean(&self) -> T {
-        mean_slice(self.as_slice())
+        Mean.slice(self.as_slice())
+    }
+
+    /// `ln(sum(exp(x)))` over `axes`, computed stably: the maximum is
+    /// subtracted before `exp` (PyTorch's `logsumexp`). `-inf` over a size-0
+    /// axis or over `-inf`s only, `+inf` if there is one, NaN if there is one.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![1000.0f64, 1000.0, 0.0, f64::NEG_INFINITY], &[2, 2]).unwrap();
+    /// let l = t.logsumexp_dims(&[1], false).unwrap().to_vec();
+    /// assert!((l[0] - (1000.0 + 2f64.ln())).abs() < 1e-9);
+    /// assert_eq!(l[1], 0.0);
+    /// ```
+    pub fn logsumexp_dims(
+        &self,
+        axes: &[usize],
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        self.reduce_with(axes, keepdim, &LogSumExp, None)
     }
 }

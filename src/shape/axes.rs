@@ -6,8 +6,9 @@
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use crate::shape::dim::{Big, D, D1, Dim};
-use crate::shape::list::{Cons, Nil, Shape};
+use crate::shape::dim::{AnyDim, Big, D, D1, Dyn};
+use crate::shape::list::{Cons, Nil};
+use crate::shape::names::Named;
 
 /// The axis `K` (counted from the left, from 0) as a value the compiler can
 /// read: `Axis::<1>`.
@@ -83,30 +84,31 @@ impl<H, T: SetAt<P, X>, P, X> SetAt<Succ<P>, X> for Cons<H, T> {
     type Out = Cons<H, T::Out>;
 }
 
-/// `Self` without the dimension at position `P`, which must be 1.
-#[diagnostic::on_unimplemented(
-    message = "cannot squeeze this axis of `{Self}`: its size is not 1, or it is out of range"
-)]
-pub trait SqueezeAt<P> {
+/// `Self` without the dimension at position `P`.
+#[diagnostic::on_unimplemented(message = "axis out of range for the shape `{Self}`")]
+pub trait RemoveAt<P> {
     /// The shape.
     type Out;
 }
-impl<T> SqueezeAt<Z> for Cons<D1, T> {
+impl<H, T> RemoveAt<Z> for Cons<H, T> {
     type Out = T;
 }
-// Other sizes ask for a trait no one implements, whose message names the size.
-impl<const N: usize, T> SqueezeAt<Z> for Cons<D<N>, T>
-where
-    (): SqueezeSizeOne<N>,
-{
-    type Out = T;
+impl<H, T: RemoveAt<P>, P> RemoveAt<Succ<P>> for Cons<H, T> {
+    type Out = Cons<H, T::Out>;
 }
-impl<const N: usize, T> SqueezeAt<Z> for Cons<Big<N>, T>
-where
-    (): SqueezeSizeOne<N>,
-{
-    type Out = T;
-}
+
+/// A dimension that can be squeezed: size 1, or `Dyn` (checked when the
+/// program runs). Other sizes ask for a trait no one implements, whose
+/// message names the size.
+#[diagnostic::on_unimplemented(
+    message = "cannot squeeze this dimension: only size-1 dimensions can be squeezed"
+)]
+pub trait SqueezeOne {}
+impl SqueezeOne for D1 {}
+impl SqueezeOne for Dyn {}
+impl<const N: usize> SqueezeOne for D<N> where (): SqueezeSizeOne<N> {}
+impl<const N: usize> SqueezeOne for Big<N> where (): SqueezeSizeOne<N> {}
+impl<N, X: SqueezeOne> SqueezeOne for Named<N, X> {}
 
 /// Never implemented: squeezing a dimension of size `N`, which is not 1.
 #[diagnostic::on_unimplemented(
@@ -114,26 +116,10 @@ where
     label = "this axis does not have size 1"
 )]
 pub trait SqueezeSizeOne<const N: usize> {}
-impl<H, T: SqueezeAt<P>, P> SqueezeAt<Succ<P>> for Cons<H, T> {
-    type Out = Cons<H, T::Out>;
-}
 
-/// An axis that can be squeezed from `S`: its size is 1.
-pub trait SqueezeAxis<S> {
-    /// `S` without the axis.
-    type Out: Shape;
-}
-impl<S, const K: usize> SqueezeAxis<S> for Axis<K>
-where
-    Axis<K>: Position,
-    S: SqueezeAt<<Axis<K> as Position>::P>,
-    <S as SqueezeAt<<Axis<K> as Position>::P>>::Out: Shape,
-{
-    type Out = <S as SqueezeAt<<Axis<K> as Position>::P>>::Out;
-}
-
-/// A dimension being reduced (a marker inside a shape, never in a tensor's type).
-pub struct Reduced;
+/// A dimension `H` being reduced (a marker inside a shape, never in a
+/// tensor's type).
+pub struct Reduced<H>(PhantomData<H>);
 
 /// Marks the dimension at position `P` as [`Reduced`].
 #[diagnostic::on_unimplemented(
@@ -155,9 +141,11 @@ pub trait Reducible {}
 impl Reducible for D1 {}
 impl<const N: usize> Reducible for D<N> {}
 impl<const N: usize> Reducible for Big<N> {}
+impl Reducible for Dyn {}
+impl<N, X: Reducible> Reducible for Named<N, X> {}
 
 impl<H: Reducible, T> MarkAt<Z> for Cons<H, T> {
-    type Out = Cons<Reduced, T>;
+    type Out = Cons<Reduced<H>, T>;
 }
 impl<H, T: MarkAt<P>, P> MarkAt<Succ<P>> for Cons<H, T> {
     type Out = Cons<H, T::Out>;
@@ -171,10 +159,10 @@ pub trait KeepReduced {
 impl KeepReduced for Nil {
     type Out = Nil;
 }
-impl<T: KeepReduced> KeepReduced for Cons<Reduced, T> {
-    type Out = Cons<D1, T::Out>;
+impl<H: KeepOne, T: KeepReduced> KeepReduced for Cons<Reduced<H>, T> {
+    type Out = Cons<H::Out, T::Out>;
 }
-impl<H: Dim, T: KeepReduced> KeepReduced for Cons<H, T> {
+impl<H: AnyDim, T: KeepReduced> KeepReduced for Cons<H, T> {
     type Out = Cons<H, T::Out>;
 }
 
@@ -186,17 +174,46 @@ pub trait DropReduced {
 impl DropReduced for Nil {
     type Out = Nil;
 }
-impl<T: DropReduced> DropReduced for Cons<Reduced, T> {
+impl<H, T: DropReduced> DropReduced for Cons<Reduced<H>, T> {
     type Out = T::Out;
 }
-impl<H: Dim, T: DropReduced> DropReduced for Cons<H, T> {
+impl<H: AnyDim, T: DropReduced> DropReduced for Cons<H, T> {
     type Out = Cons<H, T::Out>;
+}
+
+/// A reduced dimension kept as size 1: its name, if any, stays (as
+/// `keepdim` keeps names at run time).
+pub trait KeepOne {
+    /// The size-1 dimension.
+    type Out;
+}
+impl KeepOne for D1 {
+    type Out = D1;
+}
+impl<const N: usize> KeepOne for D<N> {
+    type Out = D1;
+}
+impl<const N: usize> KeepOne for Big<N> {
+    type Out = D1;
+}
+impl KeepOne for Dyn {
+    type Out = D1;
+}
+impl<N, X> KeepOne for Named<N, X> {
+    type Out = Named<N, D1>;
+}
+// An axis listed twice is already an error (`Reducible`); this impl keeps
+// rustc from reporting a second, confusing one.
+impl<H> KeepOne for Reduced<H> {
+    type Out = D1;
 }
 
 /// A set of axes to reduce: `Axis<K>` or a tuple of them, `(Axis<1>, Axis<2>)`.
 pub trait Axes<S> {
     /// `S` with the axes marked [`Reduced`].
     type Marked;
+    /// Bit `k` set for each axis `k`.
+    const MASK: u64;
     /// The axis numbers.
     fn axes() -> Vec<usize>;
 }
@@ -206,6 +223,7 @@ where
     S: MarkAt<<Axis<K> as Position>::P>,
 {
     type Marked = <S as MarkAt<<Axis<K> as Position>::P>>::Out;
+    const MASK: u64 = 1 << K;
     fn axes() -> Vec<usize> {
         alloc::vec![K]
     }
@@ -218,6 +236,7 @@ macro_rules! axes_tuples {
             <($($a,)*) as Axes<S>>::Marked: MarkAt<$last::P>,
         {
             type Marked = <<($($a,)*) as Axes<S>>::Marked as MarkAt<$last::P>>::Out;
+            const MASK: u64 = <($($a,)*) as Axes<S>>::MASK | 1 << $last::K;
             fn axes() -> Vec<usize> {
                 let mut v = <($($a,)*) as Axes<S>>::axes();
                 v.push($last::K);
@@ -231,16 +250,12 @@ where
     S: MarkAt<A::P>,
 {
     type Marked = <S as MarkAt<A::P>>::Out;
+    const MASK: u64 = 1 << A::K;
     fn axes() -> Vec<usize> {
         alloc::vec![A::K]
     }
 }
 axes_tuples!((A) -> B, (A B) -> C, (A B C) -> E, (A B C E) -> F, (A B C E F) -> G, (A B C E F G) -> H, (A B C E F G H) -> I);
-
-/// The shape of a reduction over `X` keeping the reduced axes as size 1.
-pub type KeepDims<S, X> = <<X as Axes<S>>::Marked as KeepReduced>::Out;
-/// The shape of a reduction over `X` dropping the reduced axes.
-pub type DropDims<S, X> = <<X as Axes<S>>::Marked as DropReduced>::Out;
 
 /// The rank of a shape as a type-level number.
 pub trait Len {

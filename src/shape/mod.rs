@@ -16,6 +16,9 @@
 //!   and as one small function for runtime shapes.
 //! - [`axes`] — axes at the type level (`Axis<K>`) and the shapes the static
 //!   toolkit computes with them; `axis`: runtime axis checks.
+//! - [`toolkit`] — the public bounds generic code names for the toolkit
+//!   on static and mixed layouts (`S: ReduceAxes<X>` giving
+//!   `KeepDims<S, X>`, `S: Unsqueeze<K>`, ...).
 //! - [`diagnostic`] — how a failed broadcast becomes a readable compile
 //!   error, with the generated message table.
 //!
@@ -31,5 +34,6 @@ pub mod matmul;
 pub mod mixed;
 pub mod names;
 pub mod storage;
+pub mod toolkit;
 
 pub use list::*;

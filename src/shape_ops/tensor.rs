@@ -1,24 +1,393 @@
-//! Shape operations on static tensors, each result shape computed by the
-//! compiler: `reshape`, `unsqueeze`, `squeeze`, `transpose`, `permute`,
-//! `broadcast_to`, `stack`, `cat`.
+//! Shape operations on static and mixed tensors, each result layout
+//! computed by the compiler: `reshape`, `unsqueeze`, `squeeze`,
+//! `transpose`, `permute`, `broadcast_to`, `stack`, `cat`.
 //!
 //! Axes are values of type [`Axis<K>`](crate::Axis), so that the compiler can
 //! read them: `t.unsqueeze(Axis::<1>)` is `b[:, None]`. An axis out of range,
-//! squeezing a dimension that is not 1 or reshaping to another element count
-//! does not compile.
+//! squeezing a static dimension that is not 1 or reshaping a static shape
+//! to another element count does not compile. What a `Dyn` dimension leaves
+//! open is checked when the program runs, in a `try_` form: squeezing a
+//! `Dyn` axis (`try_squeeze`; `squeeze` panics with the error's message),
+//! reshaping to a layout with a `Dyn` dimension (`try_reshape`), stacking
+//! and concatenating tensors whose sizes are not all static (`try_stack`,
+//! `try_cat`).
+//!
+//! ```
+//! use shaped::{shape, Axis, Dyn, Tensor};
+//! let x = Tensor::<f32, shape![Dyn, 3]>::zeros(&[5]);
+//! let t: Tensor<f32, shape![3, Dyn]> = x.transpose(Axis::<0>, Axis::<1>);
+//! let u: Tensor<f32, shape![Dyn, 1, 3]> = x.unsqueeze(Axis::<1>);
+//! let r: Tensor<f32, shape![Dyn, 5]> = x.try_reshape().unwrap();
+//! assert_eq!((&*t.shape(), &*u.shape(), &*r.shape()), (&[3, 5][..], &[5, 1, 3][..], &[3, 5][..]));
+//! ```
+//!
+//! Each operation copies the elements once into the result's storage.
 
 use alloc::vec::Vec;
 
 use crate::element::Element;
+use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
-use crate::shape::axes::*;
-use crate::shape::broadcast::BroadcastTo;
-use crate::shape::dim::D1;
-use crate::shape::list::Shape;
-use crate::tensor::{DynTensor, Tensor};
+use crate::shape::axes::{Axis, is_permutation};
+use crate::shape::broadcast::{BroadcastTo, check_broadcast_to};
+use crate::shape::list::{Dims, Layout, MAX_STATIC_RANK, Shape};
+use crate::shape::storage::Elements;
+use crate::shape::toolkit::{
+    Permute, Permuted, Squeeze, Squeezed, Transpose, Transposed, Unsqueeze, Unsqueezed,
+};
+use crate::tensor::Tensor;
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// The same elements in the layout `O`, of sizes `dims` (which the
+    /// compiler or the caller has checked against `O`).
+    fn relayout<O: Layout>(&self, dims: &[usize]) -> Tensor<T, O> {
+        let Some(ext) = O::extents_for(dims) else {
+            unreachable!("the sizes {dims:?} agree with the result's layout")
+        };
+        let mut data = O::data_filled(T::zero(), &Dims::from_slice(dims));
+        data.as_mut_slice().copy_from_slice(self.as_slice());
+        Tensor::from_parts(data, ext)
+    }
+
+    /// The elements read through the axis order `perm`, in the layout `O`.
+    fn permuted<O: Layout>(&self, perm: &[usize]) -> Tensor<T, O> {
+        let shape = self.shape();
+        let strides = kernel::strides(&shape);
+        let mut dims = [0usize; MAX_STATIC_RANK];
+        let mut view = [0usize; MAX_STATIC_RANK];
+        for (i, &p) in perm.iter().enumerate() {
+            dims[i] = shape[p];
+            view[i] = strides[p];
+        }
+        let n = perm.len();
+        let data = kernel::gather(self.as_slice(), &dims[..n], &view[..n]);
+        Tensor::from_checked(data, &dims[..n])
+    }
+
+    /// The same elements in the layout `S2`, which may have one `Dyn`
+    /// dimension, whose size is then the element count divided by the
+    /// static sizes (PyTorch's `-1`); an error if the element count does
+    /// not fit (`shape '[4, 2]' is invalid for input of size 6`).
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![Dyn, 4]>::zeros(&[3]);
+    /// let r: Tensor<i32, shape![Dyn, 2]> = t.try_reshape().unwrap();
+    /// assert_eq!(&*r.shape(), &[6, 2]);
+    /// let bad = t.try_reshape::<shape![5, 2]>().unwrap_err();
+    /// assert_eq!(bad.to_string(), "shape '[5, 2]' is invalid for input of size 12");
+    /// ```
+    pub fn try_reshape<S2: Layout>(&self) -> Result<Tensor<T, S2>, ShapeError> {
+        let numel = self.numel();
+        let mut dims = S2::TEMPLATE;
+        let open: Vec<usize> = (0..dims.len()).filter(|&i| dims[i] == usize::MAX).collect();
+        let known: usize = dims
+            .iter()
+            .filter(|&&d| d != usize::MAX)
+            .try_fold(1usize, |a, &d| a.checked_mul(d))
+            .unwrap_or(usize::MAX);
+        let bad = |dims: &[usize]| ShapeError::Reshape {
+            shape: dims.to_vec(),
+            numel,
+        };
+        match open.as_slice() {
+            [] => {}
+            [i] => {
+                dims.as_mut_slice()[*i] = numel.checked_div(known).unwrap_or(0);
+            }
+            _ => {
+                // More than one size to infer: PyTorch's "only one dimension can be inferred".
+                return Err(ShapeError::DynSizes {
+                    template: S2::TEMPLATE.to_vec(),
+                    dynamic: alloc::vec![],
+                });
+            }
+        }
+        if checked_numel::<T>(&dims).ok() != Some(numel) || (known == 0 && !open.is_empty()) {
+            return Err(bad(&dims));
+        }
+        Ok(self.relayout(&dims))
+    }
+
+    /// A size-1 dimension inserted at axis `K` (`b[:, None]` is `b.unsqueeze(Axis::<1>)`).
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Tensor};
+    /// let b = Tensor::<i32, shape![2]>::from_slice(&[1, 2]).unwrap();
+    /// let col: Tensor<i32, shape![2, 1]> = b.unsqueeze(Axis::<1>);
+    /// assert_eq!(&*col.shape(), &[2, 1]);
+    /// ```
+    pub fn unsqueeze<const K: usize>(&self, _: Axis<K>) -> Tensor<T, Unsqueezed<S, K>>
+    where
+        S: Unsqueeze<K>,
+    {
+        let shape = self.shape();
+        let mut dims = [1usize; MAX_STATIC_RANK + 1];
+        dims[..K].copy_from_slice(&shape[..K]);
+        dims[K + 1..=shape.len()].copy_from_slice(&shape[K..]);
+        self.relayout(&dims[..=shape.len()])
+    }
+
+    /// The size-1 dimension at axis `K` removed; a static size that is not
+    /// 1 does not compile, a `Dyn` one is checked: an error if its size is
+    /// not 1.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let t = Tensor::<f32, shape![Dyn, 3]>::zeros(&[1]);
+    /// let s: Tensor<f32, shape![3]> = t.try_squeeze(Axis::<0>).unwrap();
+    /// assert!(Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]).try_squeeze(Axis::<0>).is_err());
+    /// ```
+    pub fn try_squeeze<const K: usize>(
+        &self,
+        _: Axis<K>,
+    ) -> Result<Tensor<T, Squeezed<S, K>>, ShapeError>
+    where
+        S: Squeeze<K>,
+    {
+        let shape = self.shape();
+        if shape[K] != 1 {
+            return Err(ShapeError::SqueezeSize {
+                shape: shape.to_vec(),
+                axis: K,
+            });
+        }
+        let mut dims = [0usize; MAX_STATIC_RANK];
+        dims[..K].copy_from_slice(&shape[..K]);
+        dims[K..shape.len() - 1].copy_from_slice(&shape[K + 1..]);
+        Ok(self.relayout(&dims[..shape.len() - 1]))
+    }
+
+    /// The size-1 dimension at axis `K` removed (see
+    /// [`try_squeeze`](Self::try_squeeze); panics with its error's message
+    /// where a `Dyn` size is not 1).
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Tensor};
+    /// let t = Tensor::<f32, shape![2, 1, 3]>::zeros();
+    /// let s: Tensor<f32, shape![2, 3]> = t.squeeze(Axis::<1>);
+    /// ```
+    #[track_caller]
+    pub fn squeeze<const K: usize>(&self, axis: Axis<K>) -> Tensor<T, Squeezed<S, K>>
+    where
+        S: Squeeze<K>,
+    {
+        crate::ops::or_panic(self.try_squeeze(axis))
+    }
+
+    /// The axes reordered: `perm` is a tuple of one `Axis<K>` per dimension,
+    /// each axis once; result axis `i` is input axis `perm.i`.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Tensor};
+    /// let t = Tensor::<i32, shape![2, 3, 4]>::arange();
+    /// let p: Tensor<i32, shape![4, 2, 3]> = t.permute((Axis::<2>, Axis::<0>, Axis::<1>));
+    /// assert_eq!(p[[3, 1, 2]], t[[1, 2, 3]]);
+    /// ```
+    pub fn permute<P>(&self, _: P) -> Tensor<T, Permuted<S, P>>
+    where
+        S: Permute<P>,
+    {
+        const {
+            assert!(
+                is_permutation(<S as Permute<P>>::PERM),
+                "permute: every axis must appear exactly once"
+            )
+        };
+        self.permuted(<S as Permute<P>>::PERM)
+    }
+
+    /// Axes `A` and `B` swapped.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Tensor};
+    /// let m = Tensor::<i32, shape![2, 3]>::arange();
+    /// let t: Tensor<i32, shape![3, 2]> = m.transpose(Axis::<0>, Axis::<1>);
+    /// assert_eq!(t.as_slice(), &[0, 3, 1, 4, 2, 5]);
+    /// ```
+    pub fn transpose<const A: usize, const B: usize>(
+        &self,
+        _: Axis<A>,
+        _: Axis<B>,
+    ) -> Tensor<T, Transposed<S, A, B>>
+    where
+        S: Transpose<A, B>,
+    {
+        let mut perm = [0usize; MAX_STATIC_RANK];
+        for (i, p) in perm.iter_mut().enumerate() {
+            *p = i;
+        }
+        perm.swap(A, B);
+        self.permuted(&perm[..S::RANK])
+    }
+
+    /// This tensor broadcast to the static shape `S2`, or the error where a
+    /// `Dyn` size does not fit (never for a static tensor).
+    pub fn try_broadcast_to<S2: Shape>(&self) -> Result<Tensor<T, S2>, ShapeError>
+    where
+        S: BroadcastTo<S2>,
+    {
+        let shape = self.shape();
+        if !S::STATIC {
+            check_broadcast_to(&S2::DIMS, &shape)?;
+        }
+        let mut out = Tensor::<T, S2>::zeros();
+        kernel::assign(
+            out.as_mut_slice(),
+            &S2::DIMS,
+            self.as_slice(),
+            &shape,
+            |_, x| x,
+        );
+        Ok(out)
+    }
+
+    /// This tensor broadcast to the static shape `S2` (PyTorch's `expand`,
+    /// materialised); panics with the error's message where a `Dyn` size
+    /// does not fit.
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// let t = Tensor::<i32, shape![2, 1]>::from_slice(&[1, 2]).unwrap();
+    /// let e: Tensor<i32, shape![2, 3]> = t.broadcast_to();
+    /// assert_eq!(e.as_slice(), &[1, 1, 1, 2, 2, 2]);
+    /// ```
+    #[track_caller]
+    pub fn broadcast_to<S2: Shape>(&self) -> Tensor<T, S2>
+    where
+        S: BroadcastTo<S2>,
+    {
+        crate::ops::or_panic(self.try_broadcast_to())
+    }
+
+    /// This tensor broadcast to the shape of `other`, of any layout
+    /// (PyTorch's `expand_as`); the error where a size does not fit.
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let row = Tensor::<f32, shape![3]>::ones();
+    /// let batch = Tensor::<f32, shape![Dyn, 3]>::zeros(&[4]);
+    /// let e: Tensor<f32, shape![Dyn, 3]> = row.try_broadcast_as(&batch).unwrap();
+    /// assert_eq!(&*e.shape(), &[4, 3]);
+    /// ```
+    pub fn try_broadcast_as<U: Element, S2: Layout>(
+        &self,
+        other: &Tensor<U, S2>,
+    ) -> Result<Tensor<T, S2>, ShapeError>
+    where
+        S: BroadcastTo<S2>,
+    {
+        let (target, shape) = (other.shape(), self.shape());
+        check_broadcast_to(&target, &shape)?;
+        let n = checked_numel::<T>(&target)?;
+        let mut data = Vec::with_capacity(n);
+        kernel::binary(
+            &mut data,
+            &target,
+            self.as_slice(),
+            &shape,
+            &[T::zero()],
+            &[],
+            |x, _| x,
+        );
+        Ok(Tensor::from_checked(data, &target))
+    }
+
+    /// The tensors joined along a new axis `K`, into the layout `S2` the
+    /// caller names: an error if the parts' shapes differ, or if the result
+    /// does not fit `S2` (a static size in `S2` that is not the number of
+    /// parts). Works for every layout; [`stack`](Self::stack) checks static
+    /// shapes when the program is built.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]);
+    /// let b = Tensor::<f32, shape![Dyn, 3]>::ones(&[2]);
+    /// let s: Tensor<f32, shape![2, Dyn, 3]> = Tensor::try_stack(&[&a, &b], Axis::<0>).unwrap();
+    /// assert_eq!(&*s.shape(), &[2, 2, 3]);
+    /// let c = Tensor::<f32, shape![Dyn, 3]>::zeros(&[5]);
+    /// assert!(Tensor::try_stack::<shape![2, Dyn, 3], 0>(&[&a, &c], Axis::<0>).is_err());
+    /// ```
+    pub fn try_stack<S2: Layout, const K: usize>(
+        parts: &[&Tensor<T, S>],
+        _: Axis<K>,
+    ) -> Result<Tensor<T, S2>, ShapeError> {
+        let first = parts.first().ok_or(ShapeError::EmptyStack)?;
+        let shape = first.shape();
+        crate::shape::axis::check(&shape, K, shape.len() + 1)?;
+        for (index, t) in parts.iter().enumerate().skip(1) {
+            if *t.shape() != *shape {
+                return Err(ShapeError::StackMismatch {
+                    first: shape.to_vec(),
+                    other: t.shape().to_vec(),
+                    index,
+                });
+            }
+        }
+        let mut dims = shape.to_vec();
+        dims.insert(K, parts.len());
+        if S2::extents_for(&dims).is_none() {
+            return Err(ShapeError::Mismatch {
+                expected: S2::TEMPLATE.to_vec(),
+                got: dims,
+            });
+        }
+        let data = stack_data(parts, &shape, K, checked_numel::<T>(&dims)?);
+        Ok(Tensor::from_checked(data, &dims))
+    }
+
+    /// The tensors joined along the existing axis `K`, into the layout `S2`
+    /// the caller names: an error if the parts differ on another axis, or if
+    /// the result does not fit `S2`. Works for every layout;
+    /// [`cat`](Self::cat) checks static shapes when the program is built.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]);
+    /// let b = Tensor::<f32, shape![Dyn, 3]>::ones(&[4]);
+    /// let c: Tensor<f32, shape![Dyn, 3]> = Tensor::try_cat(&[&a, &b], Axis::<0>).unwrap();
+    /// assert_eq!(&*c.shape(), &[6, 3]);
+    /// ```
+    pub fn try_cat<S2: Layout, const K: usize>(
+        parts: &[&Tensor<T, S>],
+        _: Axis<K>,
+    ) -> Result<Tensor<T, S2>, ShapeError> {
+        let first = parts.first().ok_or(ShapeError::EmptyCat)?;
+        let shape = first.shape();
+        if shape.is_empty() {
+            return Err(ShapeError::CatScalar { index: 0 });
+        }
+        crate::shape::axis::check(&shape, K, shape.len())?;
+        let mut total = 0usize;
+        for (index, t) in parts.iter().enumerate() {
+            let other = t.shape();
+            if (0..shape.len()).any(|d| d != K && other[d] != shape[d]) {
+                return Err(ShapeError::CatMismatch {
+                    first: shape.to_vec(),
+                    other: other.to_vec(),
+                    index,
+                    axis: K,
+                });
+            }
+            total = total.saturating_add(other[K]);
+        }
+        let mut dims = shape.to_vec();
+        dims[K] = total;
+        if S2::extents_for(&dims).is_none() {
+            return Err(ShapeError::Mismatch {
+                expected: S2::TEMPLATE.to_vec(),
+                got: dims,
+            });
+        }
+        let data = cat_data(parts, K, checked_numel::<T>(&dims)?);
+        Ok(Tensor::from_checked(data, &dims))
+    }
+}
+
 impl<T: Element, S: Shape> Tensor<T, S> {
-    /// The same elements with the shape `S2`; the element counts must be
-    /// equal (checked when the program is built).
+    /// The same elements with the static shape `S2`; the element counts
+    /// must be equal (checked when the program is built). Layouts with a
+    /// `Dyn` dimension use [`try_reshape`](Self::try_reshape).
     ///
     /// ```
     /// use shaped::{shape, Tensor};
@@ -32,91 +401,13 @@ impl<T: Element, S: Shape> Tensor<T, S> {
                 "reshape: the two shapes have different element counts"
             )
         };
-        Tensor::<T, S2>::from_fn(|i| self.as_slice()[i])
-    }
-
-    /// A size-1 dimension inserted at axis `K` (`b[:, None]` is `b.unsqueeze(Axis::<1>)`).
-    ///
-    /// ```
-    /// use shaped::{shape, Axis, Tensor};
-    /// let b = Tensor::<i32, shape![2]>::from_slice(&[1, 2]).unwrap();
-    /// let col: Tensor<i32, shape![2, 1]> = b.unsqueeze(Axis::<1>);
-    /// assert_eq!(&*col.shape(), &[2, 1]);
-    /// ```
-    pub fn unsqueeze<const K: usize>(
-        &self,
-        _: Axis<K>,
-    ) -> Tensor<T, <S as InsertAt<<Axis<K> as Position>::P, D1>>::Out>
-    where
-        Axis<K>: Position,
-        S: InsertAt<<Axis<K> as Position>::P, D1>,
-        <S as InsertAt<<Axis<K> as Position>::P, D1>>::Out: Shape,
-    {
-        Tensor::from_fn(|i| self.as_slice()[i])
-    }
-
-    /// The size-1 dimension at axis `K` removed (not 1: does not compile).
-    pub fn squeeze<A: SqueezeAxis<S>>(&self, _: A) -> Tensor<T, A::Out> {
-        Tensor::from_fn(|i| self.as_slice()[i])
-    }
-
-    /// The axes reordered: `perm` is a tuple of one `Axis<K>` per dimension,
-    /// each axis once; result axis `i` is input axis `perm.i`.
-    ///
-    /// ```
-    /// use shaped::{shape, Axis, Tensor};
-    /// let t = Tensor::<i32, shape![2, 3, 4]>::arange();
-    /// let p: Tensor<i32, shape![4, 2, 3]> = t.permute((Axis::<2>, Axis::<0>, Axis::<1>));
-    /// assert_eq!(p[[3, 1, 2]], t[[1, 2, 3]]);
-    /// ```
-    pub fn permute<P: Permutation<S>>(&self, _: P) -> Tensor<T, P::Out>
-    where
-        P::Out: Shape,
-    {
-        const {
-            assert!(
-                is_permutation(P::PERM),
-                "permute: every axis must appear exactly once"
-            )
-        };
-        Self::from_runtime(self.runtime().permute(P::PERM))
-    }
-
-    /// Axes `A` and `B` swapped.
-    pub fn transpose<const A: usize, const B: usize>(
-        &self,
-        _: Axis<A>,
-        _: Axis<B>,
-    ) -> Tensor<T, Swapped<S, A, B>>
-    where
-        Axis<A>: Position,
-        Axis<B>: Position,
-        S: GetAt<<Axis<A> as Position>::P> + GetAt<<Axis<B> as Position>::P>,
-        S: SetAt<<Axis<A> as Position>::P, <S as GetAt<<Axis<B> as Position>::P>>::Out>,
-        SetA<S, A, B>: SetAt<<Axis<B> as Position>::P, <S as GetAt<<Axis<A> as Position>::P>>::Out>,
-        Swapped<S, A, B>: Shape,
-    {
-        Self::from_runtime(self.runtime().transpose(A, B))
-    }
-
-    /// This tensor broadcast to the shape `S2` (which it must broadcast to).
-    pub fn broadcast_to<S2: Shape>(&self) -> Tensor<T, S2>
-    where
-        S: BroadcastTo<S2>,
-    {
-        let mut out = Tensor::<T, S2>::zeros();
-        kernel::assign(
-            out.as_mut_slice(),
-            &S2::DIMS,
-            self.as_slice(),
-            &S::DIMS,
-            |_, x| x,
-        );
-        out
+        self.relayout(&S2::DIMS)
     }
 
     /// The tensors stacked along a new axis `K` of size `N`; the result's
     /// shape is written by the caller and checked when the program is built.
+    /// Every part has the same static shape (a part of another shape is a
+    /// type error).
     ///
     /// ```
     /// use shaped::{shape, Axis, Tensor};
@@ -135,12 +426,19 @@ impl<T: Element, S: Shape> Tensor<T, S> {
                 "stack: the result shape must be the parts' shape with N inserted at the axis"
             )
         };
-        let parts: Vec<DynTensor<T>> = parts.iter().map(|p| p.runtime()).collect();
-        Self::from_runtime(DynTensor::stack(&parts, K))
+        let data = stack_data(&parts, &S::DIMS, K, S2::NUMEL);
+        Tensor::from_checked(data, &S2::DIMS)
     }
 
     /// The tensors joined along axis `K`; the result's shape is written by
     /// the caller and checked when the program is built.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Tensor};
+    /// let a = Tensor::<i32, shape![1, 2]>::from_slice(&[1, 2]).unwrap();
+    /// let c: Tensor<i32, shape![1, 4]> = Tensor::cat([&a, &a], Axis::<1>);
+    /// assert_eq!(c.as_slice(), &[1, 2, 1, 2]);
+    /// ```
     pub fn cat<S2: Shape, const N: usize, const K: usize>(
         parts: [&Tensor<T, S>; N],
         _: Axis<K>,
@@ -151,19 +449,52 @@ impl<T: Element, S: Shape> Tensor<T, S> {
                 "cat: the result shape must be the parts' shape with axis K multiplied by N"
             )
         };
-        let parts: Vec<DynTensor<T>> = parts.iter().map(|p| p.runtime()).collect();
-        Self::from_runtime(DynTensor::cat(&parts, K))
+        let data = cat_data(&parts, K, S2::NUMEL);
+        Tensor::from_checked(data, &S2::DIMS)
     }
 }
 
-/// `S` with its first axis set to axis `B`'s dimension (half of a transpose).
-pub type SetA<S, const A: usize, const B: usize> =
-    <S as SetAt<<Axis<A> as Position>::P, <S as GetAt<<Axis<B> as Position>::P>>::Out>>::Out;
-/// `S` with axes `A` and `B` swapped.
-pub type Swapped<S, const A: usize, const B: usize> = <SetA<S, A, B> as SetAt<
-    <Axis<B> as Position>::P,
-    <S as GetAt<<Axis<A> as Position>::P>>::Out,
->>::Out;
+/// The elements of `parts` (each of shape `shape`) stacked at a new axis
+/// `axis`: each part contributes one chunk of its trailing axes per index
+/// of the leading ones. `n` is the result's element count.
+fn stack_data<T: Element, S: Layout>(
+    parts: &[&Tensor<T, S>],
+    shape: &[usize],
+    axis: usize,
+    n: usize,
+) -> Vec<T> {
+    let mut data = Vec::with_capacity(n);
+    if n > 0 {
+        // Both products divide `n`, so they fit.
+        let chunk: usize = shape[axis..].iter().product();
+        let outer: usize = shape[..axis].iter().product();
+        for o in 0..outer {
+            for t in parts {
+                data.extend_from_slice(&t.as_slice()[o * chunk..(o + 1) * chunk]);
+            }
+        }
+    }
+    data
+}
+
+/// The elements of `parts` joined along `axis` (the parts agree on every
+/// other axis). `n` is the result's element count.
+fn cat_data<T: Element, S: Layout>(parts: &[&Tensor<T, S>], axis: usize, n: usize) -> Vec<T> {
+    let mut data = Vec::with_capacity(n);
+    if n > 0 {
+        let shape = parts[0].shape();
+        // Both products divide `n`, so they fit.
+        let inner: usize = shape[axis + 1..].iter().product();
+        let outer: usize = shape[..axis].iter().product();
+        for o in 0..outer {
+            for t in parts {
+                let chunk = t.shape()[axis] * inner;
+                data.extend_from_slice(&t.as_slice()[o * chunk..(o + 1) * chunk]);
+            }
+        }
+    }
+    data
+}
 
 const fn stacked(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool {
     if k > part.len() || out.len() != part.len() + 1 || out[k] != n {

@@ -367,22 +367,3 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         self.clone().into_dyn()
     }
 }
-
-// The static toolkit still computes its elements on the runtime tensor.
-impl<T: Element, S: Shape> Tensor<T, S> {
-    /// The tensor as a runtime-shaped one, for the element work below.
-    pub(crate) fn runtime(&self) -> DynTensor<T> {
-        self.to_dyn()
-    }
-
-    /// The result of a runtime operation whose shape the compiler computed.
-    /// The only error left is PyTorch's for `max`/`min` over a size-0 axis,
-    /// which panics with PyTorch's message.
-    #[track_caller]
-    pub(crate) fn from_runtime<S2: Shape>(r: Result<DynTensor<T>, ShapeError>) -> Tensor<T, S2> {
-        match r.and_then(Tensor::try_from) {
-            Ok(t) => t,
-            Err(e) => panic!("{e}"),
-        }
-    }
-}

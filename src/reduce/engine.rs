@@ -1,0 +1,462 @@
+//! The reduction loop every layout runs on its own storage.
+//!
+//! A reduction over a set of axes of a row-major tensor is brought to one
+//! canonical form, [`Canon`]: `outer` groups, each of `len` rows of `inner`
+//! lanes (size-1 axes ignored). With `inner == 1` each output element
+//! reduces one contiguous slice; otherwise each group's `inner` outputs are
+//! accumulated row by row, a loop over contiguous lanes that LLVM
+//! vectorises. For static shapes the form is a constant (computed by the
+//! compiler from the shape and the axes), so a `[4, 3]` reduction compiles
+//! to the loop one would write by hand over `[[f32; 3]; 4]`. Axes that are
+//! not adjacent (axes 0 and 2 of `[2, 3, 4]`) are first gathered into a
+//! copy with the reduced axes innermost: the only case that allocates
+//! beyond the result.
+
+use alloc::vec::Vec;
+
+use num_traits::Float;
+
+use crate::element::Element;
+use crate::kernel;
+
+/// Static shapes of at most this many elements run [`run`] inlined with
+/// their constant form; larger ones the shared [`run_dims`].
+pub(crate) const INLINE_LIMIT: usize = 4096;
+
+/// A reduction as `outer` groups of `len` rows of `inner` lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Canon {
+    pub(crate) outer: usize,
+    pub(crate) len: usize,
+    pub(crate) inner: usize,
+}
+
+/// The canonical form of reducing `dims` over the axes whose bit is set in
+/// `mask`, or `None` when the reduced axes are not adjacent (size-1 axes
+/// between them do not count). Bits past the rank are ignored, so axis 0 of
+/// a rank-0 tensor reduces nothing.
+pub(crate) const fn canon(dims: &[usize], mask: u64) -> Option<Canon> {
+    let (mut outer, mut len, mut inner) = (1usize, 1usize, 1usize);
+    // 0: before the reduced run, 1: in it, 2: after it.
+    let mut state = 0;
+    let mut i = 0;
+    while i < dims.len() {
+        let d = dims[i];
+        let reduced = i < 64 && mask >> i & 1 == 1;
+        if reduced {
+            if state == 2 {
+                return None;
+            }
+            state = 1;
+            len = len.wrapping_mul(d);
+        } else if d != 1 {
+            if state == 0 {
+                outer = outer.wrapping_mul(d);
+            } else {
+                state = 2;
+                inner = inner.wrapping_mul(d);
+            }
+        }
+        i += 1;
+    }
+    Some(Canon { outer, len, inner })
+}
+
+/// The first reduced axis of size 0, if any.
+pub(crate) const fn empty_axis(dims: &[usize], mask: u64) -> Option<usize> {
+    let mut i = 0;
+    while i < dims.len() {
+        if i < 64 && mask >> i & 1 == 1 && dims[i] == 0 {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The sizes of the result: reduced axes as 1 (`keepdim`) or dropped.
+pub(crate) fn out_dims(dims: &[usize], mask: u64, keepdim: bool, out: &mut Vec<usize>) {
+    for (i, &d) in dims.iter().enumerate() {
+        if mask >> i & 1 == 1 {
+            if keepdim {
+                out.push(1);
+            }
+        } else {
+            out.push(d);
+        }
+    }
+}
+
+/// One reduction: over a contiguous slice, and over rows of lanes.
+pub(crate) trait Reducer<T: Copy> {
+    /// The output element.
+    type Out: Copy;
+    /// The reduction of `x`, contiguous.
+    fn slice(&self, x: &[T]) -> Self::Out;
+    /// The reductions of `out.len()` lanes over `len` rows: row `r` of
+    /// lane `j` is `x[r * stride + j]`. `len >= 1`.
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [Self::Out]);
+}
+
+/// Runs `r` over `x` (row-major) in the form `c`, writing one output per
+/// group and lane into `out` (`c.outer * c.inner` elements). Inlined, so
+/// that a constant `c` gives constant loop bounds.
+#[inline(always)]
+pub(crate) fn run<T: Copy, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut [R::Out]) {
+    if c.outer == 0 || c.inner == 0 {
+        return;
+    }
+    if c.len == 0 {
+        let empty = r.slice(&[]);
+        out.iter_mut().for_each(|o| *o = empty);
+    } else if c.inner == 1 {
+        for (o, g) in out.iter_mut().zip(x.chunks_exact(c.len)) {
+            *o = r.slice(g);
+        }
+    } else {
+        let group = c.len * c.inner;
+        for (o, g) in out.chunks_exact_mut(c.inner).zip(x.chunks_exact(group)) {
+            r.lanes(g, c.len, c.inner, o);
+        }
+    }
+}
+
+/// [`run`] compiled once per element type and reduction, for shapes known
+/// at run time; gathers non-adjacent axes first.
+#[inline(never)]
+pub(crate) fn run_dims<T: Copy, R: Reducer<T>>(
+    x: &[T],
+    dims: &[usize],
+    mask: u64,
+    r: &R,
+    out: &mut [R::Out],
+) {
+    match canon(dims, mask) {
+        Some(c) => run(x, c, r, out),
+        None => {
+            let (g, c) = gathered(x, dims, mask);
+            run(&g, c, r, out)
+        }
+    }
+}
+
+/// The elements with the reduced axes moved innermost, and the form of the
+/// reduction over that copy.
+pub(crate) fn gathered<T: Copy>(x: &[T], dims: &[usize], mask: u64) -> (Vec<T>, Canon) {
+    let strides = kernel::strides(dims);
+    let is = |i: usize| mask >> i & 1 == 1;
+    let order: Vec<usize> = (0..dims.len())
+        .filter(|&i| !is(i))
+        .chain((0..dims.len()).filter(|&i| is(i)))
+        .collect();
+    let pd: Vec<usize> = order.iter().map(|&i| dims[i]).collect();
+    let ps: Vec<usize> = order.iter().map(|&i| strides[i]).collect();
+    let len: usize = (0..dims.len())
+        .filter(|&i| is(i))
+        .map(|i| dims[i])
+        .product();
+    let outer: usize = (0..dims.len())
+        .filter(|&i| !is(i))
+        .map(|i| dims[i])
+        .product();
+    (
+        kernel::gather(x, &pd, &ps),
+        Canon {
+            outer,
+            len,
+            inner: 1,
+        },
+    )
+}
+
+/// Lanes processed together by the reductions that keep a value per lane
+/// beside the output (variance, argmax): a stack buffer, no allocation.
+const CHUNK: usize = 64;
+
+fn is_nan<T: PartialEq>(x: T) -> bool {
+    // `x != x` holds exactly for NaN, and never for integers.
+    #[allow(clippy::eq_op)]
+    let nan = x != x;
+    nan
+}
+
+/// The sum of a contiguous slice: short slices left to right (the hand
+/// loop), longer ones pairwise over blocks summed in eight independent
+/// accumulators, so that the error grows as `log n` and the loop vectorises.
+#[inline(always)]
+pub(crate) fn sum_slice<T: Element>(x: &[T]) -> T {
+    if x.len() < 16 {
+        match x.split_first() {
+            Some((&first, rest)) => rest.iter().fold(first, |a, &v| a.add_elem(v)),
+            None => T::zero(),
+        }
+    } else {
+        sum_pairwise(x)
+    }
+}
+
+fn sum_pairwise<T: Element>(x: &[T]) -> T {
+    const BLOCK: usize = 256;
+    if x.len() > BLOCK {
+        let (l, r) = x.split_at(x.len() / 2);
+        return sum_pairwise(l).add_elem(sum_pairwise(r));
+    }
+    let mut acc = [T::zero(); 8];
+    let mut chunks = x.chunks_exact(8);
+    for c in &mut chunks {
+        for k in 0..8 {
+            acc[k] = acc[k].add_elem(c[k]);
+        }
+    }
+    let mut s = ((acc[0].add_elem(acc[1])).add_elem(acc[2].add_elem(acc[3])))
+        .add_elem((acc[4].add_elem(acc[5])).add_elem(acc[6].add_elem(acc[7])));
+    for &v in chunks.remainder() {
+        s = s.add_elem(v);
+    }
+    s
+}
+
+/// `out[j] += x[r * stride + j]` over every row.
+#[inline(always)]
+fn sum_lanes<T: Element>(x: &[T], len: usize, stride: usize, out: &mut [T]) {
+    let n = out.len();
+    out.copy_from_slice(&x[..n]);
+    for r in 1..len {
+        for (o, &v) in out.iter_mut().zip(&x[r * stride..r * stride + n]) {
+            *o = o.add_elem(v);
+        }
+    }
+}
+
+/// The sum.
+pub(crate) struct Sum;
+impl<T: Element> Reducer<T> for Sum {
+    type Out = T;
+    #[inline(always)]
+    fn slice(&self, x: &[T]) -> T {
+        sum_slice(x)
+    }
+    #[inline(always)]
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
+        sum_lanes(x, len, stride, out)
+    }
+}
+
+/// `n` as a float (infinite past the type's range).
+#[inline(always)]
+pub(crate) fn count<T: Float>(n: usize) -> T {
+    T::from(n).unwrap_or_else(T::infinity)
+}
+
+/// The mean (NaN over nothing).
+pub(crate) struct Mean;
+impl<T: Element + Float> Reducer<T> for Mean {
+    type Out = T;
+    #[inline(always)]
+    fn slice(&self, x: &[T]) -> T {
+        sum_slice(x) / count::<T>(x.len())
+    }
+    #[inline(always)]
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
+        sum_lanes(x, len, stride, out);
+        let n = count::<T>(len);
+        out.iter_mut().for_each(|o| *o = *o / n);
+    }
+}
+
+/// The variance with divisor `max(n - correction, 0)`, two passes; its
+/// square root when `sqrt`.
+pub(crate) struct Var {
+    pub(crate) correction: usize,
+    pub(crate) sqrt: bool,
+}
+impl<T: Element + Float> Reducer<T> for Var {
+    type Out = T;
+    #[inline(always)]
+    fn slice(&self, x: &[T]) -> T {
+        let m = sum_slice(x) / count::<T>(x.len());
+        let ss = x.iter().fold(T::zero(), |a, &v| a + (v - m) * (v - m));
+        let v = ss / count::<T>(x.len().saturating_sub(self.correction));
+        if self.sqrt { v.sqrt() } else { v }
+    }
+    #[inline(always)]
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
+        let n = count::<T>(len);
+        let den = count::<T>(len.saturating_sub(self.correction));
+        for (c, o) in out.chunks_mut(CHUNK).enumerate() {
+            let base = c * CHUNK;
+            let w = o.len();
+            let mut m = [T::zero(); CHUNK];
+            sum_lanes(&x[base..], len, stride, &mut m[..w]);
+            m[..w].iter_mut().for_each(|v| *v = *v / n);
+            o.iter_mut().for_each(|v| *v = T::zero());
+            for r in 0..len {
+                let row = &x[base + r * stride..base + r * stride + w];
+                for ((s, &v), &mv) in o.iter_mut().zip(row).zip(&m[..w]) {
+                    *s = *s + (v - mv) * (v - mv);
+                }
+            }
+            o.iter_mut().for_each(|v| {
+                *v = *v / den;
+                if self.sqrt {
+                    *v = v.sqrt();
+                }
+            });
+        }
+    }
+}
+
+/// Whether `v` replaces the best so far `b`: NaN wins and stays, otherwise
+/// strictly better (`MAX`: larger), so ties keep the first.
+#[inline(always)]
+fn replaces<T: Element, const MAX: bool>(v: T, b: T) -> bool {
+    !is_nan(b) && (is_nan(v) || if MAX { v > b } else { v < b })
+}
+
+/// The largest (`MAX`) or smallest element; NaN if there is one. Callers
+/// refuse an empty group.
+pub(crate) struct Extreme<const MAX: bool>;
+impl<T: Element, const MAX: bool> Reducer<T> for Extreme<MAX> {
+    type Out = T;
+    #[inline(always)]
+    fn slice(&self, x: &[T]) -> T {
+        if x.len() >= 32 {
+            return extreme_long::<T, MAX>(x);
+        }
+        match x.split_first() {
+            Some((&first, rest)) => rest
+                .iter()
+                .fold(first, |b, &v| if replaces::<T, MAX>(v, b) { v } else { b }),
+            None => T::zero(),
+        }
+    }
+    #[inline(always)]
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
+        let n = out.len();
+        out.copy_from_slice(&x[..n]);
+        for r in 1..len {
+            for (o, &v) in out.iter_mut().zip(&x[r * stride..r * stride + n]) {
+                if replaces::<T, MAX>(v, *o) {
+                    *o = v;
+                }
+            }
+        }
+    }
+}
+
+/// [`Extreme`] over a long slice: eight independent lanes of plain
+/// comparisons (which vectorise) and a NaN flag beside them, instead of
+/// one chain of NaN-aware comparisons.
+fn extreme_long<T: Element, const MAX: bool>(x: &[T]) -> T {
+    let mut acc = [x[0]; 8];
+    let mut nan = [false; 8];
+    let mut chunks = x.chunks_exact(8);
+    for c in &mut chunks {
+        for k in 0..8 {
+            let v = c[k];
+            let better = if MAX { v > acc[k] } else { v < acc[k] };
+            acc[k] = if better { v } else { acc[k] };
+            nan[k] |= is_nan(v);
+        }
+    }
+    if nan.iter().any(|&n| n) || chunks.remainder().iter().any(|&v| is_nan(v)) {
+        // The first NaN, as the chain would return.
+        return x.iter().copied().find(|&v| is_nan(v)).unwrap_or(acc[0]);
+    }
+    let mut best = acc[0];
+    for &v in acc[1..].iter().chain(chunks.remainder()) {
+        if if MAX { v > best } else { v < best } {
+            best = v;
+        }
+    }
+    best
+}
+
+/// The index of the largest (`MAX`) or smallest element, the first on ties
+/// or NaN. Callers refuse an empty group.
+pub(crate) struct ArgExtreme<const MAX: bool>;
+impl<T: Element, const MAX: bool> Reducer<T> for ArgExtreme<MAX> {
+    type Out = usize;
+    #[inline(always)]
+    fn slice(&self, x: &[T]) -> usize {
+        let mut best = 0;
+        for (i, &v) in x.iter().enumerate().skip(1) {
+            if replaces::<T, MAX>(v, x[best]) {
+                best = i;
+            }
+        }
+        best
+    }
+    #[inline(always)]
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [usize]) {
+        for (c, o) in out.chunks_mut(CHUNK).enumerate() {
+            let base = c * CHUNK;
+            let w = o.len();
+            let mut b = [T::zero(); CHUNK];
+            b[..w].copy_from_slice(&x[base..base + w]);
+            o.iter_mut().for_each(|i| *i = 0);
+            for r in 1..len {
+                let row = &x[base + r * stride..base + r * stride + w];
+                for ((i, bv), &v) in o.iter_mut().zip(&mut b[..w]).zip(row) {
+                    if replaces::<T, MAX>(v, *bv) {
+                        *bv = v;
+                        *i = r;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `log(sum(exp(x)))`, stable: the maximum subtracted first. `-inf` over
+/// nothing or over `-inf`s only; NaN if there is one; `+inf` if there is one.
+pub(crate) struct LogSumExp;
+impl<T: Element + Float> Reducer<T> for LogSumExp {
+    type Out = T;
+    #[inline(always)]
+    fn slice(&self, x: &[T]) -> T {
+        let m = x.iter().fold(T::neg_infinity(), |b, &v| {
+            if replaces::<T, true>(v, b) { v } else { b }
+        });
+        let s = x.iter().fold(T::zero(), |a, &v| a + shifted_exp(v, m));
+        finish_lse(s, m)
+    }
+    #[inline(always)]
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
+        for (c, o) in out.chunks_mut(CHUNK).enumerate() {
+            let base = c * CHUNK;
+            let w = o.len();
+            let mut m = [T::zero(); CHUNK];
+            Extreme::<true>.lanes(&x[base..], len, stride, &mut m[..w]);
+            o.iter_mut().for_each(|s| *s = T::zero());
+            for r in 0..len {
+                let row = &x[base + r * stride..base + r * stride + w];
+                for ((s, &v), &mv) in o.iter_mut().zip(row).zip(&m[..w]) {
+                    *s = *s + shifted_exp(v, mv);
+                }
+            }
+            for (s, &mv) in o.iter_mut().zip(&m[..w]) {
+                *s = finish_lse(*s, mv);
+            }
+        }
+    }
+}
+
+/// `exp(v - m)` where `m` is the maximum of `v`'s group: 1 where both are
+/// the same infinity (so that `+inf` counts once and `-inf`s give `-inf`).
+#[inline(always)]
+pub(crate) fn shifted_exp<T: Float>(v: T, m: T) -> T {
+    if m.is_finite() {
+        (v - m).exp()
+    } else if v == m {
+        T::one()
+    } else {
+        (v - m).exp()
+    }
+}
+
+/// `m + ln(s)` for a group of maximum `m` and shifted sum `s`.
+#[inline(always)]
+fn finish_lse<T: Float>(s: T, m: T) -> T {
+    if m.is_finite() { m + s.ln() } else { m }
+}

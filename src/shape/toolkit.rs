@@ -1,0 +1,176 @@
+//! The public bounds of the toolkit on static and mixed layouts: one trait
+//! per operation family, with the result layout as an alias, for generic
+//! code to name in a `where` clause.
+//!
+//! | operation | bound | result layout |
+//! |---|---|---|
+//! | reductions over the axes `X` | `S: ReduceAxes<X>` | `KeepDims<S, X>`, `DropDims<S, X>` |
+//! | `unsqueeze(Axis::<K>)` | `S: Unsqueeze<K>` | `Unsqueezed<S, K>` |
+//! | `squeeze(Axis::<K>)` | `S: Squeeze<K>` | `Squeezed<S, K>` |
+//! | `transpose(Axis::<A>, Axis::<B>)` | `S: Transpose<A, B>` | `Transposed<S, A, B>` |
+//! | `permute((Axis::<..>, ..))` | `S: Permute<P>` | `Permuted<S, P>` |
+//!
+//! Each works on the layout's list of dimensions ([`Layout::List`]) and
+//! turns the resulting list back into a layout ([`ToLayout`]): a list
+//! without a `Dyn` dimension is a static shape, so reducing the only `Dyn`
+//! axis of `shape![Dyn, 3]` with `keepdim` gives the static `shape![1, 3]`.
+//!
+//! ```
+//! use shaped::shape::toolkit::{KeepDims, ReduceAxes};
+//! use shaped::{shape, Axis, Dyn, Layout, Tensor};
+//!
+//! fn centre<S>(x: &Tensor<f32, S>) -> Tensor<f32, S>
+//! where
+//!     S: ReduceAxes<Axis<0>> + shaped::BroadcastWith<KeepDims<S, Axis<0>>, Output = S>,
+//! {
+//!     let m: Tensor<f32, KeepDims<S, Axis<0>>> = x.mean_keepdim(Axis::<0>);
+//!     x - &m
+//! }
+//! let x = Tensor::<f32, shape![Dyn, 2]>::from_vec(vec![1.0, 2.0, 3.0, 6.0], &[2]).unwrap();
+//! assert_eq!(centre(&x).to_vec(), vec![-1.0, -2.0, 1.0, 2.0]);
+//! ```
+
+use crate::shape::axes::Axis;
+use crate::shape::axes::{
+    Axes, DropReduced, GetAt, InsertAt, KeepReduced, Permutation, Position, RemoveAt, SetAt,
+    SqueezeOne,
+};
+use crate::shape::dim::D1;
+use crate::shape::list::Layout;
+use crate::shape::mixed::ToLayout;
+
+/// A layout that can be reduced over the axes `X` (`Axis<K>` or a tuple of
+/// them): each axis in range and listed once.
+#[diagnostic::on_unimplemented(
+    message = "cannot reduce a tensor of layout `{Self}` over `{X}`: an axis is past the rank or listed twice",
+    label = "each reduced axis must be an axis of the tensor, listed once",
+    note = "generic code names this bound: `S: ReduceAxes<X>`, with the result layouts `KeepDims<S, X>` and `DropDims<S, X>`"
+)]
+pub trait ReduceAxes<X>: Layout {
+    /// The result layout with the reduced axes kept as size 1.
+    type Keep: Layout;
+    /// The result layout without the reduced axes.
+    type Drop: Layout;
+    /// Bit `k` set for each reduced axis `k`.
+    const MASK: u64;
+}
+// The bound users write is `ReduceAxes`: rustc reports it, not the list
+// functions behind it.
+#[diagnostic::do_not_recommend]
+impl<S: Layout, X: Axes<S::List>> ReduceAxes<X> for S
+where
+    X::Marked: KeepReduced + DropReduced,
+    <X::Marked as KeepReduced>::Out: ToLayout,
+    <X::Marked as DropReduced>::Out: ToLayout,
+{
+    type Keep = <<X::Marked as KeepReduced>::Out as ToLayout>::Out;
+    type Drop = <<X::Marked as DropReduced>::Out as ToLayout>::Out;
+    const MASK: u64 = X::MASK;
+}
+
+/// The layout of a reduction of `S` over `X` keeping the reduced axes as size 1.
+pub type KeepDims<S, X> = <S as ReduceAxes<X>>::Keep;
+/// The layout of a reduction of `S` over `X` dropping the reduced axes.
+pub type DropDims<S, X> = <S as ReduceAxes<X>>::Drop;
+
+/// A layout into which a size-1 axis can be inserted at position `K`
+/// (`0..=rank`).
+#[diagnostic::on_unimplemented(
+    message = "cannot insert an axis at position {K} of a tensor of layout `{Self}`: past its rank",
+    label = "the new axis must be at most the rank",
+    note = "generic code names this bound: `S: Unsqueeze<K>`, with the result layout `Unsqueezed<S, K>`"
+)]
+pub trait Unsqueeze<const K: usize>: Layout {
+    /// The result layout.
+    type Out: Layout;
+}
+#[diagnostic::do_not_recommend]
+impl<S: Layout, const K: usize> Unsqueeze<K> for S
+where
+    Axis<K>: Position,
+    S::List: InsertAt<<Axis<K> as Position>::P, D1>,
+    <S::List as InsertAt<<Axis<K> as Position>::P, D1>>::Out: ToLayout,
+{
+    type Out = <<S::List as InsertAt<<Axis<K> as Position>::P, D1>>::Out as ToLayout>::Out;
+}
+/// `S` with a size-1 axis inserted at `K`.
+pub type Unsqueezed<S, const K: usize> = <S as Unsqueeze<K>>::Out;
+
+/// A layout whose axis `K` can be squeezed: static size 1, or `Dyn`
+/// (checked when the program runs). Unlike the other bounds here, rustc
+/// reports the dimension behind it, so that the error names the size that
+/// is not 1.
+pub trait Squeeze<const K: usize>: Layout {
+    /// The result layout.
+    type Out: Layout;
+}
+impl<S: Layout, const K: usize> Squeeze<K> for S
+where
+    Axis<K>: Position,
+    S::List: GetAt<<Axis<K> as Position>::P> + RemoveAt<<Axis<K> as Position>::P>,
+    <S::List as GetAt<<Axis<K> as Position>::P>>::Out: SqueezeOne,
+    <S::List as RemoveAt<<Axis<K> as Position>::P>>::Out: ToLayout,
+{
+    type Out = <<S::List as RemoveAt<<Axis<K> as Position>::P>>::Out as ToLayout>::Out;
+}
+/// `S` without its axis `K`.
+pub type Squeezed<S, const K: usize> = <S as Squeeze<K>>::Out;
+
+/// The list of `S` with axis `A` set to axis `B`'s dimension (half a transpose).
+type HalfSwap<L, const A: usize, const B: usize> =
+    <L as SetAt<<Axis<A> as Position>::P, <L as GetAt<<Axis<B> as Position>::P>>::Out>>::Out;
+/// The list of `S` with axes `A` and `B` swapped.
+type Swap<L, const A: usize, const B: usize> = <HalfSwap<L, A, B> as SetAt<
+    <Axis<B> as Position>::P,
+    <L as GetAt<<Axis<A> as Position>::P>>::Out,
+>>::Out;
+
+/// A layout whose axes `A` and `B` can be swapped (both in range).
+#[diagnostic::on_unimplemented(
+    message = "cannot swap axes {A} and {B} of a tensor of layout `{Self}`: an axis is past its rank",
+    label = "both axes must be axes of the tensor",
+    note = "generic code names this bound: `S: Transpose<A, B>`, with the result layout `Transposed<S, A, B>`"
+)]
+pub trait Transpose<const A: usize, const B: usize>: Layout {
+    /// The result layout.
+    type Out: Layout;
+}
+#[diagnostic::do_not_recommend]
+impl<S: Layout, const A: usize, const B: usize> Transpose<A, B> for S
+where
+    Axis<A>: Position,
+    Axis<B>: Position,
+    S::List: GetAt<<Axis<A> as Position>::P> + GetAt<<Axis<B> as Position>::P>,
+    S::List: SetAt<<Axis<A> as Position>::P, <S::List as GetAt<<Axis<B> as Position>::P>>::Out>,
+    HalfSwap<S::List, A, B>:
+        SetAt<<Axis<B> as Position>::P, <S::List as GetAt<<Axis<A> as Position>::P>>::Out>,
+    Swap<S::List, A, B>: ToLayout,
+{
+    type Out = <Swap<S::List, A, B> as ToLayout>::Out;
+}
+/// `S` with axes `A` and `B` swapped.
+pub type Transposed<S, const A: usize, const B: usize> = <S as Transpose<A, B>>::Out;
+
+/// A layout whose axes can be reordered by `P`, a tuple with one
+/// `Axis<K>` per dimension (each once: checked when the program is built).
+#[diagnostic::on_unimplemented(
+    message = "cannot permute a tensor of layout `{Self}` by `{P}`: one axis per dimension is needed, each in range",
+    label = "list every axis of the tensor once",
+    note = "generic code names this bound: `S: Permute<P>`, with the result layout `Permuted<S, P>`"
+)]
+pub trait Permute<P>: Layout {
+    /// The result layout.
+    type Out: Layout;
+    /// The permutation: result axis `i` is axis `PERM[i]`.
+    const PERM: &'static [usize];
+}
+#[diagnostic::do_not_recommend]
+impl<S: Layout, P: Permutation<S::List>> Permute<P> for S
+where
+    P::Out: ToLayout,
+{
+    type Out = <P::Out as ToLayout>::Out;
+    const PERM: &'static [usize] = P::PERM;
+}
+/// `S` with its axes reordered by `P`.
+pub type Permuted<S, P> = <S as Permute<P>>::Out;
