@@ -94,7 +94,7 @@ impl<T: Element> DynTensor<T> {
                 dims,
                 |s| kernel::binary_2d(&mut SliceSink::new(s), o2, a, a2, b, b2, Op::apply),
                 |v| {
-                    heap_result::<T, Op>(v, n, dims, (a, a_dims), (b, b_dims), |v| {
+                    heap_result(v, n, dims, (a, a_dims), (b, b_dims), Op::apply, |v| {
                         kernel::binary_2d(v, o2, a, a2, b, b2, Op::apply)
                     })
                 },
@@ -151,7 +151,7 @@ impl<T: Element> DynTensor<T> {
                 )
             },
             |v| {
-                heap_result::<T, Op>(v, n, dims, (a, a_dims), (b, b_dims), |v| {
+                heap_result(v, n, dims, (a, a_dims), (b, b_dims), Op::apply, |v| {
                     kernel::binary_inline(v, dims, a, a_dims, b, b_dims, Op::apply)
                 })
             },
@@ -480,20 +480,21 @@ impl<T: Element + Neg<Output = T>> Neg for &DynTensor<T> {
 /// `dims`) by `sequential`, or, for a large result with the `rayon` feature,
 /// in pieces across rayon's pool.
 #[inline(always)]
-fn heap_result<T: Element, Op: BinaryOp<T>>(
+fn heap_result<T: Element>(
     v: &mut alloc::vec::Vec<T>,
     n: usize,
     dims: &[usize],
     a: (&[T], &[usize]),
     b: (&[T], &[usize]),
+    f: impl Fn(T, T) -> T + Sync,
     sequential: impl FnOnce(&mut alloc::vec::Vec<T>),
 ) {
     #[cfg(feature = "rayon")]
     if n >= kernel::parallel::PARALLEL_ELEMENTS {
         // Zeroed first, so that the pieces can be written in any order.
         v.resize(n, T::zero());
-        return kernel::parallel::binary(v, dims, a.0, a.1, b.0, b.1, Op::apply);
+        return kernel::parallel::binary(v, dims, a.0, a.1, b.0, b.1, f);
     }
-    let _ = (n, dims, a, b);
+    let _ = (n, dims, a, b, f);
     sequential(v)
 }
