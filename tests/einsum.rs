@@ -529,8 +529,8 @@ fn static_contract_seed004() {
             i as i64 % 5
         });
     let prob = Tensor::<i64, shape![2, CLASS: 3, H: 4, W: 4]>::from_fn(|i| i as i64 % 3 - 1);
-    let pp: Tensor<i64, shape![2, SCALE1: 1, SCALE2: 3, SCALE3: 2, CLASS: 3]> =
-        pred.contract(&prob);
+    type Scales = shape![2, SCALE1: 1, SCALE2: 3, SCALE3: 2, CLASS: 3];
+    let pp: Tensor<i64, Scales> = pred.contract(&prob);
     assert_eq!(
         pp.into_dyn(),
         pred.into_dyn().try_contract(&prob.into_dyn()).unwrap()
