@@ -111,6 +111,7 @@ pub mod tensor;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
+pub use einsum::by_name_tensor::{Contract, ContractWith};
 pub use einsum::dyn_tensor::einsum;
 pub use element::Element;
 pub use error::{ShapeError, ShapeErrorKind};

@@ -511,3 +511,40 @@ fn einsum_macro_against_the_reference() {
     );
     assert_eq!(t.as_slice(), &want[..]);
 }
+
+/// The static contraction: result type computed, values as at run time.
+#[test]
+fn static_contract_seed004() {
+    use shaped::{Tensor, dim_names, shape};
+    dim_names!(CHANNEL, CLASS, SCALE1, SCALE2, SCALE3, H, W);
+    let img =
+        Tensor::<i64, shape![3, CHANNEL: 2, H: 4, W: 5]>::from_fn(|i| (i as i64 * 7) % 11 - 5);
+    let lbl = Tensor::<i64, shape![3, H: 4, W: 5]>::from_fn(|i| (i as i64 * 3) % 7 - 3);
+    let r: Tensor<i64, shape![3, CHANNEL: 2]> = img.contract(&lbl);
+    let want = img.into_dyn().try_contract(&lbl.into_dyn()).unwrap();
+    assert_eq!(r.into_dyn(), want);
+    // pred (?, SCALE1, SCALE2, SCALE3, H, W) with prob (?, CLASS, H, W).
+    let pred =
+        Tensor::<i64, shape![2, SCALE1: 1, SCALE2: 3, SCALE3: 2, H: 4, W: 4]>::from_fn(|i| {
+            i as i64 % 5
+        });
+    let prob = Tensor::<i64, shape![2, CLASS: 3, H: 4, W: 4]>::from_fn(|i| i as i64 % 3 - 1);
+    type Scales = shape![2, SCALE1: 1, SCALE2: 3, SCALE3: 2, CLASS: 3];
+    let pp: Tensor<i64, Scales> = pred.contract(&prob);
+    assert_eq!(
+        pp.into_dyn(),
+        pred.into_dyn().try_contract(&prob.into_dyn()).unwrap()
+    );
+    // An unnamed size 1 broadcasts against 3.
+    let one = Tensor::<i64, shape![1, H: 4, W: 5]>::ones();
+    let s: Tensor<i64, shape![3, CHANNEL: 2]> = img.contract(&one);
+    assert_eq!(
+        s[[2, 1]],
+        img.into_dyn()
+            .sum_dims(&[2, 3], false)
+            .unwrap()
+            .get(&[2, 1])
+            .copied()
+            .unwrap()
+    );
+}

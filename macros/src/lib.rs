@@ -286,11 +286,11 @@ fn generate(text: &str, eq: &Equation) -> String {
     )
 }
 
-/// The type-level count `n` (`Succ<..Zero..>`), relative to `typed`.
+/// The type-level count `n` (`Plus1<..NoLabel..>`), relative to `typed`.
 fn count(n: usize) -> String {
-    let mut s = String::from("Zero");
+    let mut s = String::from("NoLabel");
     for _ in 0..n {
-        s = format!("Succ<::shaped::einsum::typed::{s}>");
+        s = format!("Plus1<::shaped::einsum::typed::{s}>");
     }
     s
 }

@@ -52,80 +52,7 @@ impl<T: Element> DynTensor<T> {
     ///     "contract(): dimension 'W' has size 5 in a and 6 in b; a shared name is summed over, so its sizes must be equal");
     /// ```
     pub fn try_contract(&self, other: &DynTensor<T>) -> Result<DynTensor<T>, ShapeError> {
-        let (a, b) = (self.shape(), other.shape());
-        let (an, bn) = (self.names(), other.names());
-        let shapes: [&[usize]; 2] = [a, b];
-        let mut sizes: Vec<usize> = Vec::new();
-        let new_label = |size: usize, sizes: &mut Vec<usize>| {
-            sizes.push(size);
-            sizes.len() - 1
-        };
-        // `self`'s dimensions: one label each.
-        let a_labels: Vec<usize> = a.iter().map(|&s| new_label(s, &mut sizes)).collect();
-        let mut b_labels: Vec<Option<usize>> = alloc::vec![None; b.len()];
-        // Shared names: one label, equal sizes.
-        for (j, n) in bn.iter().enumerate() {
-            let Some(n) = n else { continue };
-            if let Some(i) = an.iter().position(|m| *m == Some(*n)) {
-                if a[i] != b[j] {
-                    return Err(einsum_error(
-                        "",
-                        &shapes,
-                        EinsumProblem::SharedSize {
-                            name: String::from(*n),
-                            a: a[i],
-                            b: b[j],
-                            a_names: owned(&an),
-                            b_names: owned(&bn),
-                        },
-                    ));
-                }
-                b_labels[j] = Some(a_labels[i]);
-            }
-        }
-        // Unnamed dimensions: matched from the right, broadcast.
-        let ua: Vec<usize> = (0..a.len()).filter(|&i| an[i].is_none()).collect();
-        let ub: Vec<usize> = (0..b.len()).filter(|&j| bn[j].is_none()).collect();
-        for (&i, &j) in ua.iter().rev().zip(ub.iter().rev()) {
-            let (x, y) = (a[i], b[j]);
-            if x != y && x != 1 && y != 1 {
-                return Err(ShapeError::NamedMismatch(Box::new(NamedMismatch {
-                    a: a.to_vec(),
-                    b: b.to_vec(),
-                    a_names: owned(&an),
-                    b_names: owned(&bn),
-                    a_axis: i,
-                    b_axis: j,
-                    name: None,
-                    in_place: false,
-                })));
-            }
-            let l = a_labels[i];
-            sizes[l] = if x == 1 { y } else { x };
-            b_labels[j] = Some(l);
-        }
-        // The rest of `other`: labels of their own.
-        let b_labels: Vec<usize> = b_labels
-            .iter()
-            .zip(b)
-            .map(|(l, &s)| l.unwrap_or_else(|| new_label(s, &mut sizes)))
-            .collect();
-        let shared = |i: usize| an[i].is_some() && bn.contains(&an[i]);
-        let extra = ub.len().saturating_sub(ua.len());
-        let mut out: Vec<usize> = ub[..extra].iter().map(|&j| b_labels[j]).collect();
-        out.extend((0..a.len()).filter(|&i| !shared(i)).map(|i| a_labels[i]));
-        out.extend(
-            (0..b.len())
-                .filter(|&j| bn[j].is_some() && !an.contains(&bn[j]))
-                .map(|j| b_labels[j]),
-        );
-        let lab = Labelled {
-            ops: alloc::vec![a_labels, b_labels],
-            out,
-            sizes,
-        };
-        let names = output_names(&lab, &[an.clone(), bn.clone()], &|_| '?')
-            .map_err(|p| einsum_error("", &shapes, p))?;
+        let (lab, names) = plan(self.shape(), &self.names(), other.shape(), &other.names())?;
         run(&[self, other], &lab, names)
     }
 
@@ -137,4 +64,89 @@ impl<T: Element> DynTensor<T> {
             Err(e) => panic!("{e}"),
         }
     }
+}
+
+/// The contraction by name of shapes `a` and `b` named `an` and `bn`, as
+/// labels for the engine, with the result's names (the rule of
+/// [`DynTensor::try_contract`]).
+#[allow(clippy::type_complexity)]
+pub(crate) fn plan(
+    a: &[usize],
+    an: &[Option<&str>],
+    b: &[usize],
+    bn: &[Option<&str>],
+) -> Result<(Labelled, Option<Vec<Option<String>>>), ShapeError> {
+    let shapes: [&[usize]; 2] = [a, b];
+    let mut sizes: Vec<usize> = Vec::new();
+    let new_label = |size: usize, sizes: &mut Vec<usize>| {
+        sizes.push(size);
+        sizes.len() - 1
+    };
+    // `a`'s dimensions: one label each.
+    let a_labels: Vec<usize> = a.iter().map(|&s| new_label(s, &mut sizes)).collect();
+    let mut b_labels: Vec<Option<usize>> = alloc::vec![None; b.len()];
+    // Shared names: one label, equal sizes.
+    for (j, n) in bn.iter().enumerate() {
+        let Some(n) = n else { continue };
+        if let Some(i) = an.iter().position(|m| *m == Some(*n)) {
+            if a[i] != b[j] {
+                return Err(einsum_error(
+                    "",
+                    &shapes,
+                    EinsumProblem::SharedSize {
+                        name: String::from(*n),
+                        a: a[i],
+                        b: b[j],
+                        a_names: owned(an),
+                        b_names: owned(bn),
+                    },
+                ));
+            }
+            b_labels[j] = Some(a_labels[i]);
+        }
+    }
+    // Unnamed dimensions: matched from the right, broadcast.
+    let ua: Vec<usize> = (0..a.len()).filter(|&i| an[i].is_none()).collect();
+    let ub: Vec<usize> = (0..b.len()).filter(|&j| bn[j].is_none()).collect();
+    for (&i, &j) in ua.iter().rev().zip(ub.iter().rev()) {
+        let (x, y) = (a[i], b[j]);
+        if x != y && x != 1 && y != 1 {
+            return Err(ShapeError::NamedMismatch(Box::new(NamedMismatch {
+                a: a.to_vec(),
+                b: b.to_vec(),
+                a_names: owned(an),
+                b_names: owned(bn),
+                a_axis: i,
+                b_axis: j,
+                name: None,
+                in_place: false,
+            })));
+        }
+        let l = a_labels[i];
+        sizes[l] = if x == 1 { y } else { x };
+        b_labels[j] = Some(l);
+    }
+    // The rest of `b`: labels of their own.
+    let b_labels: Vec<usize> = b_labels
+        .iter()
+        .zip(b)
+        .map(|(l, &s)| l.unwrap_or_else(|| new_label(s, &mut sizes)))
+        .collect();
+    let shared = |i: usize| an[i].is_some() && bn.contains(&an[i]);
+    let extra = ub.len().saturating_sub(ua.len());
+    let mut out: Vec<usize> = ub[..extra].iter().map(|&j| b_labels[j]).collect();
+    out.extend((0..a.len()).filter(|&i| !shared(i)).map(|i| a_labels[i]));
+    out.extend(
+        (0..b.len())
+            .filter(|&j| bn[j].is_some() && !an.contains(&bn[j]))
+            .map(|j| b_labels[j]),
+    );
+    let lab = Labelled {
+        ops: alloc::vec![a_labels, b_labels],
+        out,
+        sizes,
+    };
+    let names = output_names(&lab, &[an.to_vec(), bn.to_vec()], &|_| '?')
+        .map_err(|p| einsum_error("", &shapes, p))?;
+    Ok((lab, names))
 }

@@ -8,7 +8,8 @@
 //!   the operands through strides.
 //! - [`dyn_tensor`] — [`einsum`](crate::einsum()) on runtime tensors.
 //! - `by_name` — [`contract`](crate::DynTensor::contract): the
-//!   contraction over the dimensions two tensors share by name.
+//!   contraction over the dimensions two tensors share by name;
+//!   [`by_name_tensor`] the same on static tensors ([`ContractWith`](by_name_tensor::ContractWith)).
 //! - [`typed`] — what [`einsum!`](crate::einsum!) expands to: the traits
 //!   that check an equation on static shapes at compile time (the macro
 //!   itself is in the `shaped-macros` crate: it reads the string).
@@ -17,6 +18,7 @@
 //! [`tensor`](mod@crate::tensor).
 
 mod by_name;
+pub mod by_name_tensor;
 pub mod dyn_tensor;
 mod engine;
 mod equation;

@@ -36,19 +36,19 @@ use crate::shape::{Cons, Layout, Nil};
 use crate::tensor::Tensor;
 use typenum::{B1, Bit};
 
-/// A count of labels: `Succ<Succ<Zero>>` is 2.
-pub struct Zero;
+/// A count of labels: `Plus1<Plus1<NoLabel>>` is 2.
+pub struct NoLabel;
 /// One more than `N`.
-pub struct Succ<N>(PhantomData<N>);
+pub struct Plus1<N>(PhantomData<N>);
 
 /// A dimension counter for the rank check.
 pub struct Pos<const K: usize>;
 /// The next position.
-pub trait Next {
+pub trait NextPos {
     type Out;
 }
 macro_rules! next {
-    ($($k:literal => $n:literal),*) => {$(impl Next for Pos<$k> { type Out = Pos<$n>; })*};
+    ($($k:literal => $n:literal),*) => {$(impl NextPos for Pos<$k> { type Out = Pos<$n>; })*};
 }
 next!(0 => 1, 1 => 2, 2 => 3, 3 => 4, 4 => 5, 5 => 6, 6 => 7, 7 => 8, 8 => 9, 9 => 10,
     10 => 11, 11 => 12, 12 => 13, 13 => 14, 14 => 15, 15 => 16, 16 => 17, 17 => 18,
@@ -69,28 +69,29 @@ impl<const OP: usize, const N: usize> RankCheck<OP, N, N> for () {}
 pub trait Labels<const OP: usize, const N: usize, C, K> {
     type Out;
 }
-impl<H, T, C, const OP: usize, const N: usize, const K: usize> Labels<OP, N, Succ<C>, Pos<K>>
+impl<H, T, C, const OP: usize, const N: usize, const K: usize> Labels<OP, N, Plus1<C>, Pos<K>>
     for Cons<H, T>
 where
-    Pos<K>: Next,
-    T: Labels<OP, N, C, <Pos<K> as Next>::Out>,
+    Pos<K>: NextPos,
+    T: Labels<OP, N, C, <Pos<K> as NextPos>::Out>,
 {
     type Out = Cons<H, T::Out>;
 }
-impl<const OP: usize, const N: usize, K> Labels<OP, N, Zero, K> for Nil {
+impl<const OP: usize, const N: usize, K> Labels<OP, N, NoLabel, K> for Nil {
     type Out = Nil;
 }
-impl<C: Pad, const OP: usize, const N: usize, const K: usize> Labels<OP, N, Succ<C>, Pos<K>> for Nil
+impl<C: Pad, const OP: usize, const N: usize, const K: usize> Labels<OP, N, Plus1<C>, Pos<K>>
+    for Nil
 where
     (): RankCheck<OP, N, K>,
 {
     type Out = Cons<Dyn, C::Out>;
 }
-impl<H, T, const OP: usize, const N: usize, const K: usize> Labels<OP, N, Zero, Pos<K>>
+impl<H, T, const OP: usize, const N: usize, const K: usize> Labels<OP, N, NoLabel, Pos<K>>
     for Cons<H, T>
 where
-    Pos<K>: Next,
-    T: CountRest<OP, N, <Pos<K> as Next>::Out>,
+    Pos<K>: NextPos,
+    T: CountRest<OP, N, <Pos<K> as NextPos>::Out>,
 {
     type Out = Nil;
 }
@@ -103,8 +104,8 @@ impl<const OP: usize, const N: usize, const K: usize> CountRest<OP, N, Pos<K>> f
 }
 impl<H, T, const OP: usize, const N: usize, const K: usize> CountRest<OP, N, Pos<K>> for Cons<H, T>
 where
-    Pos<K>: Next,
-    T: CountRest<OP, N, <Pos<K> as Next>::Out>,
+    Pos<K>: NextPos,
+    T: CountRest<OP, N, <Pos<K> as NextPos>::Out>,
 {
 }
 
@@ -112,10 +113,10 @@ where
 pub trait Pad {
     type Out;
 }
-impl Pad for Zero {
+impl Pad for NoLabel {
     type Out = Nil;
 }
-impl<C: Pad> Pad for Succ<C> {
+impl<C: Pad> Pad for Plus1<C> {
     type Out = Cons<Dyn, C::Out>;
 }
 
