@@ -670,6 +670,9 @@ fn nan_in_short_and_long_rows() {
 /// axes they keep (and, with keepdim, of the reduced ones, as at run time);
 /// shape operations move names with their dimensions.
 #[test]
+// The annotated named types are the assertions; small tensors are `Copy`,
+// and the reference operators are what is under test.
+#[allow(clippy::type_complexity, clippy::op_ref)]
 fn named_static_shapes() {
     shaped::dim_names!(BATCH, CHANNEL, HEIGHT, WIDTH);
     type Img = shape![BATCH: 2, CHANNEL: 3, HEIGHT: 4, WIDTH: 5];
