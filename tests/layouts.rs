@@ -699,3 +699,70 @@ fn named_static_shapes() {
         y.unsqueeze(Axis::<1>);
     assert_eq!(u.names(), d.unsqueeze(1).unwrap().names());
 }
+
+// ---------------------------------------------------------------------------
+// Negative runtime axes: -1 is the last, as in PyTorch.
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    #[test]
+    fn negative_axes_count_from_the_right(
+        (dims, d) in prop::collection::vec(1usize..4, 1..5).prop_flat_map(|dims| {
+            let n: usize = dims.iter().product();
+            (Just(dims), data(n))
+        }),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let t = DynTensor::from_vec(d, &dims).unwrap();
+        let r = dims.len();
+        let k = pick.index(r);
+        let neg = k as i64 - r as i64; // the same axis, from the right
+        prop_assert_eq!(t.sum_dims(&[neg], true).unwrap(), t.sum_dims(&[k], true).unwrap());
+        let (a, b) = (t.var_dims(&[neg as i32], false).unwrap(), t.var_dims(&[k], false).unwrap());
+        prop_assert_eq!(a.shape(), b.shape());
+        same(a.as_slice(), b.as_slice(), "var"); // NaN for a single element
+        prop_assert_eq!(t.argmax(neg, false).unwrap(), t.argmax(k, false).unwrap());
+        prop_assert_eq!(t.softmax(neg).unwrap(), t.softmax(k).unwrap());
+        prop_assert_eq!(t.transpose(neg, 0).unwrap(), t.transpose(k, 0).unwrap());
+        prop_assert_eq!(t.unsqueeze(neg - 1).unwrap(), t.unsqueeze(k).unwrap());
+        prop_assert_eq!(t.unsqueeze(-1).unwrap().shape().last().copied(), Some(1));
+        prop_assert_eq!(
+            DynTensor::stack(&[&t, &t], neg - 1).unwrap(),
+            DynTensor::stack(&[&t, &t], k).unwrap()
+        );
+        prop_assert_eq!(DynTensor::cat(&[&t, &t], neg).unwrap(), DynTensor::cat(&[&t, &t], k).unwrap());
+        let perm: Vec<i64> = (0..r as i64).rev().map(|a| a - r as i64).collect();
+        let plain: Vec<usize> = (0..r).rev().collect();
+        prop_assert_eq!(t.permute(&perm).unwrap(), t.permute(&plain).unwrap());
+        // One past either end is PyTorch's error, quoting the axis as given.
+        let e = t.sum_dims(&[-(r as i64) - 1], false).unwrap_err();
+        let want = format!(
+            "Dimension out of range (expected to be in range of [-{r}, {}], but got {})",
+            r - 1,
+            -(r as i64) - 1
+        );
+        let msg = e.to_string();
+        prop_assert_eq!(msg.lines().next().unwrap(), want.as_str());
+        prop_assert!(t.sum_dims(&[k as i64, neg], false).is_err()); // the same axis twice
+    }
+}
+
+#[test]
+fn negative_axes_examples() {
+    let t = DynTensor::from_vec(vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3]).unwrap();
+    assert_eq!(t.sum_dims(&[-1], false).unwrap().to_vec(), vec![6.0, 15.0]);
+    assert!(t.squeeze(-1).is_err()); // size 3, not 1
+    assert_eq!(t.unsqueeze(0).unwrap().squeeze(-3).unwrap(), t);
+    assert_eq!(
+        t.unsqueeze(-4)
+            .unwrap_err()
+            .to_string()
+            .lines()
+            .next()
+            .unwrap(),
+        "Dimension out of range (expected to be in range of [-3, 2], but got -4)"
+    );
+    let s = DynTensor::scalar(3.0f32);
+    assert_eq!(s.sum_dims(&[-1], false).unwrap().to_vec(), vec![3.0]);
+}

@@ -23,7 +23,7 @@ use core::borrow::Borrow;
 use crate::element::Element;
 use crate::error::{ShapeError, ShapeErrorKind, checked_numel};
 use crate::kernel;
-use crate::shape::axis;
+use crate::shape::axis::{self, AxisArg};
 use crate::shape::broadcast::check_broadcast_to;
 use crate::shape::names::runtime as named;
 use crate::tensor::DynTensor;
@@ -44,9 +44,9 @@ impl<T: Element> DynTensor<T> {
     ///     "Dimension out of range (expected to be in range of [-2, 1], but got 3)"
     /// );
     /// ```
-    pub fn unsqueeze(&self, axis: usize) -> Result<DynTensor<T>, ShapeError> {
+    pub fn unsqueeze(&self, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
-        axis::check(shape, axis, shape.len() + 1)?;
+        let axis = axis::check(shape, axis, shape.len() + 1)?;
         let mut dims = shape.to_vec();
         dims.insert(axis, 1);
         checked_numel::<T>(&dims)?; // the rank limit
@@ -68,9 +68,9 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(t.squeeze(1).unwrap().shape(), &[2, 3]);
     /// assert!(t.squeeze(0).is_err());
     /// ```
-    pub fn squeeze(&self, axis: usize) -> Result<DynTensor<T>, ShapeError> {
+    pub fn squeeze(&self, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
-        axis::existing(shape, axis)?;
+        let axis = axis::existing(shape, axis)?;
         if shape.is_empty() {
             return Ok(self.clone());
         }
@@ -97,21 +97,31 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(p.shape(), &[3, 1, 2]);
     /// assert_eq!(p.to_vec(), vec![0, 3, 1, 4, 2, 5]);
     /// ```
-    pub fn permute(&self, perm: &[usize]) -> Result<DynTensor<T>, ShapeError> {
+    pub fn permute<A: AxisArg>(&self, perm: &[A]) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
         if perm.len() != shape.len() {
+            // Negative entries as PyTorch would read them, counted from the rank.
+            let rank = shape.len() as i128;
+            let perm = perm
+                .iter()
+                .map(|a| {
+                    let a = a.signed();
+                    usize::try_from(if a < 0 { a + rank } else { a }).unwrap_or(0)
+                })
+                .collect();
             return Err(ShapeError::PermuteLength {
                 shape: shape.to_vec(),
-                perm: perm.to_vec(),
+                perm,
             });
         }
         axis::mask(shape, perm)?;
+        let perm = axis::resolve(shape, perm)?;
         let strides = kernel::strides(shape);
         let dims: Vec<usize> = perm.iter().map(|&p| shape[p]).collect();
         let view: Vec<usize> = perm.iter().map(|&p| strides[p]).collect();
         let data = kernel::gather(self.as_slice(), &dims, &view);
         let mut out = DynTensor::from_parts(data, &dims);
-        out.names = named::permute(self.names.as_deref(), perm);
+        out.names = named::permute(self.names.as_deref(), &perm);
         Ok(out)
     }
 
@@ -124,10 +134,10 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(t.shape(), &[3, 2]);
     /// assert_eq!(t.to_vec(), vec![0, 3, 1, 4, 2, 5]);
     /// ```
-    pub fn transpose(&self, a: usize, b: usize) -> Result<DynTensor<T>, ShapeError> {
+    pub fn transpose(&self, a: impl AxisArg, b: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
-        axis::existing(shape, a)?;
-        axis::existing(shape, b)?;
+        let a = axis::existing(shape, a)?;
+        let b = axis::existing(shape, b)?;
         if shape.is_empty() {
             return Ok(self.clone());
         }
@@ -151,11 +161,11 @@ impl<T: Element> DynTensor<T> {
     /// ```
     pub fn stack<B: Borrow<DynTensor<T>>>(
         tensors: &[B],
-        axis: usize,
+        axis: impl AxisArg,
     ) -> Result<DynTensor<T>, ShapeError> {
         let first = tensors.first().ok_or(ShapeError::EmptyStack)?.borrow();
         let shape = first.shape();
-        axis::check(shape, axis, shape.len() + 1)?;
+        let axis = axis::check(shape, axis, shape.len() + 1)?;
         for (index, t) in tensors.iter().enumerate().skip(1) {
             if t.borrow().shape() != shape {
                 return Err(ShapeError::StackMismatch {
@@ -200,7 +210,7 @@ impl<T: Element> DynTensor<T> {
     /// ```
     pub fn cat<B: Borrow<DynTensor<T>>>(
         tensors: &[B],
-        axis: usize,
+        axis: impl AxisArg,
     ) -> Result<DynTensor<T>, ShapeError> {
         let first = tensors.first().ok_or(ShapeError::EmptyCat)?.borrow();
         let shape = first.shape();
@@ -209,7 +219,7 @@ impl<T: Element> DynTensor<T> {
                 return Err(ShapeError::CatScalar { index });
             }
         }
-        axis::check(shape, axis, shape.len())?;
+        let axis = axis::check(shape, axis, shape.len())?;
         let mut total = 0usize;
         for (index, t) in tensors.iter().enumerate() {
             let other = t.borrow().shape();
