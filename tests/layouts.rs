@@ -586,11 +586,11 @@ proptest! {
         prop_assert_eq!(r.as_slice(), &data[..]);
         prop_assert_eq!(m.try_reshape::<shape![Dyn, 4]>().is_ok(), (n * 6) % 4 == 0);
 
-        let s: Tensor<i32, shape![Dyn, 2, 2, 3]> = Tensor::try_stack(&[&m, &m], Axis::<2>).unwrap();
+        let s: Tensor<i32, shape![Dyn, 2, 2, 3]> = Tensor::try_stack([&m, &m], Axis::<2>).unwrap();
         prop_assert_eq!(s.to_vec(), DynTensor::stack([&t, &t], 2).unwrap().to_vec());
-        let c: Tensor<i32, shape![Dyn, 2, 3]> = Tensor::try_cat(&[&m, &m, &m], Axis::<0>).unwrap();
+        let c: Tensor<i32, shape![Dyn, 2, 3]> = Tensor::try_cat([&m, &m, &m], Axis::<0>).unwrap();
         prop_assert_eq!(c.to_vec(), DynTensor::cat([&t, &t, &t], 0).unwrap().to_vec());
-        let c1: Tensor<i32, shape![Dyn, 4, 3]> = Tensor::try_cat(&[&m, &m], Axis::<1>).unwrap();
+        let c1: Tensor<i32, shape![Dyn, 4, 3]> = Tensor::try_cat([&m, &m], Axis::<1>).unwrap();
         prop_assert_eq!(c1.to_vec(), DynTensor::cat([&t, &t], 1).unwrap().to_vec());
         // A static size in the result that the parts do not have.
         prop_assert!(Tensor::try_stack::<shape![3, Dyn, 2, 3], 0>(&[&m, &m], Axis::<0>).is_err());
@@ -670,6 +670,9 @@ fn nan_in_short_and_long_rows() {
 /// axes they keep (and, with keepdim, of the reduced ones, as at run time);
 /// shape operations move names with their dimensions.
 #[test]
+// The annotated named types are the assertions; small tensors are `Copy`,
+// and the reference operators are what is under test.
+#[allow(clippy::type_complexity, clippy::op_ref)]
 fn named_static_shapes() {
     shaped::dim_names!(BATCH, CHANNEL, HEIGHT, WIDTH);
     type Img = shape![BATCH: 2, CHANNEL: 3, HEIGHT: 4, WIDTH: 5];
@@ -695,4 +698,71 @@ fn named_static_shapes() {
     let u: Tensor<f32, shape![BATCH: 2, 1, CHANNEL: 3, HEIGHT: 4, WIDTH: 5]> =
         y.unsqueeze(Axis::<1>);
     assert_eq!(u.names(), d.unsqueeze(1).unwrap().names());
+}
+
+// ---------------------------------------------------------------------------
+// Negative runtime axes: -1 is the last, as in PyTorch.
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    #[test]
+    fn negative_axes_count_from_the_right(
+        (dims, d) in prop::collection::vec(1usize..4, 1..5).prop_flat_map(|dims| {
+            let n: usize = dims.iter().product();
+            (Just(dims), data(n))
+        }),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let t = DynTensor::from_vec(d, &dims).unwrap();
+        let r = dims.len();
+        let k = pick.index(r);
+        let neg = k as i64 - r as i64; // the same axis, from the right
+        prop_assert_eq!(t.sum_dims(&[neg], true).unwrap(), t.sum_dims(&[k], true).unwrap());
+        let (a, b) = (t.var_dims(&[neg as i32], false).unwrap(), t.var_dims(&[k], false).unwrap());
+        prop_assert_eq!(a.shape(), b.shape());
+        same(a.as_slice(), b.as_slice(), "var"); // NaN for a single element
+        prop_assert_eq!(t.argmax(neg, false).unwrap(), t.argmax(k, false).unwrap());
+        prop_assert_eq!(t.softmax(neg).unwrap(), t.softmax(k).unwrap());
+        prop_assert_eq!(t.transpose(neg, 0).unwrap(), t.transpose(k, 0).unwrap());
+        prop_assert_eq!(t.unsqueeze(neg - 1).unwrap(), t.unsqueeze(k).unwrap());
+        prop_assert_eq!(t.unsqueeze(-1).unwrap().shape().last().copied(), Some(1));
+        prop_assert_eq!(
+            DynTensor::stack([&t, &t], neg - 1).unwrap(),
+            DynTensor::stack([&t, &t], k).unwrap()
+        );
+        prop_assert_eq!(DynTensor::cat([&t, &t], neg).unwrap(), DynTensor::cat([&t, &t], k).unwrap());
+        let perm: Vec<i64> = (0..r as i64).rev().map(|a| a - r as i64).collect();
+        let plain: Vec<usize> = (0..r).rev().collect();
+        prop_assert_eq!(t.permute(&perm).unwrap(), t.permute(&plain).unwrap());
+        // One past either end is PyTorch's error, quoting the axis as given.
+        let e = t.sum_dims(&[-(r as i64) - 1], false).unwrap_err();
+        let want = format!(
+            "Dimension out of range (expected to be in range of [-{r}, {}], but got {})",
+            r - 1,
+            -(r as i64) - 1
+        );
+        let msg = e.to_string();
+        prop_assert_eq!(msg.lines().next().unwrap(), want.as_str());
+        prop_assert!(t.sum_dims(&[k as i64, neg], false).is_err()); // the same axis twice
+    }
+}
+
+#[test]
+fn negative_axes_examples() {
+    let t = DynTensor::from_vec(vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3]).unwrap();
+    assert_eq!(t.sum_dims(&[-1], false).unwrap().to_vec(), vec![6.0, 15.0]);
+    assert!(t.squeeze(-1).is_err()); // size 3, not 1
+    assert_eq!(t.unsqueeze(0).unwrap().squeeze(-3).unwrap(), t);
+    assert_eq!(
+        t.unsqueeze(-4)
+            .unwrap_err()
+            .to_string()
+            .lines()
+            .next()
+            .unwrap(),
+        "Dimension out of range (expected to be in range of [-3, 2], but got -4)"
+    );
+    let s = DynTensor::scalar(3.0f32);
+    assert_eq!(s.sum_dims(&[-1], false).unwrap().to_vec(), vec![3.0]);
 }

@@ -169,3 +169,18 @@ fn names_and_lists_infer() {
         "torch.cat(): expected a non-empty list of Tensors"
     );
 }
+
+/// `abs` wraps at the minimum integer, as every integer operation does,
+/// in debug builds too (found reviewing the math functions).
+#[test]
+fn integer_abs_wraps() {
+    let t = DynTensor::from_vec(vec![i32::MIN, -5, 7], &[3]).unwrap();
+    assert_eq!(t.abs().to_vec(), vec![i32::MIN, 5, 7]);
+    let s = shaped::Tensor::<i8, shaped::shape![2]>::from_slice(&[i8::MIN, -1]).unwrap();
+    assert_eq!(s.abs().as_slice(), &[i8::MIN, 1]);
+    let f = DynTensor::from_vec(vec![-0.0f32, -2.5], &[2])
+        .unwrap()
+        .abs();
+    assert!(f.to_vec()[0].is_sign_positive());
+    assert_eq!(f.to_vec()[1], 2.5);
+}

@@ -428,7 +428,7 @@ fn reductions_over_inner_and_outer_axes() {
     );
     assert_eq!(t.argmax(1, false).unwrap().to_vec(), vec![2; 8]);
     // No axes: nothing is reduced.
-    assert_eq!(t.sum_dims(&[], false).unwrap(), t);
+    assert_eq!(t.sum_dims::<usize>(&[], false).unwrap(), t);
 }
 
 #[test]

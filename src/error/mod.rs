@@ -219,9 +219,9 @@ pub enum ShapeError {
     AxisOutOfRange {
         /// The tensor's shape.
         shape: Vec<usize>,
-        /// The axis asked for.
-        axis: usize,
-        /// How many positions are valid (axes `0..dims`).
+        /// The axis asked for (negative: counted from the right).
+        axis: isize,
+        /// How many positions are valid (axes `-dims..dims`).
         dims: usize,
     },
     /// An axis appears twice in a list of axes (a reduction, `permute`).
@@ -449,7 +449,7 @@ impl ShapeError {
                 let dims = a.len().max(1);
                 ShapeError::AxisOutOfRange {
                     shape: a,
-                    axis,
+                    axis: axis as isize,
                     dims,
                 }
             }
@@ -653,11 +653,11 @@ impl ShapeError {
             | ShapeError::NameConflict { axis, .. }
             | ShapeError::NamesDiffer { axis, .. }
             | ShapeError::Expand { axis, .. }
-            | ShapeError::AxisOutOfRange { axis, .. }
             | ShapeError::DuplicateAxis { axis, .. }
             | ShapeError::SqueezeSize { axis, .. }
             | ShapeError::EmptyReduction { axis, .. }
             | ShapeError::CatMismatch { axis, .. } => Some(*axis),
+            ShapeError::AxisOutOfRange { axis, .. } => usize::try_from(*axis).ok(),
             _ => None,
         }
     }

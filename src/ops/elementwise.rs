@@ -109,7 +109,8 @@ comparisons!(
 );
 
 impl<T: Element + Signed> DynTensor<T> {
-    /// The absolute value of every element.
+    /// The absolute value of every element; integers wrap
+    /// (`abs(i32::MIN)` is `i32::MIN`, as in PyTorch).
     ///
     /// ```
     /// use shaped::DynTensor;
@@ -117,7 +118,7 @@ impl<T: Element + Signed> DynTensor<T> {
     /// assert_eq!(t.abs().to_vec(), vec![1.5, 2.0]);
     /// ```
     pub fn abs(&self) -> DynTensor<T> {
-        self.map(|x| x.abs())
+        self.map(super::math::wrapping_abs)
     }
 }
 

@@ -44,6 +44,19 @@ fn sigmoid<T: Float>(x: T) -> T {
     T::one() / (T::one() + (-x).exp())
 }
 
+/// `|x|`, wrapping for integers as every operator does (`i32::MIN` stays
+/// `i32::MIN`); IEEE's for floats (`-0.0` gives `0.0`).
+#[inline(always)]
+pub(crate) fn wrapping_abs<T: Element + Signed>(x: T) -> T {
+    if !T::INTEGER {
+        x.abs()
+    } else if x < T::zero() {
+        x.neg_elem()
+    } else {
+        x
+    }
+}
+
 /// `max(x, 0)`, NaN staying NaN.
 #[inline(always)]
 fn relu<T: Element>(x: T) -> T {
@@ -98,7 +111,7 @@ unary_dyn!(Float:
     recip "`1 / x` for every element (infinite at 0)." => Float::recip,
 );
 unary!(Signed:
-    abs "The absolute value of every element." => |x: T| x.abs(),
+    abs "The absolute value of every element; integers wrap (`abs(i32::MIN)` is `i32::MIN`, as in PyTorch)." => wrapping_abs,
     signum "-1, 0 or 1 by the sign of every element, NaN for NaN (PyTorch's `sign`)." => sign,
 );
 unary_dyn!(Signed:

@@ -44,16 +44,16 @@ use num_traits::Float;
 use super::engine::{self, ArgExtreme, Extreme, LogSumExp, Mean, Reducer, Sum, Var};
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
-use crate::shape::axis;
+use crate::shape::axis::{self, AxisArg};
 use crate::tensor::DynTensor;
 
 impl<T: Element> DynTensor<T> {
     /// The reduction `r` over `axes` on this tensor's storage, keeping them
     /// as size 1 if `keepdim`. `op` names a reduction without an identity,
     /// an error over a size-0 axis.
-    pub(crate) fn reduce_with<R: Reducer<T>>(
+    pub(crate) fn reduce_with<A: AxisArg, R: Reducer<T>>(
         &self,
-        axes: &[usize],
+        axes: &[A],
         keepdim: bool,
         r: &R,
         op: Option<&'static str>,
@@ -98,7 +98,11 @@ impl<T: Element> DynTensor<T> {
     ///     "Dimension out of range (expected to be in range of [-3, 2], but got 3)"
     /// );
     /// ```
-    pub fn sum_dims(&self, axes: &[usize], keepdim: bool) -> Result<DynTensor<T>, ShapeError> {
+    pub fn sum_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
         self.reduce_with(axes, keepdim, &Sum, None)
     }
 
@@ -115,7 +119,11 @@ impl<T: Element> DynTensor<T> {
     ///     "amax(): Expected reduction dim 0 to have non-zero size."
     /// );
     /// ```
-    pub fn max_dims(&self, axes: &[usize], keepdim: bool) -> Result<DynTensor<T>, ShapeError> {
+    pub fn max_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
         self.reduce_with(axes, keepdim, &Extreme::<true>, Some("amax"))
     }
 
@@ -127,7 +135,11 @@ impl<T: Element> DynTensor<T> {
     /// let t = DynTensor::from_vec(vec![3, 9, 2, 7], &[2, 2]).unwrap();
     /// assert_eq!(t.min_dims(&[0], true).unwrap().to_vec(), vec![2, 7]);
     /// ```
-    pub fn min_dims(&self, axes: &[usize], keepdim: bool) -> Result<DynTensor<T>, ShapeError> {
+    pub fn min_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
         self.reduce_with(axes, keepdim, &Extreme::<false>, Some("amin"))
     }
 
@@ -140,7 +152,11 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(t.argmax(0, false).unwrap().to_vec(), vec![1, 0]);
     /// assert_eq!(t.argmax(1, true).unwrap().shape(), &[2, 1]);
     /// ```
-    pub fn argmax(&self, axis: usize, keepdim: bool) -> Result<DynTensor<usize>, ShapeError> {
+    pub fn argmax(
+        &self,
+        axis: impl AxisArg,
+        keepdim: bool,
+    ) -> Result<DynTensor<usize>, ShapeError> {
         self.reduce_with(&[axis], keepdim, &ArgExtreme::<true>, Some("argmax"))
     }
 
@@ -152,7 +168,11 @@ impl<T: Element> DynTensor<T> {
     /// let t = DynTensor::from_vec(vec![3, 9, 2, 7], &[2, 2]).unwrap();
     /// assert_eq!(t.argmin(1, false).unwrap().to_vec(), vec![0, 0]);
     /// ```
-    pub fn argmin(&self, axis: usize, keepdim: bool) -> Result<DynTensor<usize>, ShapeError> {
+    pub fn argmin(
+        &self,
+        axis: impl AxisArg,
+        keepdim: bool,
+    ) -> Result<DynTensor<usize>, ShapeError> {
         self.reduce_with(&[axis], keepdim, &ArgExtreme::<false>, Some("argmin"))
     }
 
@@ -176,7 +196,11 @@ impl<T: Element + Float> DynTensor<T> {
     /// assert_eq!(t.mean_dims(&[0], false).unwrap().to_vec(), vec![1.5, 2.5, 3.5]);
     /// assert!(DynTensor::<f32>::zeros(&[2, 0]).mean_dims(&[1], false).unwrap().to_vec()[0].is_nan());
     /// ```
-    pub fn mean_dims(&self, axes: &[usize], keepdim: bool) -> Result<DynTensor<T>, ShapeError> {
+    pub fn mean_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
         self.reduce_with(axes, keepdim, &Mean, None)
     }
 
@@ -187,7 +211,11 @@ impl<T: Element + Float> DynTensor<T> {
     /// let t = DynTensor::from_vec(vec![1.0, 2.0, 3.0, 4.0], &[4]).unwrap();
     /// assert_eq!(t.var_dims(&[0], false).unwrap().to_vec(), vec![5.0 / 3.0]);
     /// ```
-    pub fn var_dims(&self, axes: &[usize], keepdim: bool) -> Result<DynTensor<T>, ShapeError> {
+    pub fn var_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
         self.var_dims_correction(axes, 1, keepdim)
     }
 
@@ -201,9 +229,9 @@ impl<T: Element + Float> DynTensor<T> {
     /// let t = DynTensor::from_vec(vec![1.0, 2.0, 3.0, 4.0], &[4]).unwrap();
     /// assert_eq!(t.var_dims_correction(&[0], 0, false).unwrap().to_vec(), vec![1.25]);
     /// ```
-    pub fn var_dims_correction(
+    pub fn var_dims_correction<A: AxisArg>(
         &self,
-        axes: &[usize],
+        axes: &[A],
         correction: usize,
         keepdim: bool,
     ) -> Result<DynTensor<T>, ShapeError> {
@@ -224,7 +252,11 @@ impl<T: Element + Float> DynTensor<T> {
     /// assert_eq!(s.shape(), &[1, 1]);
     /// assert!((s.to_vec()[0] - 2.13808993529939_f64).abs() < 1e-12);
     /// ```
-    pub fn std_dims(&self, axes: &[usize], keepdim: bool) -> Result<DynTensor<T>, ShapeError> {
+    pub fn std_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
         self.std_dims_correction(axes, 1, keepdim)
     }
 
@@ -236,9 +268,9 @@ impl<T: Element + Float> DynTensor<T> {
     /// let t = DynTensor::from_vec(vec![2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0], &[8]).unwrap();
     /// assert_eq!(t.std_dims_correction(&[0], 0, false).unwrap().to_vec(), vec![2.0]);
     /// ```
-    pub fn std_dims_correction(
+    pub fn std_dims_correction<A: AxisArg>(
         &self,
-        axes: &[usize],
+        axes: &[A],
         correction: usize,
         keepdim: bool,
     ) -> Result<DynTensor<T>, ShapeError> {
@@ -270,9 +302,9 @@ impl<T: Element + Float> DynTensor<T> {
     /// assert!((l[0] - (1000.0 + 2f64.ln())).abs() < 1e-9);
     /// assert_eq!(l[1], 0.0);
     /// ```
-    pub fn logsumexp_dims(
+    pub fn logsumexp_dims<A: AxisArg>(
         &self,
-        axes: &[usize],
+        axes: &[A],
         keepdim: bool,
     ) -> Result<DynTensor<T>, ShapeError> {
         self.reduce_with(axes, keepdim, &LogSumExp, None)

@@ -24,7 +24,7 @@ use num_traits::Float;
 use super::engine::{self, Canon, Extreme, Reducer};
 use crate::element::Element;
 use crate::error::ShapeError;
-use crate::shape::axis;
+use crate::shape::axis::{self, AxisArg};
 use crate::shape::list::Layout;
 use crate::shape::toolkit::ReduceAxes;
 use crate::tensor::{DynTensor, Tensor};
@@ -148,9 +148,9 @@ impl<T: Element + Float, S: Layout> Tensor<T, S> {
 }
 
 impl<T: Element + Float> DynTensor<T> {
-    fn softmax_impl(&self, axis: usize, log: bool) -> Result<DynTensor<T>, ShapeError> {
+    fn softmax_impl(&self, axis: impl AxisArg, log: bool) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
-        axis::existing(shape, axis)?;
+        let axis = axis::existing(shape, axis)?;
         let mut out = DynTensor::from_parts(alloc::vec![T::zero(); self.numel()], shape);
         out.names = self.names.clone();
         let Some(c) = engine::canon(shape, 1 << axis) else {
@@ -169,13 +169,13 @@ impl<T: Element + Float> DynTensor<T> {
     /// assert_eq!(t.softmax(1).unwrap().to_vec(), vec![0.5, 0.5, 0.0, 1.0]);
     /// assert!(t.softmax(2).is_err());
     /// ```
-    pub fn softmax(&self, axis: usize) -> Result<DynTensor<T>, ShapeError> {
+    pub fn softmax(&self, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
         self.softmax_impl(axis, false)
     }
 
     /// `x - logsumexp(x)` along `axis`, computed stably (not as
     /// `ln(softmax)`).
-    pub fn log_softmax(&self, axis: usize) -> Result<DynTensor<T>, ShapeError> {
+    pub fn log_softmax(&self, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
         self.softmax_impl(axis, true)
     }
 }

@@ -15,7 +15,8 @@
 //! - [`broadcast`] — the broadcasting rule, as trait impls for static shapes
 //!   and as one small function for runtime shapes.
 //! - [`axes`] — axes at the type level (`Axis<K>`) and the shapes the static
-//!   toolkit computes with them; `axis`: runtime axis checks.
+//!   toolkit computes with them; [`axis`]: runtime axis arguments (negative
+//!   ones count from the right) and their checks.
 //! - [`toolkit`] — the public bounds generic code names for the toolkit
 //!   on static and mixed layouts (`S: ReduceAxes<X>` giving
 //!   `KeepDims<S, X>`, `S: Unsqueeze<K>`, ...).
@@ -25,7 +26,7 @@
 //! Uses only [`error`](crate::error) and [`element`](crate::element).
 
 pub mod axes;
-pub(crate) mod axis;
+pub mod axis;
 pub mod broadcast;
 pub mod diagnostic;
 pub mod dim;

@@ -23,11 +23,23 @@ use core::borrow::Borrow;
 use crate::element::Element;
 use crate::error::{ShapeError, ShapeErrorKind, checked_numel};
 use crate::kernel;
-use crate::shape::axis;
+use crate::shape::axis::{self, AxisArg};
 use crate::shape::broadcast::check_broadcast_to;
 use crate::shape::names::runtime as named;
 use crate::tensor::DynTensor;
 use crate::tensor::names::unify;
+
+/// One of the tensors [`stack`](DynTensor::stack) and
+/// [`cat`](DynTensor::cat) join: a `DynTensor` or a reference to one. Only
+/// these two, so that an empty list (`&[]`) needs no annotation.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a runtime tensor to stack or concatenate",
+    label = "expected `DynTensor<T>` or `&DynTensor<T>` items",
+    note = "pass the tensors as `[&a, &b]`, `&[a, b]`, `&vec` or an iterator; `&[&a, &b]` holds one reference too many"
+)]
+pub trait TensorItem<T>: Borrow<DynTensor<T>> {}
+impl<T> TensorItem<T> for DynTensor<T> {}
+impl<T> TensorItem<T> for &DynTensor<T> {}
 
 impl<T: Element> DynTensor<T> {
     /// The same elements with a size-1 axis inserted at `axis`
@@ -44,9 +56,9 @@ impl<T: Element> DynTensor<T> {
     ///     "Dimension out of range (expected to be in range of [-2, 1], but got 3)"
     /// );
     /// ```
-    pub fn unsqueeze(&self, axis: usize) -> Result<DynTensor<T>, ShapeError> {
+    pub fn unsqueeze(&self, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
-        axis::check(shape, axis, shape.len() + 1)?;
+        let axis = axis::check(shape, axis, shape.len() + 1)?;
         let mut dims = shape.to_vec();
         dims.insert(axis, 1);
         checked_numel::<T>(&dims)?; // the rank limit
@@ -68,9 +80,9 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(t.squeeze(1).unwrap().shape(), &[2, 3]);
     /// assert!(t.squeeze(0).is_err());
     /// ```
-    pub fn squeeze(&self, axis: usize) -> Result<DynTensor<T>, ShapeError> {
+    pub fn squeeze(&self, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
-        axis::existing(shape, axis)?;
+        let axis = axis::existing(shape, axis)?;
         if shape.is_empty() {
             return Ok(self.clone());
         }
@@ -97,21 +109,31 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(p.shape(), &[3, 1, 2]);
     /// assert_eq!(p.to_vec(), vec![0, 3, 1, 4, 2, 5]);
     /// ```
-    pub fn permute(&self, perm: &[usize]) -> Result<DynTensor<T>, ShapeError> {
+    pub fn permute<A: AxisArg>(&self, perm: &[A]) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
         if perm.len() != shape.len() {
+            // Negative entries as PyTorch would read them, counted from the rank.
+            let rank = shape.len() as i128;
+            let perm = perm
+                .iter()
+                .map(|a| {
+                    let a = a.signed();
+                    usize::try_from(if a < 0 { a + rank } else { a }).unwrap_or(0)
+                })
+                .collect();
             return Err(ShapeError::PermuteLength {
                 shape: shape.to_vec(),
-                perm: perm.to_vec(),
+                perm,
             });
         }
         axis::mask(shape, perm)?;
+        let perm = axis::resolve(shape, perm)?;
         let strides = kernel::strides(shape);
         let dims: Vec<usize> = perm.iter().map(|&p| shape[p]).collect();
         let view: Vec<usize> = perm.iter().map(|&p| strides[p]).collect();
         let data = kernel::gather(self.as_slice(), &dims, &view);
         let mut out = DynTensor::from_parts(data, &dims);
-        out.names = named::permute(self.names.as_deref(), perm);
+        out.names = named::permute(self.names.as_deref(), &perm);
         Ok(out)
     }
 
@@ -124,10 +146,10 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(t.shape(), &[3, 2]);
     /// assert_eq!(t.to_vec(), vec![0, 3, 1, 4, 2, 5]);
     /// ```
-    pub fn transpose(&self, a: usize, b: usize) -> Result<DynTensor<T>, ShapeError> {
+    pub fn transpose(&self, a: impl AxisArg, b: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
-        axis::existing(shape, a)?;
-        axis::existing(shape, b)?;
+        let a = axis::existing(shape, a)?;
+        let b = axis::existing(shape, b)?;
         if shape.is_empty() {
             return Ok(self.clone());
         }
@@ -151,16 +173,16 @@ impl<T: Element> DynTensor<T> {
     /// assert!(DynTensor::<i32>::stack(&[], 0).is_err());
     /// assert_eq!(cols.to_vec(), vec![1, 3, 2, 4]);
     /// ```
-    pub fn stack<I>(tensors: I, axis: usize) -> Result<DynTensor<T>, ShapeError>
+    pub fn stack<I>(tensors: I, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError>
     where
         I: IntoIterator,
-        I::Item: Borrow<DynTensor<T>>,
+        I::Item: TensorItem<T>,
     {
         let tensors: Vec<I::Item> = tensors.into_iter().collect();
         let tensors = &tensors[..];
         let first = tensors.first().ok_or(ShapeError::EmptyStack)?.borrow();
         let shape = first.shape();
-        axis::check(shape, axis, shape.len() + 1)?;
+        let axis = axis::check(shape, axis, shape.len() + 1)?;
         for (index, t) in tensors.iter().enumerate().skip(1) {
             if t.borrow().shape() != shape {
                 return Err(ShapeError::StackMismatch {
@@ -203,10 +225,10 @@ impl<T: Element> DynTensor<T> {
     /// let c = DynTensor::cat(&[a, b], 1).unwrap();
     /// assert_eq!((c.shape(), c.to_vec()), (&[2, 3][..], vec![0, 1, 1, 0, 1, 1]));
     /// ```
-    pub fn cat<I>(tensors: I, axis: usize) -> Result<DynTensor<T>, ShapeError>
+    pub fn cat<I>(tensors: I, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError>
     where
         I: IntoIterator,
-        I::Item: Borrow<DynTensor<T>>,
+        I::Item: TensorItem<T>,
     {
         let tensors: Vec<I::Item> = tensors.into_iter().collect();
         let tensors = &tensors[..];
@@ -217,7 +239,7 @@ impl<T: Element> DynTensor<T> {
                 return Err(ShapeError::CatScalar { index });
             }
         }
-        axis::check(shape, axis, shape.len())?;
+        let axis = axis::check(shape, axis, shape.len())?;
         let mut total = 0usize;
         for (index, t) in tensors.iter().enumerate() {
             let other = t.borrow().shape();

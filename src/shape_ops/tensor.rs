@@ -303,15 +303,20 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// use shaped::{shape, Axis, Dyn, Tensor};
     /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]);
     /// let b = Tensor::<f32, shape![Dyn, 3]>::ones(&[2]);
-    /// let s: Tensor<f32, shape![2, Dyn, 3]> = Tensor::try_stack(&[&a, &b], Axis::<0>).unwrap();
+    /// let s: Tensor<f32, shape![2, Dyn, 3]> = Tensor::try_stack([&a, &b], Axis::<0>).unwrap();
     /// assert_eq!(&*s.shape(), &[2, 2, 3]);
     /// let c = Tensor::<f32, shape![Dyn, 3]>::zeros(&[5]);
     /// assert!(Tensor::try_stack::<shape![2, Dyn, 3], 0>(&[&a, &c], Axis::<0>).is_err());
     /// ```
-    pub fn try_stack<S2: Layout, const K: usize>(
-        parts: &[&Tensor<T, S>],
+    pub fn try_stack<'a, S2: Layout, const K: usize>(
+        parts: impl AsRef<[&'a Tensor<T, S>]>,
         _: Axis<K>,
-    ) -> Result<Tensor<T, S2>, ShapeError> {
+    ) -> Result<Tensor<T, S2>, ShapeError>
+    where
+        T: 'a,
+        S: 'a,
+    {
+        let parts = parts.as_ref();
         let first = parts.first().ok_or(ShapeError::EmptyStack)?;
         let shape = first.shape();
         crate::shape::axis::check(&shape, K, shape.len() + 1)?;
@@ -345,13 +350,18 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// use shaped::{shape, Axis, Dyn, Tensor};
     /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]);
     /// let b = Tensor::<f32, shape![Dyn, 3]>::ones(&[4]);
-    /// let c: Tensor<f32, shape![Dyn, 3]> = Tensor::try_cat(&[&a, &b], Axis::<0>).unwrap();
+    /// let c: Tensor<f32, shape![Dyn, 3]> = Tensor::try_cat([&a, &b], Axis::<0>).unwrap();
     /// assert_eq!(&*c.shape(), &[6, 3]);
     /// ```
-    pub fn try_cat<S2: Layout, const K: usize>(
-        parts: &[&Tensor<T, S>],
+    pub fn try_cat<'a, S2: Layout, const K: usize>(
+        parts: impl AsRef<[&'a Tensor<T, S>]>,
         _: Axis<K>,
-    ) -> Result<Tensor<T, S2>, ShapeError> {
+    ) -> Result<Tensor<T, S2>, ShapeError>
+    where
+        T: 'a,
+        S: 'a,
+    {
+        let parts = parts.as_ref();
         let first = parts.first().ok_or(ShapeError::EmptyCat)?;
         let shape = first.shape();
         if shape.is_empty() {
