@@ -2,8 +2,9 @@
 //! per-row statistics of shape `[256, 1, 1]`, side by side in one run:
 //! ndarray's operator chain (borrowed and owned), ndarray's `Zip` into a
 //! preallocated output, a hand-fused loop into a preallocated output, and
-//! `shaped`'s operator chain (borrowed and owned), fused `try_zip` (fresh
-//! output) and `try_zip_into` (preallocated).
+//! `shaped`'s operator chain (as ndarray's, with the temporary borrowed,
+//! and with an owned `x`), fused `try_zip` (fresh output) and
+//! `try_zip_into` (preallocated).
 //!
 //! Run with `cargo bench --bench pipeline`.
 
@@ -60,7 +61,12 @@ fn normalise(c: &mut Criterion) {
             }
         })
     });
+    // The same expression as ndarray's chain: the temporary `x - mean`
+    // is owned, so `/ &std` computes in its storage (one allocation).
     g.bench_function("shaped chain", |b| {
+        b.iter(|| (black_box(&x) - &mean) / &std)
+    });
+    g.bench_function("shaped chain, borrowed temporary", |b| {
         b.iter(|| &(black_box(&x) - &mean) / &std)
     });
     g.bench_function("shaped chain, owned x", |b| {

@@ -37,6 +37,24 @@ fn main() {
                 shaped::try_add_into(black_box(&a), black_box(&b), black_box(&mut o)).unwrap();
             }
         }
+        "chain" | "chainNd" => {
+            let x = DynTensor::from_vec(data(256 * 4096), &[256, 64, 64]).unwrap();
+            let m = DynTensor::from_vec(data(256), &[256, 1, 1]).unwrap();
+            let s = DynTensor::from_vec(data(256).iter().map(|v| v + 1.0).collect(), &[256, 1, 1])
+                .unwrap();
+            let (xn, mn, sn) = (
+                ndarray::Array3::from_shape_vec((256, 64, 64), data(256 * 4096)).unwrap(),
+                ndarray::Array3::from_shape_vec((256, 1, 1), data(256)).unwrap(),
+                ndarray::Array3::from_shape_vec((256, 1, 1), data(256)).unwrap(),
+            );
+            for _ in 0..iters {
+                if which == "chain" {
+                    black_box(&(black_box(&x) - &m) / &s);
+                } else {
+                    black_box(&(black_box(&xn) - &mn) / &sn);
+                }
+            }
+        }
         "dynB" => {
             let a = DynTensor::from_vec(data(60), &[5, 3, 4, 1]).unwrap();
             let b = DynTensor::from_vec(data(6), &[3, 1, 2]).unwrap();
