@@ -93,3 +93,37 @@ impl<T> Sink<T> for SliceSink<'_, T> {
         self.pos += rows * N;
     }
 }
+
+/// A [`Sink`] writing into uninitialised memory (part of a `Vec`'s spare
+/// capacity), front to back: the pieces of a result written in parallel
+/// without zeroing it first ([`parallel`](super::parallel)).
+#[cfg(feature = "rayon")]
+pub(crate) struct UninitSink<'a, T> {
+    out: &'a mut [core::mem::MaybeUninit<T>],
+    pos: usize,
+}
+
+#[cfg(feature = "rayon")]
+impl<'a, T> UninitSink<'a, T> {
+    /// Writes `out` from the start.
+    pub(crate) fn new(out: &'a mut [core::mem::MaybeUninit<T>]) -> Self {
+        UninitSink { out, pos: 0 }
+    }
+
+    /// How many elements from the start have been written.
+    pub(crate) fn written(&self) -> usize {
+        self.pos
+    }
+}
+
+#[cfg(feature = "rayon")]
+impl<T> Sink<T> for UninitSink<'_, T> {
+    #[inline(always)]
+    fn row(&mut self, row: impl ExactSizeIterator<Item = T>) {
+        let n = row.len();
+        for (o, x) in self.out[self.pos..][..n].iter_mut().zip(row) {
+            o.write(x);
+        }
+        self.pos += n;
+    }
+}

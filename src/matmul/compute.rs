@@ -44,7 +44,7 @@ pub(crate) fn matmul_into<T: Element>(
             rs: b_rs,
             cs: 1,
         };
-        let per = parallel::units_per_piece(rows, k.max(1) * n, parallel::PARALLEL_FLOPS);
+        let per = parallel::units_per_piece(rows, k.max(1) * n, parallel::PARALLEL_FLOPS, 1);
         parallel::for_each_piece(&mut out[..rows * n], per * n, |start, c| {
             let (r0, r) = (start / n, c.len() / n);
             let a = Mat {
@@ -80,6 +80,7 @@ pub(crate) fn matmul_into<T: Element>(
         count,
         (m * k.max(1)).saturating_mul(n),
         parallel::PARALLEL_FLOPS,
+        4,
     );
     parallel::for_each_piece(&mut out[..count * c_mat], per * c_mat, |start, piece| {
         // The batch index of the piece's first matrix, then an odometer

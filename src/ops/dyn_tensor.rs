@@ -491,9 +491,7 @@ fn heap_result<T: Element>(
 ) {
     #[cfg(feature = "rayon")]
     if n >= kernel::parallel::PARALLEL_ELEMENTS {
-        // Zeroed first, so that the pieces can be written in any order.
-        v.resize(n, T::zero());
-        return kernel::parallel::binary(v, dims, a.0, a.1, b.0, b.1, f);
+        return kernel::parallel::binary(v, n, dims, a.0, a.1, b.0, b.1, f);
     }
     let _ = (n, dims, a, b, f);
     sequential(v)
