@@ -1,7 +1,8 @@
 //! The `rayon` feature: the same operation on a pool of 1 thread and of 2
 //! threads, at sizes around the thresholds in `src/kernel/parallel.rs`
 //! (elementwise `[n/256, 256] + [256]`, square f32 products, the batched
-//! `[64, 32, 32] @ [32, 32]`), with ndarray (single-threaded) beside them.
+//! `[64, 32, 32] @ [32, 32]`, `[4096, 1024]` sums), with ndarray
+//! (single-threaded) beside them.
 //!
 //! Run with `cargo bench --features rayon --bench parallel`.
 
@@ -94,5 +95,28 @@ fn products(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, elementwise, products);
+fn reductions(c: &mut Criterion) {
+    let mut g = c.benchmark_group("parallel reduce");
+    g.warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1))
+        .sample_size(20);
+    let (one, two) = (pool(1), pool(2));
+    let t = DynTensor::from_vec(data(4096 * 1024), &[4096, 1024]).unwrap();
+    let a = Array2::from_shape_vec((4096, 1024), data(4096 * 1024)).unwrap();
+    for axis in [0usize, 1] {
+        let id = format!("[4096, 1024] sum axis {axis}");
+        g.bench_function(BenchmarkId::new("1 thread", &id), |bch| {
+            one.install(|| bch.iter(|| black_box(&t).sum_dims(&[axis], false)))
+        });
+        g.bench_function(BenchmarkId::new("2 threads", &id), |bch| {
+            two.install(|| bch.iter(|| black_box(&t).sum_dims(&[axis], false)))
+        });
+        g.bench_function(BenchmarkId::new("ndarray", &id), |bch| {
+            bch.iter(|| black_box(&a).sum_axis(ndarray::Axis(axis)))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, elementwise, products, reductions);
 criterion_main!(benches);

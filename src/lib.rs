@@ -77,7 +77,7 @@
 //! | `serde` | | `Serialize` / `Deserialize` for every tensor kind, shape and names checked on the way in (`interop::serde`) |
 //! | `npy` | | NumPy's `.npy` files: `read_npy`, `write_npy`, `load_npy`, `save_npy`; implies `std` (`interop::npy`) |
 //! | `approx` | | `AbsDiffEq`, `RelativeEq`, `UlpsEq` for tensors, so `assert_relative_eq!` works (`interop::approx`) |
-//! | `rayon` | | large runtime arithmetic and matrix products split across rayon's pool, results independent of the thread count ([`kernel::parallel`]) |
+//! | `rayon` | | large runtime arithmetic, reductions and matrix products split across rayon's pool, results independent of the thread count ([`kernel::parallel`]) |
 //!
 //! The bridges (the last five) live in [`interop`], one module each.
 

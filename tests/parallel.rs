@@ -105,3 +105,52 @@ fn large_elementwise_operations_equal_the_reference() {
         .collect();
     assert_eq!(got.to_vec(), want);
 }
+
+#[test]
+fn large_reductions_equal_the_reference_for_any_thread_count() {
+    // [600, 1024]: 614,400 elements, above the threshold; axis 1 splits by
+    // rows, axis 0 (one group) by columns.
+    let (r, c) = (600, 1024);
+    let v = floats(r * c, 6);
+    let t = DynTensor::from_vec(v.clone(), &[r, c]).unwrap();
+    let row_max: Vec<f32> = (0..r)
+        .map(|i| v[i * c..][..c].iter().cloned().fold(f32::MIN, f32::max))
+        .collect();
+    let col_max: Vec<f32> = (0..c)
+        .map(|j| (0..r).map(|i| v[i * c + j]).fold(f32::MIN, f32::max))
+        .collect();
+    let col_arg: Vec<usize> = (0..c)
+        .map(|j| {
+            let best = (0..r).map(|i| v[i * c + j]).fold(f32::MIN, f32::max);
+            (0..r).position(|i| v[i * c + j] == best).unwrap()
+        })
+        .collect();
+    let one = pool(1).install(|| {
+        (
+            t.sum_dims(&[1], false),
+            t.sum_dims(&[0], false),
+            t.var_dims(&[0], false),
+        )
+    });
+    for threads in [2, 3] {
+        let many = pool(threads).install(|| {
+            (
+                t.sum_dims(&[1], false),
+                t.sum_dims(&[0], false),
+                t.var_dims(&[0], false),
+            )
+        });
+        assert_eq!(one, many, "{threads} threads");
+        let (mr, mc) = pool(threads).install(|| (t.max_dims(&[1], false), t.max_dims(&[0], false)));
+        assert_eq!(mr.unwrap().to_vec(), row_max);
+        assert_eq!(mc.unwrap().to_vec(), col_max);
+        let arg = pool(threads).install(|| t.argmax(0, false)).unwrap();
+        assert_eq!(arg.to_vec(), col_arg);
+    }
+    // Sums against a plain f64 sum, within f32 rounding.
+    let sums = one.0.unwrap().to_vec();
+    for (i, s) in sums.iter().enumerate() {
+        let want: f64 = v[i * c..][..c].iter().map(|&x| x as f64).sum();
+        assert!((*s as f64 - want).abs() < 1e-2, "row {i}: {s} vs {want}");
+    }
+}

@@ -88,9 +88,9 @@ pub(crate) fn out_dims(dims: &[usize], mask: u64, keepdim: bool, out: &mut Vec<u
 }
 
 /// One reduction: over a contiguous slice, and over rows of lanes.
-pub(crate) trait Reducer<T: Copy> {
+pub(crate) trait Reducer<T: Copy>: Sync {
     /// The output element.
-    type Out: Copy;
+    type Out: Copy + Send;
     /// The reduction of `x`, contiguous.
     fn slice(&self, x: &[T]) -> Self::Out;
     /// The reductions of `out.len()` lanes over `len` rows: row `r` of
@@ -124,7 +124,7 @@ pub(crate) fn run<T: Copy, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut [R
 /// [`run`] compiled once per element type and reduction, for shapes known
 /// at run time; gathers non-adjacent axes first.
 #[inline(never)]
-pub(crate) fn run_dims<T: Copy, R: Reducer<T>>(
+pub(crate) fn run_dims<T: Copy + Sync, R: Reducer<T>>(
     x: &[T],
     dims: &[usize],
     mask: u64,
@@ -132,12 +132,32 @@ pub(crate) fn run_dims<T: Copy, R: Reducer<T>>(
     out: &mut [R::Out],
 ) {
     match canon(dims, mask) {
-        Some(c) => run(x, c, r, out),
+        Some(c) => run_split(x, c, r, out),
         None => {
             let (g, c) = gathered(x, dims, mask);
-            run(&g, c, r, out)
+            run_split(&g, c, r, out)
         }
     }
+}
+
+/// [`run`], with the `rayon` feature split across the pool by groups
+/// (whole outputs) when the input is large and has several groups. Each
+/// output is computed by the same loop as without the split, so results do
+/// not depend on the number of threads. A single group (a reduction over
+/// the leading axes) stays on one thread: cutting its lanes into narrow
+/// columns made it 4x slower in `benches/parallel.rs`.
+fn run_split<T: Copy + Sync, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut [R::Out]) {
+    use kernel::parallel::{PARALLEL_ELEMENTS, for_each_piece, units_per_piece};
+    let group = c.len.saturating_mul(c.inner);
+    if c.outer < 2 || group == 0 || c.outer.saturating_mul(group) < PARALLEL_ELEMENTS {
+        return run(x, c, r, out);
+    }
+    let per = units_per_piece(c.outer, group, PARALLEL_ELEMENTS, 4);
+    for_each_piece(out, per * c.inner, |start, piece| {
+        let (g0, groups) = (start / c.inner, piece.len() / c.inner);
+        let part = Canon { outer: groups, ..c };
+        run(&x[g0 * group..(g0 + groups) * group], part, r, piece);
+    });
 }
 
 /// The elements with the reduced axes moved innermost, and the form of the
