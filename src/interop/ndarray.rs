@@ -260,7 +260,8 @@ impl<T: Element> DynTensor<T> {
     }
 
     /// The tensor as an owned ndarray array, handing over its buffer
-    /// without copying (the `ndarray` feature). Dimension names are dropped.
+    /// without copying (the `ndarray` feature); a small tensor, whose
+    /// elements are inline, is copied. Dimension names are dropped.
     ///
     /// ```
     /// use shaped::DynTensor;

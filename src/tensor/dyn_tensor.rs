@@ -65,6 +65,10 @@ impl ShapeBuf {
 /// A tensor of elements `T` whose shape is known at run time, stored
 /// contiguously in row-major order.
 ///
+/// A tensor of up to 16 elements and rank 8 keeps its elements and sizes
+/// inline, in the tensor itself: building, cloning and combining small
+/// runtime tensors never calls the allocator.
+///
 /// ```
 /// use shaped::DynTensor;
 /// let a = DynTensor::<i64>::arange(24).reshape(&[2, 4, 3]).unwrap();
