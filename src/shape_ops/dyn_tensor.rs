@@ -29,6 +29,8 @@ use crate::shape::names::runtime as named;
 use crate::tensor::DynTensor;
 use crate::tensor::names::unify;
 
+use super::join;
+
 /// One of the tensors [`stack`](DynTensor::stack) and
 /// [`cat`](DynTensor::cat) join: a `DynTensor` or a reference to one. Only
 /// these two, so that an empty list (`&[]`) needs no annotation.
@@ -179,36 +181,11 @@ impl<T: Element> DynTensor<T> {
         I::Item: TensorItem<T>,
     {
         let tensors: Vec<I::Item> = tensors.into_iter().collect();
-        let tensors = &tensors[..];
-        let first = tensors.first().ok_or(ShapeError::EmptyStack)?.borrow();
-        let shape = first.shape();
-        let axis = axis::check(shape, axis, shape.len() + 1)?;
-        for (index, t) in tensors.iter().enumerate().skip(1) {
-            if t.borrow().shape() != shape {
-                return Err(ShapeError::StackMismatch {
-                    first: shape.to_vec(),
-                    other: t.borrow().shape().to_vec(),
-                    index,
-                });
-            }
-        }
-        let names = unify(tensors, Some(axis))?;
-        let mut dims = shape.to_vec();
-        dims.insert(axis, tensors.len());
-        let n = checked_numel::<T>(&dims)?;
-        // Each tensor contributes one chunk of its trailing axes per index
-        // of the leading ones.
-        let mut data = Vec::with_capacity(n);
-        if n > 0 {
-            // Both products divide `n`, so they fit.
-            let chunk: usize = shape[axis..].iter().product();
-            let outer: usize = shape[..axis].iter().product();
-            for o in 0..outer {
-                for t in tensors {
-                    data.extend_from_slice(&t.borrow().as_slice()[o * chunk..(o + 1) * chunk]);
-                }
-            }
-        }
+        let shapes: Vec<&[usize]> = tensors.iter().map(|t| t.borrow().shape()).collect();
+        let (axis, dims) = join::stack_dims(&shapes, axis)?;
+        let names = unify(&tensors, Some(axis))?;
+        let parts: Vec<&[T]> = tensors.iter().map(|t| t.borrow().as_slice()).collect();
+        let data = join::stack_data(&parts, shapes[0], axis, &dims)?;
         let mut out = DynTensor::from_parts(data, &dims);
         out.names = names;
         Ok(out)
@@ -231,47 +208,11 @@ impl<T: Element> DynTensor<T> {
         I::Item: TensorItem<T>,
     {
         let tensors: Vec<I::Item> = tensors.into_iter().collect();
-        let tensors = &tensors[..];
-        let first = tensors.first().ok_or(ShapeError::EmptyCat)?.borrow();
-        let shape = first.shape();
-        for (index, t) in tensors.iter().enumerate() {
-            if t.borrow().rank() == 0 {
-                return Err(ShapeError::CatScalar { index });
-            }
-        }
-        let axis = axis::check(shape, axis, shape.len())?;
-        let mut total = 0usize;
-        for (index, t) in tensors.iter().enumerate() {
-            let other = t.borrow().shape();
-            let fits = other.len() == shape.len()
-                && (0..shape.len()).all(|d| d == axis || other[d] == shape[d]);
-            if !fits {
-                return Err(ShapeError::CatMismatch {
-                    first: shape.to_vec(),
-                    other: other.to_vec(),
-                    index,
-                    axis,
-                });
-            }
-            total = total.saturating_add(other[axis]);
-        }
-        let names = unify(tensors, None)?;
-        let mut dims = shape.to_vec();
-        dims[axis] = total;
-        let n = checked_numel::<T>(&dims)?;
-        let mut data = Vec::with_capacity(n);
-        if n > 0 {
-            // Both products divide `n`, so they fit.
-            let inner: usize = shape[axis + 1..].iter().product();
-            let outer: usize = shape[..axis].iter().product();
-            for o in 0..outer {
-                for t in tensors {
-                    let t = t.borrow();
-                    let chunk = t.shape()[axis] * inner;
-                    data.extend_from_slice(&t.as_slice()[o * chunk..(o + 1) * chunk]);
-                }
-            }
-        }
+        let shapes: Vec<&[usize]> = tensors.iter().map(|t| t.borrow().shape()).collect();
+        let (axis, dims) = join::cat_dims(&shapes, axis)?;
+        let names = unify(&tensors, None)?;
+        let parts: Vec<&[T]> = tensors.iter().map(|t| t.borrow().as_slice()).collect();
+        let data = join::cat_data(&parts, &shapes, axis, &dims)?;
         let mut out = DynTensor::from_parts(data, &dims);
         out.names = names;
         Ok(out)

@@ -1,10 +1,12 @@
 //! Shape operations: `reshape`, `unsqueeze`, `squeeze`, `permute`,
 //! `transpose`, `broadcast_to`, `stack` and `cat`; [`tensor`] for static
 //! tensors (result shapes computed by the compiler) beside [`dyn_tensor`]
-//! for runtime ones.
+//! for runtime ones; `join` holds the shape rule and the element copy of
+//! `stack` and `cat` that every layout shares.
 //!
 //! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
 //! [`tensor`](mod@crate::tensor).
 
 pub mod dyn_tensor;
+mod join;
 pub mod tensor;

@@ -37,6 +37,8 @@ use crate::shape::toolkit::{
 };
 use crate::tensor::Tensor;
 
+use super::join;
+
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// The same elements in the layout `O`, of sizes `dims` (which the
     /// compiler or the caller has checked against `O`).
@@ -317,27 +319,12 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         S: 'a,
     {
         let parts = parts.as_ref();
-        let first = parts.first().ok_or(ShapeError::EmptyStack)?;
-        let shape = first.shape();
-        crate::shape::axis::check(&shape, K, shape.len() + 1)?;
-        for (index, t) in parts.iter().enumerate().skip(1) {
-            if *t.shape() != *shape {
-                return Err(ShapeError::StackMismatch {
-                    first: shape.to_vec(),
-                    other: t.shape().to_vec(),
-                    index,
-                });
-            }
-        }
-        let mut dims = shape.to_vec();
-        dims.insert(K, parts.len());
-        if S2::extents_for(&dims).is_none() {
-            return Err(ShapeError::Mismatch {
-                expected: S2::TEMPLATE.to_vec(),
-                got: dims,
-            });
-        }
-        let data = stack_data(parts, &shape, K, checked_numel::<T>(&dims)?);
+        let shapes: Vec<Dims> = parts.iter().map(|t| t.shape()).collect();
+        let shapes: Vec<&[usize]> = shapes.iter().map(|d| &d[..]).collect();
+        let (_, dims) = join::stack_dims(&shapes, K)?;
+        fits::<S2>(&dims)?;
+        let data: Vec<&[T]> = parts.iter().map(|t| t.as_slice()).collect();
+        let data = join::stack_data(&data, shapes[0], K, &dims)?;
         Ok(Tensor::from_checked(data, &dims))
     }
 
@@ -362,34 +349,12 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         S: 'a,
     {
         let parts = parts.as_ref();
-        let first = parts.first().ok_or(ShapeError::EmptyCat)?;
-        let shape = first.shape();
-        if shape.is_empty() {
-            return Err(ShapeError::CatScalar { index: 0 });
-        }
-        crate::shape::axis::check(&shape, K, shape.len())?;
-        let mut total = 0usize;
-        for (index, t) in parts.iter().enumerate() {
-            let other = t.shape();
-            if (0..shape.len()).any(|d| d != K && other[d] != shape[d]) {
-                return Err(ShapeError::CatMismatch {
-                    first: shape.to_vec(),
-                    other: other.to_vec(),
-                    index,
-                    axis: K,
-                });
-            }
-            total = total.saturating_add(other[K]);
-        }
-        let mut dims = shape.to_vec();
-        dims[K] = total;
-        if S2::extents_for(&dims).is_none() {
-            return Err(ShapeError::Mismatch {
-                expected: S2::TEMPLATE.to_vec(),
-                got: dims,
-            });
-        }
-        let data = cat_data(parts, K, checked_numel::<T>(&dims)?);
+        let shapes: Vec<Dims> = parts.iter().map(|t| t.shape()).collect();
+        let shapes: Vec<&[usize]> = shapes.iter().map(|d| &d[..]).collect();
+        let (_, dims) = join::cat_dims(&shapes, K)?;
+        fits::<S2>(&dims)?;
+        let data: Vec<&[T]> = parts.iter().map(|t| t.as_slice()).collect();
+        let data = join::cat_data(&data, &shapes, K, &dims)?;
         Ok(Tensor::from_checked(data, &dims))
     }
 }
@@ -426,6 +391,7 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     /// let s: Tensor<i32, shape![2, 2]> = Tensor::stack([&a, &b], Axis::<1>);
     /// assert_eq!(s.as_slice(), &[1, 3, 2, 4]);
     /// ```
+    #[track_caller]
     pub fn stack<S2: Shape, const N: usize, const K: usize>(
         parts: [&Tensor<T, S>; N],
         _: Axis<K>,
@@ -436,8 +402,11 @@ impl<T: Element, S: Shape> Tensor<T, S> {
                 "stack: the result shape must be the parts' shape with N inserted at the axis"
             )
         };
-        let data = stack_data(&parts, &S::DIMS, K, S2::NUMEL);
-        Tensor::from_checked(data, &S2::DIMS)
+        let data: [&[T]; N] = parts.map(|t| t.as_slice());
+        match join::stack_data(&data, &S::DIMS, K, &S2::DIMS) {
+            Ok(data) => Tensor::from_checked(data, &S2::DIMS),
+            Err(e) => panic!("{e}"),
+        }
     }
 
     /// The tensors joined along axis `K`; the result's shape is written by
@@ -449,6 +418,7 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     /// let c: Tensor<i32, shape![1, 4]> = Tensor::cat([&a, &a], Axis::<1>);
     /// assert_eq!(c.as_slice(), &[1, 2, 1, 2]);
     /// ```
+    #[track_caller]
     pub fn cat<S2: Shape, const N: usize, const K: usize>(
         parts: [&Tensor<T, S>; N],
         _: Axis<K>,
@@ -459,51 +429,12 @@ impl<T: Element, S: Shape> Tensor<T, S> {
                 "cat: the result shape must be the parts' shape with axis K multiplied by N"
             )
         };
-        let data = cat_data(&parts, K, S2::NUMEL);
-        Tensor::from_checked(data, &S2::DIMS)
-    }
-}
-
-/// The elements of `parts` (each of shape `shape`) stacked at a new axis
-/// `axis`: each part contributes one chunk of its trailing axes per index
-/// of the leading ones. `n` is the result's element count.
-fn stack_data<T: Element, S: Layout>(
-    parts: &[&Tensor<T, S>],
-    shape: &[usize],
-    axis: usize,
-    n: usize,
-) -> Vec<T> {
-    let mut data = Vec::with_capacity(n);
-    if n > 0 {
-        // Both products divide `n`, so they fit.
-        let chunk: usize = shape[axis..].iter().product();
-        let outer: usize = shape[..axis].iter().product();
-        for o in 0..outer {
-            for t in parts {
-                data.extend_from_slice(&t.as_slice()[o * chunk..(o + 1) * chunk]);
-            }
+        let data: [&[T]; N] = parts.map(|t| t.as_slice());
+        match join::cat_data(&data, &[&S::DIMS[..]; N], K, &S2::DIMS) {
+            Ok(data) => Tensor::from_checked(data, &S2::DIMS),
+            Err(e) => panic!("{e}"),
         }
     }
-    data
-}
-
-/// The elements of `parts` joined along `axis` (the parts agree on every
-/// other axis). `n` is the result's element count.
-fn cat_data<T: Element, S: Layout>(parts: &[&Tensor<T, S>], axis: usize, n: usize) -> Vec<T> {
-    let mut data = Vec::with_capacity(n);
-    if n > 0 {
-        let shape = parts[0].shape();
-        // Both products divide `n`, so they fit.
-        let inner: usize = shape[axis + 1..].iter().product();
-        let outer: usize = shape[..axis].iter().product();
-        for o in 0..outer {
-            for t in parts {
-                let chunk = t.shape()[axis] * inner;
-                data.extend_from_slice(&t.as_slice()[o * chunk..(o + 1) * chunk]);
-            }
-        }
-    }
-    data
 }
 
 const fn stacked(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool {
@@ -533,4 +464,15 @@ const fn concatenated(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool
         i += 1;
     }
     true
+}
+
+/// `dims` as a shape of layout `S2`, or the error naming both.
+fn fits<S2: Layout>(dims: &[usize]) -> Result<(), ShapeError> {
+    match S2::extents_for(dims) {
+        Some(_) => Ok(()),
+        None => Err(ShapeError::Mismatch {
+            expected: S2::TEMPLATE.to_vec(),
+            got: dims.to_vec(),
+        }),
+    }
 }
