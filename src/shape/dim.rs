@@ -13,7 +13,9 @@
 //! 1024 use it to bound the element count (see [`Dim::Log2`]), larger sizes are
 //! simply "large".
 
-use typenum::{B0, Bit, Const, Len, Length, Sub1, ToUInt, U, U0, U13, UInt, UTerm, Unsigned};
+use typenum::{B0, Bit, Const, Sub1, ToUInt, U, U1024, UInt, UTerm};
+
+use crate::shape::storage::{S, Z};
 
 /// One dimension of a static shape.
 ///
@@ -27,10 +29,11 @@ pub trait Dim: 'static {
     /// Whether the dimension has a name (`B1`) or not (`B0`): broadcasting
     /// by name or by position is chosen at the type level.
     type Named: Bit;
-    /// An upper bound of `log2(SIZE)` (rounded up) as a typenum number, saturating
-    /// at 13. Summed over a shape it bounds the element count cheaply, which
-    /// decides whether a tensor is stored inline or on the heap.
-    type Log2: Unsigned;
+    /// `ceil(log2(SIZE))` as a unary count ([`S`]`<..`[`Z`]`>`), 11 for
+    /// every size above 1024. Spent over a shape it bounds the element count
+    /// cheaply, which decides whether a tensor is stored inline or on the
+    /// heap ([`Shape::Budget`](crate::Shape::Budget)).
+    type Log2;
     /// `[X; SIZE]`, the storage of one step of this dimension.
     type Array<X: Copy>: Copy;
     /// `[x; SIZE]`.
@@ -59,7 +62,7 @@ pub struct Big<const N: usize>;
 impl Dim for D1 {
     const SIZE: usize = 1;
     type Named = B0;
-    type Log2 = U0;
+    type Log2 = Z;
     type Array<X: Copy> = [X; 1];
     #[inline(always)]
     fn repeat<X: Copy>(x: X) -> [X; 1] {
@@ -110,7 +113,7 @@ impl<const N: usize> Dim for Big<N> {
     };
     type Named = B0;
     // Saturated: one such dimension already puts a shape over the inline limit.
-    type Log2 = U13;
+    type Log2 = S<<U1024 as CeilLog2>::Output>;
     type Array<X: Copy> = [X; N];
     #[inline(always)]
     fn repeat<X: Copy>(x: X) -> [X; N] {
@@ -159,21 +162,32 @@ impl AnyDim for Dyn {
     type Named = B0;
 }
 
-/// `ceil(log2(n))` for a typenum number (0 for 0 and 1).
+/// `ceil(log2(n))` of a typenum number `n` of at most 1024 (0 for 0 and 1),
+/// as a unary count: the number of binary digits of `n - 1`.
 pub trait CeilLog2 {
     /// The result.
-    type Output: Unsigned;
+    type Output;
 }
 impl CeilLog2 for UTerm {
-    type Output = U0;
+    type Output = Z;
 }
 impl<Hi, B> CeilLog2 for UInt<Hi, B>
 where
-    UInt<Hi, B>: core::ops::Sub<typenum::B1>,
-    Sub1<UInt<Hi, B>>: Len,
-    Length<Sub1<UInt<Hi, B>>>: Unsigned,
+    UInt<Hi, B>: core::ops::Sub<typenum::B1, Output: BitLength>,
 {
-    type Output = Length<Sub1<UInt<Hi, B>>>;
+    type Output = <Sub1<UInt<Hi, B>> as BitLength>::Out;
+}
+
+/// The number of binary digits of a typenum number, as a unary count.
+pub trait BitLength {
+    /// The result.
+    type Out;
+}
+impl BitLength for UTerm {
+    type Out = Z;
+}
+impl<Hi: BitLength, B> BitLength for UInt<Hi, B> {
+    type Out = S<Hi::Out>;
 }
 
 /// Chooses the dimension type for a size; used by [`dim!`](crate::dim!).

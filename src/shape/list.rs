@@ -7,15 +7,15 @@
 
 use core::fmt;
 use core::marker::PhantomData;
-use core::ops::{Add, Deref};
-use typenum::{B0, Bit, IsLessOrEqual, LeEq, Sum, U0, U10, Unsigned};
+use core::ops::Deref;
+use typenum::{B0, Bit};
 
 use crate::element::Element;
 use crate::shape::broadcast::ReverseOnto;
 use crate::shape::diagnostic::{R0, RenderOnto};
 use crate::shape::dim::Dim;
 use crate::shape::names::HeadNames;
-use crate::shape::storage::{Buffer, ChooseStorage, Elements};
+use crate::shape::storage::{Buffer, ChooseStorage, Elements, InlineBudget, Spend};
 use alloc::vec::Vec;
 
 /// The most dimensions a static shape may have.
@@ -53,8 +53,10 @@ pub trait Shape: 'static + Sized {
     type Named: Bit;
     /// Whether tensors of this shape are stored inline (see [`Shape::Storage`]).
     const INLINE: bool;
-    /// Upper bound of `log2(NUMEL)`, the sum of the dimensions' [`Dim::Log2`].
-    type Log2Numel: Unsigned;
+    /// What is left of the inline storage's ten doublings (1024 elements)
+    /// after every dimension spent its [`Dim::Log2`]; [`Over`](crate::shape::storage::Over)
+    /// for a shape stored on the heap.
+    type Budget: ChooseStorage;
     /// Nested arrays `[[..[T; dN]..]; d0]` holding the elements row-major.
     type Array<T: Copy>: Copy;
     /// The dimensions in reverse order (innermost first), as broadcasting walks them.
@@ -62,7 +64,7 @@ pub trait Shape: 'static + Sized {
     /// The sizes as const parameters, for compile errors (see [`diagnostic`](crate::shape::diagnostic)).
     type Rendered;
     /// Where a tensor of this shape keeps its elements: inline nested arrays
-    /// when the shape has at most 1024 elements (bounded by `Log2Numel <= 10`),
+    /// when the shape has at most 1024 elements (bounded by [`Shape::Budget`]),
     /// a boxed slice otherwise, so that large tensors never sit on the stack.
     type Storage<T: Element>: Buffer<T>;
     /// The nested arrays with every element `x`. Built with array repeat
@@ -81,7 +83,7 @@ impl Shape for Nil {
     const NAMES: DimNames = DimNames::EMPTY;
     type Named = B0;
     const INLINE: bool = true;
-    type Log2Numel = U0;
+    type Budget = InlineBudget;
     type Array<T: Copy> = T;
     type Reversed = Nil;
     type Rendered = crate::shape::diagnostic::R0;
@@ -100,9 +102,7 @@ impl Shape for Nil {
 
 impl<H: Dim, T: Shape> Shape for Cons<H, T>
 where
-    H::Log2: Add<T::Log2Numel>,
-    Sum<H::Log2, T::Log2Numel>: Unsigned + IsLessOrEqual<U10>,
-    LeEq<Sum<H::Log2, T::Log2Numel>, U10>: ChooseStorage + typenum::Bit,
+    T::Budget: Spend<H::Log2, Out: ChooseStorage>,
     Self: ReverseOnto<Nil> + RenderOnto<R0>,
     H: HeadNames<T, T::Named>,
 {
@@ -120,13 +120,12 @@ where
     const DIMS: Dims = T::DIMS.prepend(H::SIZE);
     const NAMES: DimNames = T::NAMES.prepend(H::NAME);
     type Named = <H as HeadNames<T, T::Named>>::Named;
-    const INLINE: bool = <LeEq<Sum<H::Log2, T::Log2Numel>, U10> as typenum::Bit>::BOOL;
-    type Log2Numel = Sum<H::Log2, T::Log2Numel>;
+    const INLINE: bool = <Self::Budget as ChooseStorage>::INLINE;
+    type Budget = <T::Budget as Spend<H::Log2>>::Out;
     type Array<E: Copy> = H::Array<T::Array<E>>;
     type Reversed = <Self as ReverseOnto<Nil>>::Out;
     type Rendered = <Self as RenderOnto<R0>>::Out;
-    type Storage<E: Element> =
-        <LeEq<Sum<H::Log2, T::Log2Numel>, U10> as ChooseStorage>::Storage<E, Self>;
+    type Storage<E: Element> = <Self::Budget as ChooseStorage>::Storage<E, Self>;
     #[inline(always)]
     fn repeat<E: Copy>(x: E) -> Self::Array<E> {
         H::repeat(T::repeat(x))

@@ -2,10 +2,17 @@
 //!
 //! Small tensors live inline as nested arrays (no allocation, `Copy`); large
 //! ones in a boxed slice, so that `Tensor<f32, shape![4096, 1024]>` never
-//! touches the stack. [`Shape::Storage`] picks one by the type-level bound
-//! `Shape::Log2Numel <= 10`, i.e. at most 1024 elements (every shape of up to
-//! 256 elements qualifies). The limit keeps debug builds, which copy values
-//! freely, well inside a thread's stack.
+//! touches the stack. [`Shape::Storage`] picks one by a type-level count,
+//! [`Shape::Budget`]: each dimension spends `ceil(log2(size))` of ten
+//! doublings, and a shape that overspends ([`Over`]) goes to the heap. So a
+//! shape is inline when the product of its sizes rounded up to powers of two
+//! is at most 1024 (every shape of up to 256 elements qualifies). The limit
+//! keeps debug builds, which copy values freely, well inside a thread's
+//! stack.
+//!
+//! The count is unary ([`S`]`<`[`S`]`<..`[`Z`]`>>`) rather than typenum's
+//! binary numbers: spending is then one small impl per step, where typenum's
+//! sum and comparison cost most of the type checking of a shape.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -134,14 +141,56 @@ impl<T: Copy, S: Shape> Buffer<T> for Heap<T, S> {
     }
 }
 
-/// Maps the type-level answer to "is the shape small?" to a storage.
+/// A type-level count of zero doublings.
+pub struct Z;
+/// One more than the count `N`.
+pub struct S<N>(PhantomData<N>);
+/// A budget overspent: the shape has more than 1024 elements (or may have).
+pub struct Over;
+
+/// Ten doublings: the budget of an empty shape, 1024 elements.
+pub type InlineBudget = S<S<S<S<S<S<S<S<S<S<Z>>>>>>>>>>;
+
+/// What is left of the budget `Self` after spending `Cost` doublings.
+pub trait Spend<Cost> {
+    /// The rest, or [`Over`].
+    type Out;
+}
+impl Spend<Z> for Z {
+    type Out = Z;
+}
+impl<B> Spend<Z> for S<B> {
+    type Out = S<B>;
+}
+impl Spend<Z> for Over {
+    type Out = Over;
+}
+impl<B: Spend<C>, C> Spend<S<C>> for S<B> {
+    type Out = B::Out;
+}
+impl<C> Spend<S<C>> for Z {
+    type Out = Over;
+}
+impl<C> Spend<S<C>> for Over {
+    type Out = Over;
+}
+
+/// Maps what is left of a shape's budget to its storage.
 pub trait ChooseStorage {
-    /// The storage for elements `T` of shape `S`.
-    type Storage<T: Element, S: Shape>: Buffer<T>;
+    /// Whether the storage is inline.
+    const INLINE: bool;
+    /// The storage for elements `T` of shape `Sh`.
+    type Storage<T: Element, Sh: Shape>: Buffer<T>;
 }
-impl ChooseStorage for typenum::B1 {
-    type Storage<T: Element, S: Shape> = Inline<T, S>;
+impl ChooseStorage for Z {
+    const INLINE: bool = true;
+    type Storage<T: Element, Sh: Shape> = Inline<T, Sh>;
 }
-impl ChooseStorage for typenum::B0 {
-    type Storage<T: Element, S: Shape> = Heap<T, S>;
+impl<B> ChooseStorage for S<B> {
+    const INLINE: bool = true;
+    type Storage<T: Element, Sh: Shape> = Inline<T, Sh>;
+}
+impl ChooseStorage for Over {
+    const INLINE: bool = false;
+    type Storage<T: Element, Sh: Shape> = Heap<T, Sh>;
 }
