@@ -15,7 +15,8 @@
 
 use typenum::{B0, Bit, Const, Sub1, ToUInt, U, U1024, UInt, UTerm};
 
-use crate::shape::storage::{S, Z};
+use crate::shape::diagnostic::Rendering;
+use crate::shape::storage::{Cost, S, Z};
 
 /// One dimension of a static shape.
 ///
@@ -28,12 +29,15 @@ pub trait Dim: 'static {
     const NAME: Option<&'static str> = None;
     /// Whether the dimension has a name (`B1`) or not (`B0`): broadcasting
     /// by name or by position is chosen at the type level.
-    type Named: Bit;
+    type Named: Flag;
     /// `ceil(log2(SIZE))` as a unary count ([`S`]`<..`[`Z`]`>`), 11 for
     /// every size above 1024. Spent over a shape it bounds the element count
     /// cheaply, which decides whether a tensor is stored inline or on the
     /// heap ([`Shape::Budget`](crate::Shape::Budget)).
-    type Log2;
+    type Log2: Cost;
+    /// The rendering `Acc` with this dimension's size in front (for compile
+    /// errors, see [`diagnostic`](crate::shape::diagnostic)).
+    type PrependTo<Acc: Rendering>: Rendering;
     /// `[X; SIZE]`, the storage of one step of this dimension.
     type Array<X: Copy>: Copy;
     /// `[x; SIZE]`.
@@ -63,6 +67,7 @@ impl Dim for D1 {
     const SIZE: usize = 1;
     type Named = B0;
     type Log2 = Z;
+    type PrependTo<Acc: Rendering> = Acc::Prepend<1>;
     type Array<X: Copy> = [X; 1];
     #[inline(always)]
     fn repeat<X: Copy>(x: X) -> [X; 1] {
@@ -90,6 +95,7 @@ where
     };
     type Named = B0;
     type Log2 = <U<N> as CeilLog2>::Output;
+    type PrependTo<Acc: Rendering> = Acc::Prepend<N>;
     type Array<X: Copy> = [X; N];
     #[inline(always)]
     fn repeat<X: Copy>(x: X) -> [X; N] {
@@ -114,6 +120,7 @@ impl<const N: usize> Dim for Big<N> {
     type Named = B0;
     // Saturated: one such dimension already puts a shape over the inline limit.
     type Log2 = S<<U1024 as CeilLog2>::Output>;
+    type PrependTo<Acc: Rendering> = Acc::Prepend<N>;
     type Array<X: Copy> = [X; N];
     #[inline(always)]
     fn repeat<X: Copy>(x: X) -> [X; N] {
@@ -147,7 +154,7 @@ pub trait AnyDim: 'static {
     /// The dimension's name, if it has one.
     const NAME: Option<&'static str>;
     /// Whether the dimension has a name (`B1`) or not (`B0`).
-    type Named: Bit;
+    type Named: Flag;
 }
 impl<X: Dim> AnyDim for X {
     const SIZE: usize = X::SIZE;
@@ -166,7 +173,7 @@ impl AnyDim for Dyn {
 /// as a unary count: the number of binary digits of `n - 1`.
 pub trait CeilLog2 {
     /// The result.
-    type Output;
+    type Output: Cost;
 }
 impl CeilLog2 for UTerm {
     type Output = Z;
@@ -181,13 +188,27 @@ where
 /// The number of binary digits of a typenum number, as a unary count.
 pub trait BitLength {
     /// The result.
-    type Out;
+    type Out: Cost;
 }
 impl BitLength for UTerm {
     type Out = Z;
 }
 impl<Hi: BitLength, B> BitLength for UInt<Hi, B> {
     type Out = S<Hi::Out>;
+}
+
+/// A type-level yes or no (typenum's `B1` or `B0`) that can be or-ed
+/// without a bound at the use: whether a shape has a name is its dimensions'
+/// answers or-ed.
+pub trait Flag: Bit {
+    /// `Self || F`.
+    type Or<F: Flag>: Flag;
+}
+impl Flag for B0 {
+    type Or<F: Flag> = F;
+}
+impl Flag for typenum::B1 {
+    type Or<F: Flag> = typenum::B1;
 }
 
 /// Chooses the dimension type for a size; used by [`dim!`](crate::dim!).

@@ -11,11 +11,10 @@ use core::ops::Deref;
 use typenum::{B0, Bit};
 
 use crate::element::Element;
-use crate::shape::broadcast::ReverseOnto;
-use crate::shape::diagnostic::{R0, RenderOnto};
-use crate::shape::dim::Dim;
+use crate::shape::diagnostic::{R0, Rendering};
+use crate::shape::dim::{Dim, Flag};
 use crate::shape::names::HeadNames;
-use crate::shape::storage::{Buffer, ChooseStorage, Elements, InlineBudget, Spend};
+use crate::shape::storage::{Budget, Buffer, Cost, Elements, InlineBudget};
 use alloc::vec::Vec;
 
 /// The most dimensions a static shape may have.
@@ -50,19 +49,21 @@ pub trait Shape: 'static + Sized {
     /// The dimensions' names, outermost first (`None` for an unnamed one).
     const NAMES: DimNames;
     /// Whether any dimension has a name (`B1`) or none does (`B0`).
-    type Named: Bit;
+    type Named: Flag;
     /// Whether tensors of this shape are stored inline (see [`Shape::Storage`]).
     const INLINE: bool;
     /// What is left of the inline storage's ten doublings (1024 elements)
     /// after every dimension spent its [`Dim::Log2`]; [`Over`](crate::shape::storage::Over)
     /// for a shape stored on the heap.
-    type Budget: ChooseStorage;
+    type Budget: Budget;
     /// Nested arrays `[[..[T; dN]..]; d0]` holding the elements row-major.
     type Array<T: Copy>: Copy;
     /// The dimensions in reverse order (innermost first), as broadcasting walks them.
     type Reversed;
+    /// The dimensions in reverse order in front of the list `Acc`.
+    type ReverseOnto<Acc>;
     /// The sizes as const parameters, for compile errors (see [`diagnostic`](crate::shape::diagnostic)).
-    type Rendered;
+    type Rendered: Rendering;
     /// Where a tensor of this shape keeps its elements: inline nested arrays
     /// when the shape has at most 1024 elements (bounded by [`Shape::Budget`]),
     /// a boxed slice otherwise, so that large tensors never sit on the stack.
@@ -86,7 +87,8 @@ impl Shape for Nil {
     type Budget = InlineBudget;
     type Array<T: Copy> = T;
     type Reversed = Nil;
-    type Rendered = crate::shape::diagnostic::R0;
+    type ReverseOnto<Acc> = Acc;
+    type Rendered = R0;
     type Storage<T: Element> = crate::shape::storage::Inline<T, Nil>;
     #[inline(always)]
     fn repeat<T: Copy>(x: T) -> T {
@@ -100,12 +102,12 @@ impl Shape for Nil {
     }
 }
 
-impl<H: Dim, T: Shape> Shape for Cons<H, T>
-where
-    T::Budget: Spend<H::Log2, Out: ChooseStorage>,
-    Self: ReverseOnto<Nil> + RenderOnto<R0>,
-    H: HeadNames<T, T::Named>,
-{
+// Every type below is written with the tail's associated types, whose
+// bounds the traits declare, so the impl needs no bound that names one: rustc
+// re-proves the tail's bounds for each associated type a bound names, on top
+// of `T: Shape`, and that doubled the work at every dimension. The one extra
+// bound, that a name is not used twice, looks at the tail's names only.
+impl<H: Dim + HeadNames<T>, T: Shape> Shape for Cons<H, T> {
     const RANK: usize = {
         assert!(
             T::RANK < MAX_STATIC_RANK,
@@ -119,13 +121,14 @@ where
     };
     const DIMS: Dims = T::DIMS.prepend(H::SIZE);
     const NAMES: DimNames = T::NAMES.prepend(H::NAME);
-    type Named = <H as HeadNames<T, T::Named>>::Named;
-    const INLINE: bool = <Self::Budget as ChooseStorage>::INLINE;
-    type Budget = <T::Budget as Spend<H::Log2>>::Out;
+    type Named = <H::Named as Flag>::Or<T::Named>;
+    const INLINE: bool = <Self::Budget as Budget>::INLINE;
+    type Budget = <H::Log2 as Cost>::TakeFrom<T::Budget>;
     type Array<E: Copy> = H::Array<T::Array<E>>;
-    type Reversed = <Self as ReverseOnto<Nil>>::Out;
-    type Rendered = <Self as RenderOnto<R0>>::Out;
-    type Storage<E: Element> = <Self::Budget as ChooseStorage>::Storage<E, Self>;
+    type Reversed = T::ReverseOnto<Cons<H, Nil>>;
+    type ReverseOnto<Acc> = T::ReverseOnto<Cons<H, Acc>>;
+    type Rendered = H::PrependTo<T::Rendered>;
+    type Storage<E: Element> = <Self::Budget as Budget>::Storage<E, Self>;
     #[inline(always)]
     fn repeat<E: Copy>(x: E) -> Self::Array<E> {
         H::repeat(T::repeat(x))

@@ -31,12 +31,12 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use typenum::{B0, B1, Bit};
+use typenum::{B0, B1};
 
 use crate::element::Element;
 use crate::shape::broadcast::{AssignDim, BroadcastDim, ReverseOnto};
 use crate::shape::diagnostic::RLong;
-use crate::shape::dim::{AnyDim, Big, D, D1, Dim, Dyn};
+use crate::shape::dim::{AnyDim, Big, D, D1, Dim, Dyn, Flag};
 use crate::shape::names::{HeadNames, Named};
 use crate::shape::{Cons, DimNames, Dims, Layout, Nil, Shape};
 
@@ -55,7 +55,7 @@ pub trait DimList: 'static {
     /// The dimensions' names, outermost first.
     const NAMES: DimNames;
     /// Whether any dimension has a name.
-    type Named: Bit;
+    type Named: Flag;
 }
 
 impl DimList for Nil {
@@ -66,12 +66,12 @@ impl DimList for Nil {
     type Named = B0;
 }
 
-impl<H: AnyDim + HeadNames<T, T::Named>, T: DimList> DimList for Cons<H, T> {
+impl<H: AnyDim + HeadNames<T>, T: DimList> DimList for Cons<H, T> {
     const RANK: usize = T::RANK + 1;
     const TEMPLATE: Dims = T::TEMPLATE.prepend(H::SIZE);
     const DYNAMIC: u64 = (T::DYNAMIC << 1) | H::DYNAMIC as u64;
     const NAMES: DimNames = T::NAMES.prepend(H::NAME);
-    type Named = <H as HeadNames<T, T::Named>>::Named;
+    type Named = <H::Named as Flag>::Or<T::Named>;
 }
 
 impl<L: DimList + ReverseOnto<Nil>> Layout for Mixed<L> {

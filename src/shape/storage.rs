@@ -151,46 +151,40 @@ pub struct Over;
 /// Ten doublings: the budget of an empty shape, 1024 elements.
 pub type InlineBudget = S<S<S<S<S<S<S<S<S<S<Z>>>>>>>>>>;
 
-/// What is left of the budget `Self` after spending `Cost` doublings.
-pub trait Spend<Cost> {
-    /// The rest, or [`Over`].
-    type Out;
-}
-impl Spend<Z> for Z {
-    type Out = Z;
-}
-impl<B> Spend<Z> for S<B> {
-    type Out = S<B>;
-}
-impl Spend<Z> for Over {
-    type Out = Over;
-}
-impl<B: Spend<C>, C> Spend<S<C>> for S<B> {
-    type Out = B::Out;
-}
-impl<C> Spend<S<C>> for Z {
-    type Out = Over;
-}
-impl<C> Spend<S<C>> for Over {
-    type Out = Over;
-}
-
-/// Maps what is left of a shape's budget to its storage.
-pub trait ChooseStorage {
+/// What is left of a shape's inline budget: a count ([`Z`], [`S`]) or
+/// [`Over`]; it picks the storage.
+pub trait Budget {
+    /// One doubling less ([`Over`] once none is left).
+    type Dec: Budget;
     /// Whether the storage is inline.
     const INLINE: bool;
     /// The storage for elements `T` of shape `Sh`.
     type Storage<T: Element, Sh: Shape>: Buffer<T>;
 }
-impl ChooseStorage for Z {
+impl Budget for Z {
+    type Dec = Over;
     const INLINE: bool = true;
     type Storage<T: Element, Sh: Shape> = Inline<T, Sh>;
 }
-impl<B> ChooseStorage for S<B> {
+impl<B: Budget> Budget for S<B> {
+    type Dec = B;
     const INLINE: bool = true;
     type Storage<T: Element, Sh: Shape> = Inline<T, Sh>;
 }
-impl ChooseStorage for Over {
+impl Budget for Over {
+    type Dec = Over;
     const INLINE: bool = false;
     type Storage<T: Element, Sh: Shape> = Heap<T, Sh>;
+}
+
+/// A number of doublings a dimension spends ([`Dim::Log2`](crate::shape::dim::Dim::Log2)).
+pub trait Cost {
+    /// The budget `B` less `Self`.
+    type TakeFrom<B: Budget>: Budget;
+}
+impl Cost for Z {
+    type TakeFrom<B: Budget> = B;
+}
+impl<C: Cost> Cost for S<C> {
+    type TakeFrom<B: Budget> = C::TakeFrom<B::Dec>;
 }

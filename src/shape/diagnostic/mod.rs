@@ -10,7 +10,7 @@
 //! error[E0277]: cannot broadcast [5, 2, 4, 1] with [3, 1, 1]: 2 vs 3 at axis -3
 //! ```
 //!
-//! How it works: [`RenderOnto`] turns a shape into `R4<5, 2, 4, 1>`
+//! How it works: [`Shape::RenderOnto`](crate::Shape::RenderOnto) turns a shape into `R4<5, 2, 4, 1>`
 //! ([`Shape::Rendered`](crate::Shape::Rendered)); the broadcast
 //! walk counts axes from the right with [`Ax`]; a mismatching pair of sizes
 //! asks `(R4<..>, R3<..>): BroadcastCheck<2, 3, 3>`, which holds only through
@@ -22,8 +22,6 @@
 
 #![allow(missing_docs)] // type-level plumbing; documented as a whole above
 
-use crate::shape::dim::{Big, D, D1};
-use crate::shape::{Cons, Nil};
 
 #[rustfmt::skip] // generated: see generate.rs
 mod table;
@@ -39,26 +37,11 @@ pub trait Next {
     type Out;
 }
 
-/// Appends the size `X` to a rendered shape.
-pub trait Push<const X: usize> {
-    type Out;
-}
-
-/// Renders a shape onto an already rendered prefix.
-pub trait RenderOnto<Acc> {
-    type Out;
-}
-impl<Acc> RenderOnto<Acc> for Nil {
-    type Out = Acc;
-}
-impl<Acc: Push<1>, T: RenderOnto<Acc::Out>> RenderOnto<Acc> for Cons<D1, T> {
-    type Out = T::Out;
-}
-impl<const N: usize, Acc: Push<N>, T: RenderOnto<Acc::Out>> RenderOnto<Acc> for Cons<D<N>, T> {
-    type Out = T::Out;
-}
-impl<const N: usize, Acc: Push<N>, T: RenderOnto<Acc::Out>> RenderOnto<Acc> for Cons<Big<N>, T> {
-    type Out = T::Out;
+/// A rendered shape ([`R0`] to [`R8`], or [`RLong`]): sizes as const
+/// parameters, which rustc prints in decimal.
+pub trait Rendering {
+    /// The rendering with the size `X` in front.
+    type Prepend<const X: usize>: Rendering;
 }
 
 /// What a failing check knows: both shapes, rendered.

@@ -88,7 +88,7 @@ pub use rule::*;
 use typenum::{B0, B1, Bit, Const, Eq as Same, IsEqual, ToUInt};
 
 use crate::shape::broadcast::{AssignDim, BroadcastDim, ReverseOnto};
-use crate::shape::diagnostic::{AssignCheck, Ax, BroadcastCheck, RenderOnto};
+use crate::shape::diagnostic::{AssignCheck, Ax, BroadcastCheck, Rendering};
 use crate::shape::dim::{AnyDim, Big, D, D1, Dim, Dyn};
 use crate::shape::mixed::ToLayout;
 use crate::shape::{Cons, DimNames, Layout, Nil};
@@ -115,6 +115,7 @@ impl<N: Name, X: Dim> Dim for Named<N, X> {
     const NAME: Option<&'static str> = Some(N::NAME);
     type Named = B1;
     type Log2 = X::Log2;
+    type PrependTo<Acc: Rendering> = X::PrependTo<Acc>;
     type Array<E: Copy> = X::Array<E>;
     #[inline(always)]
     fn repeat<E: Copy>(x: E) -> Self::Array<E> {
@@ -268,12 +269,6 @@ impl<Nm, X: AssignDim<Big<M>, C, A>, const M: usize, C, A> AssignDim<Big<M>, C, 
 }
 impl<Nm, X: Plain + AssignDim<Y, C, A>, Y, C, A> AssignDim<Named<Nm, Y>, C, A> for X {}
 
-impl<Nm, X, T, Acc> RenderOnto<Acc> for Cons<Named<Nm, X>, T>
-where
-    Cons<X, T>: RenderOnto<Acc>,
-{
-    type Out = <Cons<X, T> as RenderOnto<Acc>>::Out;
-}
 
 // ---------------------------------------------------------------------------
 // Values.

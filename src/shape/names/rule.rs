@@ -38,33 +38,15 @@ impl<H, T: Find<Nm>, Nm> FindStep<H, T, Nm> for B0 {
     type Out = T::Out;
 }
 
-/// What a shape's head dimension `Self` adds to the names of the rest `T`:
-/// whether the shape has names ([`Named`](HeadNames::Named), given `F`, the
-/// rest's answer), and, for a named head, that the rest does not use its name
-/// again (names are unique within a shape). One impl per kind of dimension,
-/// so that rustc follows a duplicate name down to its message.
-pub trait HeadNames<T, F> {
-    /// `B1` if the shape has a name, else `F`.
-    type Named: Bit;
-}
-impl<T, F: Bit> HeadNames<T, F> for D1 {
-    type Named = F;
-}
-impl<const N: usize, T, F: Bit> HeadNames<T, F> for D<N> {
-    type Named = F;
-}
-impl<const N: usize, T, F: Bit> HeadNames<T, F> for Big<N> {
-    type Named = F;
-}
-impl<T, F: Bit> HeadNames<T, F> for Dyn {
-    type Named = F;
-}
-impl<Nm: Name, X, T: Find<Nm>, F> HeadNames<T, F> for Named<Nm, X>
-where
-    T::Out: Unused<Nm>,
-{
-    type Named = B1;
-}
+/// That a shape's head dimension `Self` does not reuse a name of the rest
+/// `T`: names are unique within a shape. One impl per kind of dimension, so
+/// that rustc follows a duplicate name down to its message.
+pub trait HeadNames<T> {}
+impl<T> HeadNames<T> for D1 {}
+impl<const N: usize, T> HeadNames<T> for D<N> {}
+impl<const N: usize, T> HeadNames<T> for Big<N> {}
+impl<T> HeadNames<T> for Dyn {}
+impl<Nm: Name, X, T: Find<Nm>> HeadNames<T> for Named<Nm, X> where T::Out: Unused<Nm> {}
 
 /// The unnamed dimensions of a list, in order.
 pub trait Unnamed {
