@@ -209,43 +209,90 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     }
 }
 
+/// The right operand's side of `S: BroadcastWith<R>`: the bound the
+/// operators name, and the four ways of owning the operands.
+///
+/// Why it exists: rustc checks `a + b` before it knows `b`'s type, against
+/// every `Add` impl of `a`'s type. A bound whose `Self` is still unknown is
+/// set aside at once, while `S: BroadcastWith<?>` was explored through the
+/// whole broadcasting rule for each candidate impl, a large share of the type
+/// checking of every operation. Implemented for every `R` with
+/// `S: BroadcastWith<R>`; generic code names that bound, not this one.
+#[doc(hidden)]
+pub trait RhsOf<S: Layout>: Layout {
+    /// `Broadcast<S, Self>`.
+    type Out: Layout;
+    /// `&a op &b`.
+    fn ref_ref<T: Element, Op: BinaryOp<T>>(a: &Tensor<T, S>, b: &Tensor<T, Self>) -> Tensor<T, Self::Out>;
+    /// `a op &b`.
+    fn val_ref<T: Element, Op: BinaryOp<T>>(a: Tensor<T, S>, b: &Tensor<T, Self>) -> Tensor<T, Self::Out>;
+    /// `&a op b`.
+    fn ref_val<T: Element, Op: BinaryOp<T>>(a: &Tensor<T, S>, b: Tensor<T, Self>) -> Tensor<T, Self::Out>;
+    /// `a op b`.
+    fn val_val<T: Element, Op: BinaryOp<T>>(a: Tensor<T, S>, b: Tensor<T, Self>) -> Tensor<T, Self::Out>;
+}
+
+impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
+    type Out = Broadcast<S, R>;
+    #[track_caller]
+    #[inline(always)]
+    fn ref_ref<T: Element, Op: BinaryOp<T>>(a: &Tensor<T, S>, b: &Tensor<T, R>) -> Tensor<T, Self::Out> {
+        a.binary::<Op, R>(b)
+    }
+    #[track_caller]
+    #[inline(always)]
+    fn val_ref<T: Element, Op: BinaryOp<T>>(a: Tensor<T, S>, b: &Tensor<T, R>) -> Tensor<T, Self::Out> {
+        a.binary_owned::<Op, R>(b)
+    }
+    #[track_caller]
+    #[inline(always)]
+    fn ref_val<T: Element, Op: BinaryOp<T>>(a: &Tensor<T, S>, b: Tensor<T, R>) -> Tensor<T, Self::Out> {
+        b.binary_owned_rhs::<Op, S>(a)
+    }
+    #[track_caller]
+    #[inline(always)]
+    fn val_val<T: Element, Op: BinaryOp<T>>(a: Tensor<T, S>, b: Tensor<T, R>) -> Tensor<T, Self::Out> {
+        type Out<S, R> = Broadcast<S, R>;
+        if const { lends::<S, R, Out<S, R>, <S as BroadcastWith<R>>::Lhs>() } {
+            a.binary_owned::<Op, R>(&b)
+        } else {
+            b.binary_owned_rhs::<Op, S>(&a)
+        }
+    }
+}
+
 macro_rules! binary_ops {
     ($($Trait:ident $method:ident $Assign:ident $assign:ident $Op:ident),*) => {$(
-        impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<Tensor<T, R>> for Tensor<T, S> {
-            type Output = Tensor<T, Broadcast<S, R>>;
+        impl<T: Element, S: Layout, R: RhsOf<S>> $Trait<Tensor<T, R>> for Tensor<T, S> {
+            type Output = Tensor<T, R::Out>;
             #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
-                type Out<S, R> = Broadcast<S, R>;
-                if const { lends::<S, R, Out<S, R>, <S as BroadcastWith<R>>::Lhs>() } {
-                    self.binary_owned::<$Op, R>(&rhs)
-                } else {
-                    rhs.binary_owned_rhs::<$Op, S>(&self)
-                }
+                R::val_val::<T, $Op>(self, rhs)
             }
         }
-        impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<&Tensor<T, R>> for Tensor<T, S> {
-            type Output = Tensor<T, Broadcast<S, R>>;
+        impl<T: Element, S: Layout, R: RhsOf<S>> $Trait<&Tensor<T, R>> for Tensor<T, S> {
+            type Output = Tensor<T, R::Out>;
             #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: &Tensor<T, R>) -> Self::Output {
-                self.binary_owned::<$Op, R>(rhs)
+                R::val_ref::<T, $Op>(self, rhs)
             }
         }
-        impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<Tensor<T, R>> for &Tensor<T, S> {
-            type Output = Tensor<T, Broadcast<S, R>>;
+        impl<T: Element, S: Layout, R: RhsOf<S>> $Trait<Tensor<T, R>> for &Tensor<T, S> {
+            type Output = Tensor<T, R::Out>;
             #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
-                rhs.binary_owned_rhs::<$Op, S>(self)
+                R::ref_val::<T, $Op>(self, rhs)
             }
         }
-        impl<T: Element, S: BroadcastWith<R>, R: Layout> $Trait<&Tensor<T, R>> for &Tensor<T, S> {
-            type Output = Tensor<T, Broadcast<S, R>>;
+        impl<T: Element, S: Layout, R: RhsOf<S>> $Trait<&Tensor<T, R>> for &Tensor<T, S> {
+            type Output = Tensor<T, R::Out>;
             #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: &Tensor<T, R>) -> Self::Output {
-                self.binary::<$Op, R>(rhs)
+                R::ref_ref::<T, $Op>(self, rhs)
             }
         }
         impl<T: Element, S: Layout> $Trait<T> for Tensor<T, S> {
