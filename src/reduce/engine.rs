@@ -201,8 +201,9 @@ fn is_nan<T: PartialEq>(x: T) -> bool {
 }
 
 /// The sum of a contiguous slice: short slices left to right (the hand
-/// loop), longer ones pairwise over blocks summed in eight independent
-/// accumulators, so that the error grows as `log n` and the loop vectorises.
+/// loop), longer ones pairwise over blocks of [`BLOCK`], each block summed
+/// in [`LANES`] independent accumulators, so that the error grows as
+/// `log n` and the loop vectorises.
 #[inline(always)]
 pub(crate) fn sum_slice<T: Element>(x: &[T]) -> T {
     if x.len() < 16 {
@@ -211,29 +212,57 @@ pub(crate) fn sum_slice<T: Element>(x: &[T]) -> T {
             None => T::zero(),
         }
     } else {
-        sum_pairwise(x)
+        // One horizontal sum per slice: the pairwise tree below keeps the
+        // lanes apart. Folding each block to a scalar made LLVM vectorise
+        // for that scalar tree instead of the loop, shuffling at every step
+        // (14 instructions per 8 elements, against 19 per 32 now).
+        let mut a = sum_pairwise(x);
+        let mut w = LANES;
+        while w > 1 {
+            w /= 2;
+            for k in 0..w {
+                a[k] = a[k].add_elem(a[k + w]);
+            }
+        }
+        a[0]
     }
 }
 
-fn sum_pairwise<T: Element>(x: &[T]) -> T {
-    const BLOCK: usize = 256;
-    if x.len() > BLOCK {
-        let (l, r) = x.split_at(x.len() / 2);
-        return sum_pairwise(l).add_elem(sum_pairwise(r));
-    }
-    let mut acc = [T::zero(); 8];
-    let mut chunks = x.chunks_exact(8);
+/// Accumulators of [`sum_pairwise`]: four SSE vectors of f32, enough
+/// independent additions to hide their latency.
+const LANES: usize = 16;
+/// Elements summed lane by lane before the pairwise tree takes over.
+const BLOCK: usize = 256;
+
+/// The lane sums of `x` (lane `k` over the elements `k mod LANES` of each
+/// block), blocks combined pairwise. Two blocks are summed in one call: the
+/// recursion costs a call and a copy of the lanes each.
+fn sum_pairwise<T: Element>(x: &[T]) -> [T; LANES] {
+    let (l, r) = x.split_at(x.len() / 2);
+    let (a, b) = if x.len() > 2 * BLOCK {
+        (sum_pairwise(l), sum_pairwise(r))
+    } else if x.len() > BLOCK {
+        (sum_block(l), sum_block(r))
+    } else {
+        return sum_block(x);
+    };
+    core::array::from_fn(|k| a[k].add_elem(b[k]))
+}
+
+/// The lane sums of at most one block, in order within each lane.
+#[inline(always)]
+fn sum_block<T: Element>(x: &[T]) -> [T; LANES] {
+    let mut acc = [T::zero(); LANES];
+    let mut chunks = x.chunks_exact(LANES);
     for c in &mut chunks {
-        for k in 0..8 {
+        for k in 0..LANES {
             acc[k] = acc[k].add_elem(c[k]);
         }
     }
-    let mut s = ((acc[0].add_elem(acc[1])).add_elem(acc[2].add_elem(acc[3])))
-        .add_elem((acc[4].add_elem(acc[5])).add_elem(acc[6].add_elem(acc[7])));
-    for &v in chunks.remainder() {
-        s = s.add_elem(v);
+    for (a, &v) in acc.iter_mut().zip(chunks.remainder()) {
+        *a = a.add_elem(v);
     }
-    s
+    acc
 }
 
 /// `out[j] += x[r * stride + j]` over every row.
