@@ -85,6 +85,9 @@
 #![warn(missing_docs)]
 
 extern crate alloc;
+/// `Vec` for the code `dim_names!` expands to in a user's crate.
+#[doc(hidden)]
+pub use alloc::vec::Vec as __Vec;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -122,7 +125,7 @@ pub use ops::into::{
 };
 pub use ops::layout_mask::Mask;
 pub use ops::zip::{try_zip, try_zip_into, zip, zip_into};
-pub use shape::axes::Axis;
+pub use shape::axes::{Axis, AxisFromEnd};
 pub use shape::axis::AxisArg;
 pub use shape::broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
 pub use shape::dim::{Big, D, D1, Dim, Dyn};

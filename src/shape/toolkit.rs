@@ -36,14 +36,16 @@ use crate::shape::axes::{
     SqueezeOne,
 };
 use crate::shape::dim::D1;
-use crate::shape::list::Layout;
+use crate::shape::list::{Cons, Layout, Nil};
+use crate::shape::mixed::Mixed;
 use crate::shape::mixed::ToLayout;
 
-/// A layout that can be reduced over the axes `X` (`Axis<K>` or a tuple of
-/// them): each axis in range and listed once.
+/// A layout that can be reduced over the axes `X`: `Axis<K>`,
+/// [`AxisFromEnd<K>`](crate::AxisFromEnd), a dimension name, or a tuple of
+/// them; each axis in range and listed once.
 #[diagnostic::on_unimplemented(
-    message = "cannot reduce a tensor of layout `{Self}` over `{X}`: an axis is past the rank or listed twice",
-    label = "each reduced axis must be an axis of the tensor, listed once",
+    message = "cannot reduce a tensor of layout `{Self}` over `{X}`",
+    label = "the reduced axes must be axes of the tensor, each listed once",
     note = "generic code names this bound: `S: ReduceAxes<X>`, with the result layouts `KeepDims<S, X>` and `DropDims<S, X>`"
 )]
 pub trait ReduceAxes<X>: Layout {
@@ -54,19 +56,52 @@ pub trait ReduceAxes<X>: Layout {
     /// Bit `k` set for each reduced axis `k`.
     const MASK: u64;
 }
-// The bound users write is `ReduceAxes`: rustc reports it, not the list
-// functions behind it.
-#[diagnostic::do_not_recommend]
-impl<S: Layout, X: Axes<S::List>> ReduceAxes<X> for S
-where
-    X::Marked: KeepReduced + DropReduced,
-    <X::Marked as KeepReduced>::Out: ToLayout,
-    <X::Marked as DropReduced>::Out: ToLayout,
-{
-    type Keep = <<X::Marked as KeepReduced>::Out as ToLayout>::Out;
-    type Drop = <<X::Marked as DropReduced>::Out as ToLayout>::Out;
-    const MASK: u64 = X::MASK;
+// One impl per kind of layout, not a blanket one: a type parameter `S`
+// matches none, so generic code is told the bound `S: ReduceAxes<X>` to
+// write (and no internal trait), while a concrete shape is followed down to
+// the one check that fails (an axis past the rank, listed twice, or a name
+// the shape lacks), whose message says which.
+macro_rules! reduce_axes {
+    ($([$($g:ident),*] $t:ty, $list:ty),*) => {$(
+        impl<$($g,)* X> ReduceAxes<X> for $t
+        where
+            $t: Layout<List = $list>,
+            X: Axes<$list>,
+            X::Marked: KeepReduced + DropReduced,
+            <X::Marked as KeepReduced>::Out: ToLayout,
+            <X::Marked as DropReduced>::Out: ToLayout,
+        {
+            type Keep = <<X::Marked as KeepReduced>::Out as ToLayout>::Out;
+            type Drop = <<X::Marked as DropReduced>::Out as ToLayout>::Out;
+            const MASK: u64 = X::MASK;
+        }
+    )*};
 }
+reduce_axes!([] Nil, Nil, [H, T] Cons<H, T>, Cons<H, T>, [H, T] Mixed<Cons<H, T>>, Cons<H, T>);
+
+mod probe {
+    /// An axis set no one can name or pass.
+    pub struct Unnameable;
+    /// Another one.
+    pub struct AlsoUnnameable;
+}
+// With only the impls above, a type parameter `S` matches no impl at all,
+// and rustc's method lookup, which runs before the axes' type is known,
+// rejects `x.mean_keepdim(..)` outright ("the method exists but its trait
+// bounds were not satisfied: `S: ReduceAxes<_>`"). These two impls, for
+// axis sets that cannot be written, keep the lookup open (two, so that
+// rustc does not infer the axes from a lone impl), and the error is this
+// trait's own message with the axes filled in.
+macro_rules! probe {
+    ($($t:ident),*) => {$(
+        impl<S: Layout> ReduceAxes<probe::$t> for S {
+            type Keep = S;
+            type Drop = S;
+            const MASK: u64 = 0;
+        }
+    )*};
+}
+probe!(Unnameable, AlsoUnnameable);
 
 /// The layout of a reduction of `S` over `X` keeping the reduced axes as size 1.
 pub type KeepDims<S, X> = <S as ReduceAxes<X>>::Keep;

@@ -78,10 +78,12 @@
 
 use core::marker::PhantomData;
 
+mod axis;
 mod errors;
 mod rule;
 pub mod runtime;
 
+pub use axis::*;
 pub use errors::*;
 pub use rule::*;
 
@@ -175,6 +177,23 @@ macro_rules! dim_names {
                 $crate::shape::names::Byte<{ $crate::shape::names::id_byte(stringify!($name), 7) }>,
             >;
         }
+        // The name as an axis of the static toolkit (`x.sum_over(H)`): one
+        // impl per name rather than a blanket one, so that rustc reports
+        // the check that fails.
+        impl<L: $crate::shape::names::NameAxis<$name>> $crate::shape::axes::AxisOf<L> for $name {
+            type P = <L as $crate::shape::names::NameAxis<$name>>::P;
+        }
+        impl<S> $crate::shape::axes::Axes<S> for $name
+        where
+            ($name,): $crate::shape::axes::Axes<S>,
+        {
+            type Marked = <($name,) as $crate::shape::axes::Axes<S>>::Marked;
+            const MASK: u64 = <($name,) as $crate::shape::axes::Axes<S>>::MASK;
+            fn axes() -> $crate::__Vec<usize> {
+                <($name,) as $crate::shape::axes::Axes<S>>::axes()
+            }
+        }
+        impl $crate::shape::axes::OneAxis for $name {}
     )+};
 }
 
@@ -268,7 +287,19 @@ impl<Nm, X: AssignDim<Big<M>, C, A>, const M: usize, C, A> AssignDim<Big<M>, C, 
 }
 impl<Nm, X: Plain + AssignDim<Y, C, A>, Y, C, A> AssignDim<Named<Nm, Y>, C, A> for X {}
 
-impl<Nm, X, T, Acc> RenderOnto<Acc> for Cons<Named<Nm, X>, T>
+impl<Nm, X: RenderUnnamed<T, Acc>, T, Acc> RenderOnto<Acc> for Cons<Named<Nm, X>, T> {
+    type Out = X::Out;
+}
+
+/// [`RenderOnto`] of `Cons<Self, T>`. Asked of the dimension itself, not of
+/// the list, so that when rustc probes a list whose head is still unknown
+/// (while listing candidates for an error) it stops at once instead of
+/// trying `Named<_, Named<_, ..>>` until it overflows.
+pub trait RenderUnnamed<T, Acc> {
+    /// The rendering.
+    type Out;
+}
+impl<X, T, Acc> RenderUnnamed<T, Acc> for X
 where
     Cons<X, T>: RenderOnto<Acc>,
 {
