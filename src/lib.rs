@@ -125,7 +125,7 @@ pub use ops::into::{
 };
 pub use ops::layout_mask::Mask;
 pub use ops::zip::{try_zip, try_zip_into, zip, zip_into};
-pub use shape::axes::{Axis, AxisFromEnd};
+pub use shape::axes::{Axis, AxisFromEnd, MultiIndex, RankIndex};
 pub use shape::axis::AxisArg;
 pub use shape::broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
 pub use shape::dim::{Big, D, D1, Dim, Dyn};

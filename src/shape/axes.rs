@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use crate::shape::dim::{AnyDim, Big, D, D1, Dyn};
-use crate::shape::list::{Cons, Nil};
+use crate::shape::list::{Cons, Layout, Nil};
 use crate::shape::names::Named;
 
 /// The axis `K` (counted from the left, from 0) as a value the compiler can
@@ -491,4 +491,50 @@ pub(crate) const fn is_permutation(perm: &[usize]) -> bool {
         i += 1;
     }
     true
+}
+
+/// A layout whose rank is known at compile time (static and mixed ones),
+/// so that an element's multi-index is an array, `[usize; RANK]`: the
+/// argument of [`Tensor::from_fn_index`](crate::Tensor::from_fn_index).
+/// Generic code names this bound, with the alias [`MultiIndex<S>`].
+#[diagnostic::on_unimplemented(
+    message = "the rank of the layout `{Self}` is not known to the compiler here",
+    note = "generic code names this bound: `S: RankIndex`, with the multi-index type `MultiIndex<S>`"
+)]
+pub trait RankIndex: Layout {
+    /// `[usize; RANK]`.
+    type Index: Copy + AsRef<[usize]>;
+    /// The array holding `idx`, whose length is the rank.
+    fn index_from(idx: &[usize]) -> Self::Index;
+}
+#[diagnostic::do_not_recommend]
+impl<S: Layout> RankIndex for S
+where
+    S::List: Len,
+    <S::List as Len>::P: Count,
+    RankOf<S::List>: IndexArray,
+{
+    type Index = <RankOf<S::List> as IndexArray>::Index;
+    #[inline(always)]
+    fn index_from(idx: &[usize]) -> Self::Index {
+        <RankOf<S::List> as IndexArray>::from_slice(idx)
+    }
+}
+/// The multi-index of an element of a layout `S` of static rank:
+/// `[usize; RANK]`.
+pub type MultiIndex<S> = <S as RankIndex>::Index;
+
+/// The array `[usize; R]` of a [`Rank<R>`].
+pub trait IndexArray {
+    /// `[usize; R]`.
+    type Index: Copy + AsRef<[usize]>;
+    /// The array holding `idx` (of length `R`).
+    fn from_slice(idx: &[usize]) -> Self::Index;
+}
+impl<const R: usize> IndexArray for Rank<R> {
+    type Index = [usize; R];
+    #[inline(always)]
+    fn from_slice(idx: &[usize]) -> [usize; R] {
+        core::array::from_fn(|k| idx[k])
+    }
 }
