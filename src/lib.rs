@@ -47,8 +47,9 @@
 //!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
 //!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`,
 //!   `logsumexp`, `softmax`, `log_softmax`), each on static, mixed and
-//!   runtime tensors with one spelling (an `Axis::<K>` where the compiler
-//!   computes the result's layout, a number at run time; the README's
+//!   runtime tensors with one spelling (an `Axis::<K>`, an
+//!   [`AxisFromEnd::<K>`](AxisFromEnd) or a dimension name where the
+//!   compiler computes the result's layout, a number at run time; the README's
 //!   "The toolkit on every layout" lists them), and
 //!   [`matmul`](mod@matmul) (torch.matmul's rules, the product on
 //!   `matrixmultiply` through [`kernel::gemm`]), and [`einsum`](mod@einsum)

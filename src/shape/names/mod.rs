@@ -72,9 +72,12 @@
 //! [`Rhs`](crate::BroadcastWith::Rhs)), unrolled for small shapes, and costs what
 //! positional broadcasting costs. Otherwise it runs on the runtime
 //! implementation of the rule (`ops::by_name`): a permuting copy of
-//! `y`, then the shared kernel. The static toolkit
-//! (`shape_ops`, `reduce`) works on unnamed shapes; call
-//! [`drop_names`](crate::Tensor::drop_names) first.
+//! `y`, then the shared kernel.
+//!
+//! The static toolkit keeps names as the runtime one does, and a
+//! reduction can name its axes: `y.mean_keepdim((H, W))` finds each name's
+//! position at compile time (the list function [`NamePos`], by id as above);
+//! a name the shape lacks is a compile error listing the names it has.
 
 use core::marker::PhantomData;
 
