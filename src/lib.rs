@@ -135,8 +135,8 @@ pub use shape::mixed::Mixed;
 pub use shape::names::Named;
 pub use shape::names::runtime::{NamedShape, broadcast_named_shapes};
 pub use shape::toolkit::{
-    DropDims, KeepDims, Permute, Permuted, ReduceAxes, Squeeze, Squeezed, Transpose, Transposed,
-    Unsqueeze, Unsqueezed,
+    DropDims, KeepDims, Permute, Permuted, ReduceAxes, Squeeze, SqueezeAxis, Squeezed,
+    SqueezedAxis, Transpose, TransposeAxes, Transposed, TransposedAxes, Unsqueeze, Unsqueezed,
 };
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// Einstein summation on static tensors, with the result's shape computed

@@ -165,6 +165,47 @@ fn names_on_mixed_layouts() {
     assert_eq!(b.to_dyn().names(), [None, Some("HEIGHT"), Some("WIDTH")]);
 }
 
+#[test]
+fn shape_operations_take_names_and_axes_from_the_end() {
+    let data = values(5);
+    let y = img(&data);
+    // transpose by name: element [b, c, w, h] is y[b, c, h, w].
+    let t: Tensor<f64, shape![BATCH: 2, CHANNEL: 3, WIDTH: 5, HEIGHT: 4]> =
+        y.transpose(HEIGHT, WIDTH);
+    for (b, c, h, w) in [(0, 0, 0, 0), (1, 2, 3, 4), (0, 1, 2, 3), (1, 0, 3, 1)] {
+        assert_eq!(t[[b, c, w, h]], data[((b * 3 + c) * 4 + h) * 5 + w]);
+    }
+    assert_eq!(
+        t.names(),
+        [
+            Some("BATCH"),
+            Some("CHANNEL"),
+            Some("WIDTH"),
+            Some("HEIGHT")
+        ]
+    );
+    let t2: Tensor<f64, shape![BATCH: 2, CHANNEL: 3, WIDTH: 5, HEIGHT: 4]> =
+        y.transpose(AxisFromEnd::<2>, Axis::<3>);
+    assert_eq!(t2.to_vec(), t.to_vec());
+
+    // permute by names: NCHW to NHWC.
+    let p: Tensor<f64, shape![BATCH: 2, HEIGHT: 4, WIDTH: 5, CHANNEL: 3]> =
+        y.permute((BATCH, HEIGHT, WIDTH, CHANNEL));
+    for (b, c, h, w) in [(0, 0, 0, 0), (1, 2, 3, 4), (0, 1, 2, 3), (1, 0, 3, 1)] {
+        assert_eq!(p[[b, h, w, c]], data[((b * 3 + c) * 4 + h) * 5 + w]);
+    }
+    let p2 = y.permute((Axis::<0>, AxisFromEnd::<2>, WIDTH, Axis::<1>));
+    assert_eq!(p2.to_vec(), p.to_vec());
+
+    // squeeze by name and from the end.
+    let k: Tensor<f64, shape![BATCH: 2, CHANNEL: 3, HEIGHT: 1, WIDTH: 1]> =
+        y.sum_keepdim((HEIGHT, WIDTH));
+    let s: Tensor<f64, shape![BATCH: 2, CHANNEL: 3, WIDTH: 1]> = k.squeeze(HEIGHT);
+    let s2: Tensor<f64, shape![BATCH: 2, CHANNEL: 3]> = s.squeeze(AxisFromEnd::<1>);
+    assert_eq!(s2.to_vec(), naive_sum(&data, &DIMS, &[2, 3]));
+    assert_eq!(s2.names(), [Some("BATCH"), Some("CHANNEL")]);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
 

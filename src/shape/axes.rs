@@ -9,6 +9,7 @@ use core::marker::PhantomData;
 use crate::shape::dim::{AnyDim, Big, D, D1, Dyn};
 use crate::shape::list::{Cons, Layout, Nil};
 use crate::shape::names::Named;
+use typenum::{B0, B1, Bit};
 
 /// The axis `K` (counted from the left, from 0) as a value the compiler can
 /// read: `Axis::<1>`.
@@ -109,6 +110,12 @@ impl SqueezeOne for Dyn {}
 impl<const N: usize> SqueezeOne for D<N> where (): SqueezeSizeOne<N> {}
 impl<const N: usize> SqueezeOne for Big<N> where (): SqueezeSizeOne<N> {}
 impl<N, X: SqueezeOne> SqueezeOne for Named<N, X> {}
+
+/// [`SqueezeOne`] when `Found` is `B1`; nothing to check for an axis whose
+/// name the shape lacks (that error is reported already).
+pub trait SqueezeIfFound<Found> {}
+impl<X: SqueezeOne> SqueezeIfFound<B1> for X {}
+impl<X> SqueezeIfFound<B0> for X {}
 
 /// Never implemented: squeezing a dimension of size `N`, which is not 1.
 #[diagnostic::on_unimplemented(
@@ -257,6 +264,10 @@ pub type RankOf<L> = <<L as Len>::P as Count>::Rank;
 pub trait AxisOf<L> {
     /// The position, counted from the left from 0.
     type P: Nat;
+    /// `B1`, or `B0` for a name `L` lacks (whose error is already
+    /// reported): checks of the dimension at `P` are skipped then, so that
+    /// the name's error is the only one.
+    type Found: Bit;
 }
 impl<L: Len, const K: usize> AxisOf<L> for Axis<K>
 where
@@ -265,6 +276,7 @@ where
     <L as Len>::P: Count,
 {
     type P = <Axis<K> as Position>::P;
+    type Found = B1;
 }
 
 /// Axis `K` counted from the end: `AxisFromEnd::<1>` is the last axis
@@ -286,6 +298,7 @@ where
     RankOf<L>: HasAxisFromEnd<K>,
 {
     type P = <RankOf<L> as HasAxisFromEnd<K>>::P;
+    type Found = B1;
 }
 
 /// A rank with an axis `K` (counted from the left).
@@ -447,8 +460,9 @@ impl<H, T: Len> Len for Cons<H, T> {
     type P = Succ<T::P>;
 }
 
-/// A permutation of the axes of `S`: a tuple with one `Axis<K>` per
-/// dimension, each axis once.
+/// A permutation of the axes of `S`: a tuple with one axis ([`AxisOf`]:
+/// `Axis<K>`, [`AxisFromEnd<K>`] or a dimension name) per dimension, each
+/// axis once.
 pub trait Permutation<S> {
     /// The permuted shape.
     type Out;
@@ -457,13 +471,13 @@ pub trait Permutation<S> {
 }
 macro_rules! permutations {
     ($(($($a:ident)*) rank $n:literal),*) => {$(
-        impl<S, $($a: Position,)*> Permutation<S> for ($($a,)*)
+        impl<S, $($a: AxisOf<S>,)*> Permutation<S> for ($($a,)*)
         where
             S: Len<P = <Axis<$n> as Position>::P>,
             $(S: GetAt<$a::P>,)*
         {
             type Out = permutations!(@list S $($a)*);
-            const PERM: &'static [usize] = &[$($a::K),*];
+            const PERM: &'static [usize] = &[$(<$a::P as Nat>::N),*];
         }
     )*};
     (@list $s:ident) => { Nil };

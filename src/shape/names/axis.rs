@@ -57,12 +57,16 @@ impl Later for Missing {
 pub trait PosOrZero {
     /// The position.
     type P: Nat;
+    /// Whether the name was found.
+    type Found: Bit;
 }
 impl<P: Nat> PosOrZero for At<P> {
     type P = P;
+    type Found = B1;
 }
 impl PosOrZero for Missing {
     type P = Z;
+    type Found = B0;
 }
 
 /// The name was found, or the error naming `Nm` and the shape's names `XN`.
@@ -84,6 +88,8 @@ pub trait NotInShape<XN> {}
 pub trait NameAxis<Nm> {
     /// The position.
     type P: Nat;
+    /// Whether the name was found (see [`AxisOf::Found`](crate::shape::axes::AxisOf::Found)).
+    type Found: Bit;
 }
 impl<Nm: Name, L: NamePos<Nm> + NamesOnto<()>> NameAxis<Nm> for L
 where
@@ -92,4 +98,5 @@ where
     // Computed apart from the check, so that a missing name is the only
     // error rustc reports.
     type P = <<L as NamePos<Nm>>::Out as PosOrZero>::P;
+    type Found = <<L as NamePos<Nm>>::Out as PosOrZero>::Found;
 }

@@ -185,6 +185,7 @@ macro_rules! dim_names {
         // the check that fails.
         impl<L: $crate::shape::names::NameAxis<$name>> $crate::shape::axes::AxisOf<L> for $name {
             type P = <L as $crate::shape::names::NameAxis<$name>>::P;
+            type Found = <L as $crate::shape::names::NameAxis<$name>>::Found;
         }
         impl<S> $crate::shape::axes::Axes<S> for $name
         where
