@@ -70,23 +70,48 @@ pub trait ReduceAxes<X>: Layout {
 // write (and no internal trait), while a concrete shape is followed down to
 // the one check that fails (an axis past the rank, listed twice, or a name
 // the shape lacks), whose message says which.
-macro_rules! reduce_axes {
-    ($([$($g:ident),*] $t:ty, $list:ty),*) => {$(
-        impl<$($g,)* X> ReduceAxes<X> for $t
-        where
-            $t: Layout<List = $list>,
-            X: Axes<$list>,
-            X::Marked: KeepReduced + DropReduced,
-            <X::Marked as KeepReduced>::Out: ToLayout,
-            <X::Marked as DropReduced>::Out: ToLayout,
-        {
-            type Keep = <<X::Marked as KeepReduced>::Out as ToLayout>::Out;
-            type Drop = <<X::Marked as DropReduced>::Out as ToLayout>::Out;
-            const MASK: u64 = X::MASK;
-        }
-    )*};
+impl<X: ReduceIn<Nil>> ReduceAxes<X> for Nil {
+    type Keep = X::Keep;
+    type Drop = X::Drop;
+    const MASK: u64 = X::MASK;
 }
-reduce_axes!([] Nil, Nil, [H, T] Cons<H, T>, Cons<H, T>, [H, T] Mixed<Cons<H, T>>, Cons<H, T>);
+impl<H, T, X: ReduceIn<Cons<H, T>>> ReduceAxes<X> for Cons<H, T>
+where
+    Cons<H, T>: Layout,
+{
+    type Keep = X::Keep;
+    type Drop = X::Drop;
+    const MASK: u64 = X::MASK;
+}
+impl<H, T, X: ReduceIn<Cons<H, T>>> ReduceAxes<X> for Mixed<Cons<H, T>>
+where
+    Mixed<Cons<H, T>>: Layout,
+{
+    type Keep = X::Keep;
+    type Drop = X::Drop;
+    const MASK: u64 = X::MASK;
+}
+
+/// The reduction of the list `L` over the axes `Self`: what [`ReduceAxes`]
+/// computes, once for every kind of layout.
+pub trait ReduceIn<L> {
+    /// See [`ReduceAxes::Keep`].
+    type Keep: Layout;
+    /// See [`ReduceAxes::Drop`].
+    type Drop: Layout;
+    /// See [`ReduceAxes::MASK`].
+    const MASK: u64;
+}
+impl<L, X: Axes<L>> ReduceIn<L> for X
+where
+    X::Marked: KeepReduced + DropReduced,
+    <X::Marked as KeepReduced>::Out: ToLayout,
+    <X::Marked as DropReduced>::Out: ToLayout,
+{
+    type Keep = <<X::Marked as KeepReduced>::Out as ToLayout>::Out;
+    type Drop = <<X::Marked as DropReduced>::Out as ToLayout>::Out;
+    const MASK: u64 = X::MASK;
+}
 
 mod probe {
     /// An axis set no one can name or pass.
