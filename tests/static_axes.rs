@@ -4,6 +4,8 @@
 //! type-level assertion, the values are checked against a naive reference
 //! written here, and the names against the runtime `axis_named` forms.
 
+#![allow(clippy::type_complexity)] // each named shape written out is a type-level assertion
+
 use proptest::prelude::*;
 use shaped::{Axis, AxisFromEnd, Dyn, Tensor, dim_names, shape};
 
