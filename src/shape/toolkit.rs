@@ -15,7 +15,7 @@
 //! An axis is `Axis<K>` (from the left), [`AxisFromEnd<K>`](crate::AxisFromEnd)
 //! (from the right, 1 is the last) or a dimension name declared with
 //! [`dim_names!`](crate::dim_names!), resolved to its position at compile
-//! time ([`AxisOf`](crate::shape::axes::AxisOf)); `Squeeze<K>` and
+//! time ([`crate::shape::axes::AxisOf`]); `Squeeze<K>` and
 //! `Transpose<A, B>` are the `Axis` cases of `SqueezeAxis` and
 //! `TransposeAxes`.
 //!
