@@ -221,3 +221,32 @@ proptest! {
         prop_assert_eq!(y.sum_over((HEIGHT, AxisFromEnd::<4>)).to_vec(), naive_sum(&data, &DIMS, &[0, 2]));
     }
 }
+
+// Generic code written against the `Axis` bounds keeps compiling: they are
+// the `Axis` cases of the bounds that take any axis.
+fn squeeze_one<S: shaped::Squeeze<1>>(x: &Tensor<i32, S>) -> Tensor<i32, shaped::Squeezed<S, 1>> {
+    x.squeeze(Axis::<1>)
+}
+fn swap<S: shaped::Transpose<0, 1>>(
+    x: &Tensor<i32, S>,
+) -> Tensor<i32, shaped::Transposed<S, 0, 1>> {
+    x.transpose(Axis::<0>, Axis::<1>)
+}
+fn swap_named<S: shaped::TransposeAxes<HEIGHT, AxisFromEnd<1>>>(
+    x: &Tensor<i32, S>,
+) -> Tensor<i32, shaped::TransposedAxes<S, HEIGHT, AxisFromEnd<1>>> {
+    x.transpose(HEIGHT, AxisFromEnd::<1>)
+}
+
+#[test]
+fn generic_code_names_the_axis_bounds() {
+    let x = Tensor::<i32, shape![2, 1, 3]>::arange();
+    let s: Tensor<i32, shape![2, 3]> = squeeze_one(&x);
+    assert_eq!(s.to_vec(), x.to_vec());
+    let m = Tensor::<i32, shape![2, 3]>::arange();
+    let t: Tensor<i32, shape![3, 2]> = swap(&m);
+    assert_eq!(t.to_vec(), vec![0, 3, 1, 4, 2, 5]);
+    let n = Tensor::<i32, shape![HEIGHT: 2, WIDTH: 3]>::arange();
+    let u: Tensor<i32, shape![WIDTH: 3, HEIGHT: 2]> = swap_named(&n);
+    assert_eq!(u.to_vec(), vec![0, 3, 1, 4, 2, 5]);
+}
