@@ -72,16 +72,21 @@
 //! [`Rhs`](crate::BroadcastWith::Rhs)), unrolled for small shapes, and costs what
 //! positional broadcasting costs. Otherwise it runs on the runtime
 //! implementation of the rule (`ops::by_name`): a permuting copy of
-//! `y`, then the shared kernel. The static toolkit
-//! (`shape_ops`, `reduce`) works on unnamed shapes; call
-//! [`drop_names`](crate::Tensor::drop_names) first.
+//! `y`, then the shared kernel.
+//!
+//! The static toolkit keeps names as the runtime one does, and a
+//! reduction can name its axes: `y.mean_keepdim((H, W))` finds each name's
+//! position at compile time (the list function [`NamePos`], by id as above);
+//! a name the shape lacks is a compile error listing the names it has.
 
 use core::marker::PhantomData;
 
+mod axis;
 mod errors;
 mod rule;
 pub mod runtime;
 
+pub use axis::*;
 pub use errors::*;
 pub use rule::*;
 
@@ -175,6 +180,24 @@ macro_rules! dim_names {
                 $crate::shape::names::Byte<{ $crate::shape::names::id_byte(stringify!($name), 7) }>,
             >;
         }
+        // The name as an axis of the static toolkit (`x.sum_over(H)`): one
+        // impl per name rather than a blanket one, so that rustc reports
+        // the check that fails.
+        impl<L: $crate::shape::names::NameAxis<$name>> $crate::shape::axes::AxisOf<L> for $name {
+            type P = <L as $crate::shape::names::NameAxis<$name>>::P;
+            type Found = <L as $crate::shape::names::NameAxis<$name>>::Found;
+        }
+        impl<S> $crate::shape::axes::Axes<S> for $name
+        where
+            ($name,): $crate::shape::axes::Axes<S>,
+        {
+            type Marked = <($name,) as $crate::shape::axes::Axes<S>>::Marked;
+            const MASK: u64 = <($name,) as $crate::shape::axes::Axes<S>>::MASK;
+            fn axes() -> $crate::__Vec<usize> {
+                <($name,) as $crate::shape::axes::Axes<S>>::axes()
+            }
+        }
+        impl $crate::shape::axes::OneAxis for $name {}
     )+};
 }
 
@@ -268,7 +291,19 @@ impl<Nm, X: AssignDim<Big<M>, C, A>, const M: usize, C, A> AssignDim<Big<M>, C, 
 }
 impl<Nm, X: Plain + AssignDim<Y, C, A>, Y, C, A> AssignDim<Named<Nm, Y>, C, A> for X {}
 
-impl<Nm, X, T, Acc> RenderOnto<Acc> for Cons<Named<Nm, X>, T>
+impl<Nm, X: RenderUnnamed<T, Acc>, T, Acc> RenderOnto<Acc> for Cons<Named<Nm, X>, T> {
+    type Out = X::Out;
+}
+
+/// [`RenderOnto`] of `Cons<Self, T>`. Asked of the dimension itself, not of
+/// the list, so that when rustc probes a list whose head is still unknown
+/// (while listing candidates for an error) it stops at once instead of
+/// trying `Named<_, Named<_, ..>>` until it overflows.
+pub trait RenderUnnamed<T, Acc> {
+    /// The rendering.
+    type Out;
+}
+impl<X, T, Acc> RenderUnnamed<T, Acc> for X
 where
     Cons<X, T>: RenderOnto<Acc>,
 {
