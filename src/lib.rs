@@ -47,8 +47,9 @@
 //!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
 //!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`,
 //!   `logsumexp`, `softmax`, `log_softmax`), each on static, mixed and
-//!   runtime tensors with one spelling (an `Axis::<K>` where the compiler
-//!   computes the result's layout, a number at run time; the README's
+//!   runtime tensors with one spelling (an `Axis::<K>`, an
+//!   [`AxisFromEnd::<K>`](AxisFromEnd) or a dimension name where the
+//!   compiler computes the result's layout, a number at run time; the README's
 //!   "The toolkit on every layout" lists them), and
 //!   [`matmul`](mod@matmul) (torch.matmul's rules, the product on
 //!   `matrixmultiply` through [`kernel::gemm`]), and [`einsum`](mod@einsum)
@@ -85,6 +86,9 @@
 #![warn(missing_docs)]
 
 extern crate alloc;
+/// `Vec` for the code `dim_names!` expands to in a user's crate.
+#[doc(hidden)]
+pub use alloc::vec::Vec as __Vec;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -122,7 +126,7 @@ pub use ops::into::{
 };
 pub use ops::layout_mask::Mask;
 pub use ops::zip::{try_zip, try_zip_into, zip, zip_into};
-pub use shape::axes::Axis;
+pub use shape::axes::{Axis, AxisFromEnd, MultiIndex, RankIndex};
 pub use shape::axis::AxisArg;
 pub use shape::broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
 pub use shape::dim::{Big, D, D1, Dim, Dyn};
@@ -131,8 +135,8 @@ pub use shape::mixed::Mixed;
 pub use shape::names::Named;
 pub use shape::names::runtime::{NamedShape, broadcast_named_shapes};
 pub use shape::toolkit::{
-    DropDims, KeepDims, Permute, Permuted, ReduceAxes, Squeeze, Squeezed, Transpose, Transposed,
-    Unsqueeze, Unsqueezed,
+    DropDims, KeepDims, Permute, Permuted, ReduceAxes, Squeeze, SqueezeAxis, Squeezed,
+    SqueezedAxis, Transpose, TransposeAxes, Transposed, TransposedAxes, Unsqueeze, Unsqueezed,
 };
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// Einstein summation on static tensors, with the result's shape computed

@@ -74,7 +74,7 @@ impl<T: Element, S: MatrixShape<R, C>, const R: usize, const C: usize> From<SMat
     /// assert_eq!(v[[2]], 3.0);
     /// ```
     fn from(m: SMatrix<T, R, C>) -> Self {
-        Tensor::from_fn(|k| m[(k / C, k % C)])
+        Self::from_fn(|k| m[(k / C, k % C)])
     }
 }
 

@@ -24,6 +24,7 @@ use num_traits::Float;
 use super::engine::{self, Canon, Extreme, Reducer};
 use crate::element::Element;
 use crate::error::ShapeError;
+use crate::shape::axes::OneAxis;
 use crate::shape::axis::{self, AxisArg};
 use crate::shape::list::Layout;
 use crate::shape::toolkit::ReduceAxes;
@@ -98,9 +99,9 @@ fn lanes<T: Element + Float>(x: &[T], len: usize, stride: usize, out: &mut [T], 
 
 impl<T: Element + Float, S: Layout> Tensor<T, S> {
     #[inline(always)]
-    fn softmax_impl<const K: usize>(&self, log: bool) -> Tensor<T, S>
+    fn softmax_impl<A>(&self, log: bool) -> Tensor<T, S>
     where
-        S: ReduceAxes<crate::Axis<K>>,
+        S: ReduceAxes<A>,
     {
         // Zeroed storage (no copy of the input: every element is written).
         let dims = self.shape();
@@ -109,9 +110,9 @@ impl<T: Element + Float, S: Layout> Tensor<T, S> {
         };
         let mut out = Tensor::<T, S>::from_parts(S::data_filled(T::zero(), &dims), ext);
         let form = if S::STATIC {
-            const { engine::canon(S::TEMPLATE.as_slice(), 1 << K) }
+            const { engine::canon(S::TEMPLATE.as_slice(), <S as ReduceAxes<A>>::MASK) }
         } else {
-            engine::canon(&dims, 1 << K)
+            engine::canon(&dims, <S as ReduceAxes<A>>::MASK)
         };
         let Some(c) = form else {
             unreachable!("one axis is always one run")
@@ -120,17 +121,17 @@ impl<T: Element + Float, S: Layout> Tensor<T, S> {
         out
     }
 
-    /// `exp(x) / sum(exp(x))` along axis `K`, computed stably (see the
+    /// `exp(x) / sum(exp(x))` along the axis `A` (`Axis<K>`, `AxisFromEnd<K>` or a dimension name), computed stably (see the
     /// [module](self) for the values on `-inf`, NaN and size 0).
     #[inline]
-    pub fn softmax<const K: usize>(&self, _: crate::Axis<K>) -> Tensor<T, S>
+    pub fn softmax<A: OneAxis>(&self, _: A) -> Tensor<T, S>
     where
-        S: ReduceAxes<crate::Axis<K>>,
+        S: ReduceAxes<A>,
     {
-        self.softmax_impl::<K>(false)
+        self.softmax_impl::<A>(false)
     }
 
-    /// `x - logsumexp(x)` along axis `K`, computed stably (not as
+    /// `x - logsumexp(x)` along the axis `A` (`Axis<K>`, `AxisFromEnd<K>` or a dimension name), computed stably (not as
     /// `ln(softmax)`).
     ///
     /// ```
@@ -139,11 +140,11 @@ impl<T: Element + Float, S: Layout> Tensor<T, S> {
     /// assert_eq!(t.log_softmax(Axis::<0>).as_slice(), &[0.0, f64::NEG_INFINITY]);
     /// ```
     #[inline]
-    pub fn log_softmax<const K: usize>(&self, _: crate::Axis<K>) -> Tensor<T, S>
+    pub fn log_softmax<A: OneAxis>(&self, _: A) -> Tensor<T, S>
     where
-        S: ReduceAxes<crate::Axis<K>>,
+        S: ReduceAxes<A>,
     {
-        self.softmax_impl::<K>(true)
+        self.softmax_impl::<A>(true)
     }
 }
 

@@ -28,6 +28,7 @@ use num_traits::{Float, Zero};
 use super::engine::{self, ArgExtreme, Extreme, LogSumExp, Mean, Reducer, Sum, Var};
 use crate::element::Element;
 use crate::error::ShapeError;
+use crate::shape::axes::OneAxis;
 use crate::shape::list::{Dims, Layout, MAX_STATIC_RANK};
 use crate::shape::storage::Elements;
 use crate::shape::toolkit::{DropDims, KeepDims, ReduceAxes};
@@ -111,7 +112,7 @@ fn empty_panic(dims: &[usize], axis: usize, op: &'static str) -> ! {
 macro_rules! reductions {
     ($bound:path: $($keep:ident $over:ident $what:literal $op:expr => [$($arg:ident: $ty:ty),*] $r:expr),* $(,)?) => {
         impl<T: Element + $bound, S: Layout> Tensor<T, S> {$(
-            #[doc = concat!("The ", $what, " over the axes `X` (`Axis<K>` or a tuple of them), keeping them as size 1.")]
+            #[doc = concat!("The ", $what, " over the axes `X` (`Axis<K>`, `AxisFromEnd<K>`, a dimension name, or a tuple of them), keeping them as size 1.")]
             #[track_caller]
             #[inline]
             pub fn $keep<X>(&self, _: X $(, $arg: $ty)*) -> Tensor<T, KeepDims<S, X>>
@@ -120,7 +121,7 @@ macro_rules! reductions {
             {
                 self.reduce_to::<X, KeepDims<S, X>, _>(true, &$r, $op)
             }
-            #[doc = concat!("The ", $what, " over the axes `X` (`Axis<K>` or a tuple of them), dropping them.")]
+            #[doc = concat!("The ", $what, " over the axes `X` (`Axis<K>`, `AxisFromEnd<K>`, a dimension name, or a tuple of them), dropping them.")]
             #[track_caller]
             #[inline]
             pub fn $over<X>(&self, _: X $(, $arg: $ty)*) -> Tensor<T, DropDims<S, X>>
@@ -162,25 +163,25 @@ reductions!(Float:
 macro_rules! arg_reductions {
     ($($keep:ident $over:ident $max:literal $what:literal),*) => {
         impl<T: Element, S: Layout> Tensor<T, S> {$(
-            #[doc = concat!("The index of the ", $what, " along axis `K` (the first on ties or NaN), keeping it as size 1; panics with PyTorch's message over a size-0 axis.")]
+            #[doc = concat!("The index of the ", $what, " along the axis `A` (`Axis<K>`, `AxisFromEnd<K>` or a dimension name; the first on ties or NaN), keeping it as size 1; panics with PyTorch's message over a size-0 axis.")]
             #[track_caller]
             #[inline]
-            pub fn $keep<const K: usize>(&self, _: crate::Axis<K>) -> Tensor<usize, KeepDims<S, crate::Axis<K>>>
+            pub fn $keep<A: OneAxis>(&self, _: A) -> Tensor<usize, KeepDims<S, A>>
             where
-                S: ReduceAxes<crate::Axis<K>>,
+                S: ReduceAxes<A>,
             {
                 let op = if $max { "argmax" } else { "argmin" };
-                self.reduce_to::<crate::Axis<K>, KeepDims<S, crate::Axis<K>>, _>(true, &ArgExtreme::<$max>, Some(op))
+                self.reduce_to::<A, KeepDims<S, A>, _>(true, &ArgExtreme::<$max>, Some(op))
             }
-            #[doc = concat!("The index of the ", $what, " along axis `K` (the first on ties or NaN), dropping it; panics with PyTorch's message over a size-0 axis.")]
+            #[doc = concat!("The index of the ", $what, " along the axis `A` (`Axis<K>`, `AxisFromEnd<K>` or a dimension name; the first on ties or NaN), dropping it; panics with PyTorch's message over a size-0 axis.")]
             #[track_caller]
             #[inline]
-            pub fn $over<const K: usize>(&self, _: crate::Axis<K>) -> Tensor<usize, DropDims<S, crate::Axis<K>>>
+            pub fn $over<A: OneAxis>(&self, _: A) -> Tensor<usize, DropDims<S, A>>
             where
-                S: ReduceAxes<crate::Axis<K>>,
+                S: ReduceAxes<A>,
             {
                 let op = if $max { "argmax" } else { "argmin" };
-                self.reduce_to::<crate::Axis<K>, DropDims<S, crate::Axis<K>>, _>(false, &ArgExtreme::<$max>, Some(op))
+                self.reduce_to::<A, DropDims<S, A>, _>(false, &ArgExtreme::<$max>, Some(op))
             }
         )*}
     };

@@ -7,8 +7,17 @@
 //! | reductions over the axes `X` | `S: ReduceAxes<X>` | `KeepDims<S, X>`, `DropDims<S, X>` |
 //! | `unsqueeze(Axis::<K>)` | `S: Unsqueeze<K>` | `Unsqueezed<S, K>` |
 //! | `squeeze(Axis::<K>)` | `S: Squeeze<K>` | `Squeezed<S, K>` |
+//! | `squeeze(a)`, any one axis `a` | `S: SqueezeAxis<A>` | `SqueezedAxis<S, A>` |
 //! | `transpose(Axis::<A>, Axis::<B>)` | `S: Transpose<A, B>` | `Transposed<S, A, B>` |
-//! | `permute((Axis::<..>, ..))` | `S: Permute<P>` | `Permuted<S, P>` |
+//! | `transpose(a, b)`, any two axes | `S: TransposeAxes<A, B>` | `TransposedAxes<S, A, B>` |
+//! | `permute((a, b, ..))` | `S: Permute<P>` | `Permuted<S, P>` |
+//!
+//! An axis is `Axis<K>` (from the left), [`AxisFromEnd<K>`](crate::AxisFromEnd)
+//! (from the right, 1 is the last) or a dimension name declared with
+//! [`dim_names!`](crate::dim_names!), resolved to its position at compile
+//! time ([`crate::shape::axes::AxisOf`]); `Squeeze<K>` and
+//! `Transpose<A, B>` are the `Axis` cases of `SqueezeAxis` and
+//! `TransposeAxes`.
 //!
 //! Each works on the layout's list of dimensions ([`Layout::List`]) and
 //! turns the resulting list back into a layout ([`ToLayout`]): a list
@@ -32,18 +41,20 @@
 
 use crate::shape::axes::Axis;
 use crate::shape::axes::{
-    Axes, DropReduced, GetAt, InsertAt, KeepReduced, Permutation, Position, RemoveAt, SetAt,
-    SqueezeOne,
+    Axes, AxisOf, DropReduced, GetAt, InsertAt, KeepReduced, Nat, Permutation, Position, RemoveAt,
+    SetAt, SqueezeIfFound,
 };
 use crate::shape::dim::D1;
-use crate::shape::list::Layout;
+use crate::shape::list::{Cons, Layout, Nil};
+use crate::shape::mixed::Mixed;
 use crate::shape::mixed::ToLayout;
 
-/// A layout that can be reduced over the axes `X` (`Axis<K>` or a tuple of
-/// them): each axis in range and listed once.
+/// A layout that can be reduced over the axes `X`: `Axis<K>`,
+/// [`AxisFromEnd<K>`](crate::AxisFromEnd), a dimension name, or a tuple of
+/// them; each axis in range and listed once.
 #[diagnostic::on_unimplemented(
-    message = "cannot reduce a tensor of layout `{Self}` over `{X}`: an axis is past the rank or listed twice",
-    label = "each reduced axis must be an axis of the tensor, listed once",
+    message = "cannot reduce a tensor of layout `{Self}` over `{X}`",
+    label = "the reduced axes must be axes of the tensor, each listed once",
     note = "generic code names this bound: `S: ReduceAxes<X>`, with the result layouts `KeepDims<S, X>` and `DropDims<S, X>`"
 )]
 pub trait ReduceAxes<X>: Layout {
@@ -54,10 +65,44 @@ pub trait ReduceAxes<X>: Layout {
     /// Bit `k` set for each reduced axis `k`.
     const MASK: u64;
 }
-// The bound users write is `ReduceAxes`: rustc reports it, not the list
-// functions behind it.
-#[diagnostic::do_not_recommend]
-impl<S: Layout, X: Axes<S::List>> ReduceAxes<X> for S
+// One impl per kind of layout, not a blanket one: a type parameter `S`
+// matches none, so generic code is told the bound `S: ReduceAxes<X>` to
+// write (and no internal trait), while a concrete shape is followed down to
+// the one check that fails (an axis past the rank, listed twice, or a name
+// the shape lacks), whose message says which.
+impl<X: ReduceIn<Nil>> ReduceAxes<X> for Nil {
+    type Keep = X::Keep;
+    type Drop = X::Drop;
+    const MASK: u64 = X::MASK;
+}
+impl<H, T, X: ReduceIn<Cons<H, T>>> ReduceAxes<X> for Cons<H, T>
+where
+    Cons<H, T>: Layout,
+{
+    type Keep = X::Keep;
+    type Drop = X::Drop;
+    const MASK: u64 = X::MASK;
+}
+impl<H, T, X: ReduceIn<Cons<H, T>>> ReduceAxes<X> for Mixed<Cons<H, T>>
+where
+    Mixed<Cons<H, T>>: Layout,
+{
+    type Keep = X::Keep;
+    type Drop = X::Drop;
+    const MASK: u64 = X::MASK;
+}
+
+/// The reduction of the list `L` over the axes `Self`: what [`ReduceAxes`]
+/// computes, once for every kind of layout.
+pub trait ReduceIn<L> {
+    /// See [`ReduceAxes::Keep`].
+    type Keep: Layout;
+    /// See [`ReduceAxes::Drop`].
+    type Drop: Layout;
+    /// See [`ReduceAxes::MASK`].
+    const MASK: u64;
+}
+impl<L, X: Axes<L>> ReduceIn<L> for X
 where
     X::Marked: KeepReduced + DropReduced,
     <X::Marked as KeepReduced>::Out: ToLayout,
@@ -67,6 +112,30 @@ where
     type Drop = <<X::Marked as DropReduced>::Out as ToLayout>::Out;
     const MASK: u64 = X::MASK;
 }
+
+mod probe {
+    /// An axis set no one can name or pass.
+    pub struct Unnameable;
+    /// Another one.
+    pub struct AlsoUnnameable;
+}
+// With only the impls above, a type parameter `S` matches no impl at all,
+// and rustc's method lookup, which runs before the axes' type is known,
+// rejects `x.mean_keepdim(..)` outright ("the method exists but its trait
+// bounds were not satisfied: `S: ReduceAxes<_>`"). These two impls, for
+// axis sets that cannot be written, keep the lookup open (two, so that
+// rustc does not infer the axes from a lone impl), and the error is this
+// trait's own message with the axes filled in.
+macro_rules! probe {
+    ($($t:ident),*) => {$(
+        impl<S: Layout> ReduceAxes<probe::$t> for S {
+            type Keep = S;
+            type Drop = S;
+            const MASK: u64 = 0;
+        }
+    )*};
+}
+probe!(Unnameable, AlsoUnnameable);
 
 /// The layout of a reduction of `S` over `X` keeping the reduced axes as size 1.
 pub type KeepDims<S, X> = <S as ReduceAxes<X>>::Keep;
@@ -96,60 +165,75 @@ where
 /// `S` with a size-1 axis inserted at `K`.
 pub type Unsqueezed<S, const K: usize> = <S as Unsqueeze<K>>::Out;
 
-/// A layout whose axis `K` can be squeezed: static size 1, or `Dyn`
-/// (checked when the program runs). Unlike the other bounds here, rustc
-/// reports the dimension behind it, so that the error names the size that
-/// is not 1.
-pub trait Squeeze<const K: usize>: Layout {
+/// A layout whose axis `A` (`Axis<K>`, [`AxisFromEnd<K>`](crate::AxisFromEnd)
+/// or a dimension name) can be squeezed: static size 1, or `Dyn` (checked
+/// when the program runs). Unlike the other bounds here, rustc reports the
+/// dimension behind it, so that the error names the size that is not 1.
+pub trait SqueezeAxis<A>: Layout {
     /// The result layout.
     type Out: Layout;
+    /// The position of the axis.
+    const AXIS: usize;
 }
-impl<S: Layout, const K: usize> Squeeze<K> for S
+impl<S: Layout, A: AxisOf<S::List>> SqueezeAxis<A> for S
 where
-    Axis<K>: Position,
-    S::List: GetAt<<Axis<K> as Position>::P> + RemoveAt<<Axis<K> as Position>::P>,
-    <S::List as GetAt<<Axis<K> as Position>::P>>::Out: SqueezeOne,
-    <S::List as RemoveAt<<Axis<K> as Position>::P>>::Out: ToLayout,
+    S::List: GetAt<A::P> + RemoveAt<A::P>,
+    <S::List as GetAt<A::P>>::Out: SqueezeIfFound<A::Found>,
+    <S::List as RemoveAt<A::P>>::Out: ToLayout,
 {
-    type Out = <<S::List as RemoveAt<<Axis<K> as Position>::P>>::Out as ToLayout>::Out;
+    type Out = <<S::List as RemoveAt<A::P>>::Out as ToLayout>::Out;
+    const AXIS: usize = <A::P as Nat>::N;
 }
+/// `S` without its axis `A`.
+pub type SqueezedAxis<S, A> = <S as SqueezeAxis<A>>::Out;
+
+/// [`SqueezeAxis`] of `Axis<K>`: the bound for squeezing axis `K`.
+pub trait Squeeze<const K: usize>: SqueezeAxis<Axis<K>> {}
+impl<S: SqueezeAxis<Axis<K>>, const K: usize> Squeeze<K> for S {}
 /// `S` without its axis `K`.
-pub type Squeezed<S, const K: usize> = <S as Squeeze<K>>::Out;
+pub type Squeezed<S, const K: usize> = <S as SqueezeAxis<Axis<K>>>::Out;
 
-/// The list of `S` with axis `A` set to axis `B`'s dimension (half a transpose).
-type HalfSwap<L, const A: usize, const B: usize> =
-    <L as SetAt<<Axis<A> as Position>::P, <L as GetAt<<Axis<B> as Position>::P>>::Out>>::Out;
-/// The list of `S` with axes `A` and `B` swapped.
-type Swap<L, const A: usize, const B: usize> = <HalfSwap<L, A, B> as SetAt<
-    <Axis<B> as Position>::P,
-    <L as GetAt<<Axis<A> as Position>::P>>::Out,
->>::Out;
+/// The list `L` with position `A` set to position `B`'s dimension (half a
+/// transpose).
+type HalfSwap<L, A, B> = <L as SetAt<A, <L as GetAt<B>>::Out>>::Out;
+/// The list `L` with positions `A` and `B` swapped.
+type Swap<L, A, B> = <HalfSwap<L, A, B> as SetAt<B, <L as GetAt<A>>::Out>>::Out;
 
-/// A layout whose axes `A` and `B` can be swapped (both in range).
+/// A layout whose axes `A` and `B` (each `Axis<K>`,
+/// [`AxisFromEnd<K>`](crate::AxisFromEnd) or a dimension name) can be
+/// swapped: both in range.
 #[diagnostic::on_unimplemented(
-    message = "cannot swap axes {A} and {B} of a tensor of layout `{Self}`: an axis is past its rank",
-    label = "both axes must be axes of the tensor",
-    note = "generic code names this bound: `S: Transpose<A, B>`, with the result layout `Transposed<S, A, B>`"
+    message = "cannot swap the axes `{A}` and `{B}` of a tensor of layout `{Self}`",
+    label = "both must be axes of the tensor",
+    note = "generic code names this bound: `S: TransposeAxes<A, B>`, with the result layout `TransposedAxes<S, A, B>` (or, for `Axis<A>` and `Axis<B>`, `S: Transpose<A, B>` and `Transposed<S, A, B>`)"
 )]
-pub trait Transpose<const A: usize, const B: usize>: Layout {
+pub trait TransposeAxes<A, B>: Layout {
     /// The result layout.
     type Out: Layout;
+    /// The positions of the two axes.
+    const AXES: (usize, usize);
 }
 #[diagnostic::do_not_recommend]
-impl<S: Layout, const A: usize, const B: usize> Transpose<A, B> for S
+impl<S: Layout, A: AxisOf<S::List>, B: AxisOf<S::List>> TransposeAxes<A, B> for S
 where
-    Axis<A>: Position,
-    Axis<B>: Position,
-    S::List: GetAt<<Axis<A> as Position>::P> + GetAt<<Axis<B> as Position>::P>,
-    S::List: SetAt<<Axis<A> as Position>::P, <S::List as GetAt<<Axis<B> as Position>::P>>::Out>,
-    HalfSwap<S::List, A, B>:
-        SetAt<<Axis<B> as Position>::P, <S::List as GetAt<<Axis<A> as Position>::P>>::Out>,
-    Swap<S::List, A, B>: ToLayout,
+    S::List: GetAt<A::P> + GetAt<B::P>,
+    S::List: SetAt<A::P, <S::List as GetAt<B::P>>::Out>,
+    HalfSwap<S::List, A::P, B::P>: SetAt<B::P, <S::List as GetAt<A::P>>::Out>,
+    Swap<S::List, A::P, B::P>: ToLayout,
 {
-    type Out = <Swap<S::List, A, B> as ToLayout>::Out;
+    type Out = <Swap<S::List, A::P, B::P> as ToLayout>::Out;
+    const AXES: (usize, usize) = (<A::P as Nat>::N, <B::P as Nat>::N);
 }
 /// `S` with axes `A` and `B` swapped.
-pub type Transposed<S, const A: usize, const B: usize> = <S as Transpose<A, B>>::Out;
+pub type TransposedAxes<S, A, B> = <S as TransposeAxes<A, B>>::Out;
+
+/// [`TransposeAxes`] of `Axis<A>` and `Axis<B>`: the bound for swapping
+/// axes `A` and `B`.
+pub trait Transpose<const A: usize, const B: usize>: TransposeAxes<Axis<A>, Axis<B>> {}
+impl<S: TransposeAxes<Axis<A>, Axis<B>>, const A: usize, const B: usize> Transpose<A, B> for S {}
+/// `S` with axes `A` and `B` swapped.
+pub type Transposed<S, const A: usize, const B: usize> =
+    <S as TransposeAxes<Axis<A>, Axis<B>>>::Out;
 
 /// A layout whose axes can be reordered by `P`, a tuple with one
 /// `Axis<K>` per dimension (each once: checked when the program is built).

@@ -28,12 +28,13 @@ use alloc::vec::Vec;
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
-use crate::shape::axes::{Axis, is_permutation};
+use crate::shape::axes::{Axis, OneAxis, is_permutation};
 use crate::shape::broadcast::{BroadcastTo, check_broadcast_to};
 use crate::shape::list::{Dims, Layout, MAX_STATIC_RANK, Shape};
 use crate::shape::storage::Elements;
 use crate::shape::toolkit::{
-    Permute, Permuted, Squeeze, Squeezed, Transpose, Transposed, Unsqueeze, Unsqueezed,
+    Permute, Permuted, SqueezeAxis, SqueezedAxis, TransposeAxes, TransposedAxes, Unsqueeze,
+    Unsqueezed,
 };
 use crate::tensor::Tensor;
 
@@ -130,9 +131,9 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         self.relayout(&dims[..=shape.len()])
     }
 
-    /// The size-1 dimension at axis `K` removed; a static size that is not
-    /// 1 does not compile, a `Dyn` one is checked: an error if its size is
-    /// not 1.
+    /// The size-1 dimension at axis `A` (`Axis<K>`, `AxisFromEnd<K>` or a
+    /// dimension name) removed; a static size that is not 1 does not
+    /// compile, a `Dyn` one is checked: an error if its size is not 1.
     ///
     /// ```
     /// use shaped::{shape, Axis, Dyn, Tensor};
@@ -140,45 +141,47 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// let s: Tensor<f32, shape![3]> = t.try_squeeze(Axis::<0>).unwrap();
     /// assert!(Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]).try_squeeze(Axis::<0>).is_err());
     /// ```
-    pub fn try_squeeze<const K: usize>(
-        &self,
-        _: Axis<K>,
-    ) -> Result<Tensor<T, Squeezed<S, K>>, ShapeError>
+    pub fn try_squeeze<A: OneAxis>(&self, _: A) -> Result<Tensor<T, SqueezedAxis<S, A>>, ShapeError>
     where
-        S: Squeeze<K>,
+        S: SqueezeAxis<A>,
     {
+        let k = <S as SqueezeAxis<A>>::AXIS;
         let shape = self.shape();
-        if shape[K] != 1 {
+        if shape[k] != 1 {
             return Err(ShapeError::SqueezeSize {
                 shape: shape.to_vec(),
-                axis: K,
+                axis: k,
             });
         }
         let mut dims = [0usize; MAX_STATIC_RANK];
-        dims[..K].copy_from_slice(&shape[..K]);
-        dims[K..shape.len() - 1].copy_from_slice(&shape[K + 1..]);
+        dims[..k].copy_from_slice(&shape[..k]);
+        dims[k..shape.len() - 1].copy_from_slice(&shape[k + 1..]);
         Ok(self.relayout(&dims[..shape.len() - 1]))
     }
 
-    /// The size-1 dimension at axis `K` removed (see
+    /// The size-1 dimension at axis `A` removed (see
     /// [`try_squeeze`](Self::try_squeeze); panics with its error's message
     /// where a `Dyn` size is not 1).
     ///
     /// ```
-    /// use shaped::{shape, Axis, Tensor};
+    /// use shaped::{dim_names, shape, Axis, Tensor};
     /// let t = Tensor::<f32, shape![2, 1, 3]>::zeros();
     /// let s: Tensor<f32, shape![2, 3]> = t.squeeze(Axis::<1>);
+    /// dim_names!(ONE);
+    /// let n = Tensor::<f32, shape![2, ONE: 1, 3]>::zeros();
+    /// let m: Tensor<f32, shape![2, 3]> = n.squeeze(ONE);
     /// ```
     #[track_caller]
-    pub fn squeeze<const K: usize>(&self, axis: Axis<K>) -> Tensor<T, Squeezed<S, K>>
+    pub fn squeeze<A: OneAxis>(&self, axis: A) -> Tensor<T, SqueezedAxis<S, A>>
     where
-        S: Squeeze<K>,
+        S: SqueezeAxis<A>,
     {
         crate::ops::or_panic(self.try_squeeze(axis))
     }
 
-    /// The axes reordered: `perm` is a tuple of one `Axis<K>` per dimension,
-    /// each axis once; result axis `i` is input axis `perm.i`.
+    /// The axes reordered: `perm` is a tuple of one axis per dimension
+    /// (`Axis<K>`, `AxisFromEnd<K>` or a dimension name), each axis once;
+    /// result axis `i` is input axis `perm.i`.
     ///
     /// ```
     /// use shaped::{shape, Axis, Tensor};
@@ -199,27 +202,33 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         self.permuted(<S as Permute<P>>::PERM)
     }
 
-    /// Axes `A` and `B` swapped.
+    /// Axes `A` and `B` swapped (each `Axis<K>`, `AxisFromEnd<K>` or a
+    /// dimension name).
     ///
     /// ```
-    /// use shaped::{shape, Axis, Tensor};
+    /// use shaped::{dim_names, shape, Axis, AxisFromEnd, Tensor};
     /// let m = Tensor::<i32, shape![2, 3]>::arange();
     /// let t: Tensor<i32, shape![3, 2]> = m.transpose(Axis::<0>, Axis::<1>);
     /// assert_eq!(t.as_slice(), &[0, 3, 1, 4, 2, 5]);
+    /// dim_names!(H, W);
+    /// let img = Tensor::<i32, shape![4, H: 2, W: 3]>::arange();
+    /// let hw: Tensor<i32, shape![4, W: 3, H: 2]> = img.transpose(H, AxisFromEnd::<1>);
+    /// assert_eq!(hw[[1, 2, 0]], img[[1, 0, 2]]);
     /// ```
-    pub fn transpose<const A: usize, const B: usize>(
+    pub fn transpose<A: OneAxis, B: OneAxis>(
         &self,
-        _: Axis<A>,
-        _: Axis<B>,
-    ) -> Tensor<T, Transposed<S, A, B>>
+        _: A,
+        _: B,
+    ) -> Tensor<T, TransposedAxes<S, A, B>>
     where
-        S: Transpose<A, B>,
+        S: TransposeAxes<A, B>,
     {
+        let (a, b) = <S as TransposeAxes<A, B>>::AXES;
         let mut perm = [0usize; MAX_STATIC_RANK];
         for (i, p) in perm.iter_mut().enumerate() {
             *p = i;
         }
-        perm.swap(A, B);
+        perm.swap(a, b);
         self.permuted(&perm[..S::RANK])
     }
 

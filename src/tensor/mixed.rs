@@ -12,7 +12,7 @@ use crate::shape::mixed::{DimList, Mixed, Relax};
 use crate::tensor::Tensor;
 
 /// The full sizes of a `Mixed<L>` given the sizes of its [`Dyn`](struct@crate::shape::dim::Dyn) dimensions.
-fn fill<L: DimList>(dyn_sizes: &[usize]) -> Result<Dims, ShapeError> {
+pub(crate) fn fill<L: DimList>(dyn_sizes: &[usize]) -> Result<Dims, ShapeError> {
     let expected = L::DYNAMIC.count_ones() as usize;
     if dyn_sizes.len() != expected {
         return Err(ShapeError::DynSizes {

@@ -7,6 +7,8 @@
 //! - [`dyn_tensor`] — `DynTensor`.
 //! - `buffer` — where a `DynTensor` keeps its elements: inline when few.
 //! - [`mixed`] — constructors of tensors with `Dyn` dimensions.
+//! - [`from_fn`] — `from_fn` (flat index) and `from_fn_index` (multi-index)
+//!   on all three kinds.
 //! - [`names`] — dimension names on tensors (`with_names`, `names`,
 //!   `align_to`, `drop_names`).
 //!
@@ -15,6 +17,7 @@
 
 pub(crate) mod buffer;
 pub mod dyn_tensor;
+pub mod from_fn;
 pub mod mixed;
 pub mod names;
 pub mod static_tensor;

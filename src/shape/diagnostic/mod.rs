@@ -10,8 +10,9 @@
 //! error[E0277]: cannot broadcast [5, 2, 4, 1] with [3, 1, 1]: 2 vs 3 at axis -3
 //! ```
 //!
-//! How it works: [`Shape::RenderOnto`](crate::Shape::RenderOnto) turns a shape into `R4<5, 2, 4, 1>`
-//! ([`Shape::Rendered`](crate::Shape::Rendered)); the broadcast
+//! How it works: a shape's [`Shape::Rendered`](crate::Shape::Rendered) is
+//! its sizes as `R4<5, 2, 4, 1>` (each dimension prepends its size, see
+//! [`Rendering`]); the broadcast
 //! walk counts axes from the right with [`Ax`]; a mismatching pair of sizes
 //! asks `(R4<..>, R3<..>): BroadcastCheck<2, 3, 3>`, which holds only through
 //! the generated trait `Broadcast4x3<5, 2, 4, 1, 3, 1, 1, L, R, K>` whose only

@@ -72,16 +72,21 @@
 //! [`Rhs`](crate::BroadcastWith::Rhs)), unrolled for small shapes, and costs what
 //! positional broadcasting costs. Otherwise it runs on the runtime
 //! implementation of the rule (`ops::by_name`): a permuting copy of
-//! `y`, then the shared kernel. The static toolkit
-//! (`shape_ops`, `reduce`) works on unnamed shapes; call
-//! [`drop_names`](crate::Tensor::drop_names) first.
+//! `y`, then the shared kernel.
+//!
+//! The static toolkit keeps names as the runtime one does, and a
+//! reduction can name its axes: `y.mean_keepdim((H, W))` finds each name's
+//! position at compile time (the list function [`NamePos`], by id as above);
+//! a name the shape lacks is a compile error listing the names it has.
 
 use core::marker::PhantomData;
 
+mod axis;
 mod errors;
 mod rule;
 pub mod runtime;
 
+pub use axis::*;
 pub use errors::*;
 pub use rule::*;
 
@@ -176,6 +181,24 @@ macro_rules! dim_names {
                 $crate::shape::names::Byte<{ $crate::shape::names::id_byte(stringify!($name), 7) }>,
             >;
         }
+        // The name as an axis of the static toolkit (`x.sum_over(H)`): one
+        // impl per name rather than a blanket one, so that rustc reports
+        // the check that fails.
+        impl<L: $crate::shape::names::NameAxis<$name>> $crate::shape::axes::AxisOf<L> for $name {
+            type P = <L as $crate::shape::names::NameAxis<$name>>::P;
+            type Found = <L as $crate::shape::names::NameAxis<$name>>::Found;
+        }
+        impl<S> $crate::shape::axes::Axes<S> for $name
+        where
+            ($name,): $crate::shape::axes::Axes<S>,
+        {
+            type Marked = <($name,) as $crate::shape::axes::Axes<S>>::Marked;
+            const MASK: u64 = <($name,) as $crate::shape::axes::Axes<S>>::MASK;
+            fn axes() -> $crate::__Vec<usize> {
+                <($name,) as $crate::shape::axes::Axes<S>>::axes()
+            }
+        }
+        impl $crate::shape::axes::OneAxis for $name {}
     )+};
 }
 
