@@ -16,9 +16,10 @@ use typenum::{B0, B1, Bit};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Axis<const K: usize>;
 
-/// Type-level zero, for positions in a shape.
+/// Type-level zero, for unary counts: positions in a shape, and the inline
+/// storage budget ([`Shape::Budget`](crate::Shape::Budget)).
 pub struct Z;
-/// Type-level successor, for positions in a shape.
+/// Type-level successor, for unary counts (see [`Z`]).
 pub struct Succ<N>(PhantomData<N>);
 
 /// The type-level position of an axis.

@@ -16,7 +16,8 @@
 use typenum::{B0, Bit, Const, Sub1, ToUInt, U, U1024, UInt, UTerm};
 
 use crate::shape::diagnostic::Rendering;
-use crate::shape::storage::{Cost, S, Z};
+use crate::shape::axes::{Succ, Z};
+use crate::shape::storage::Cost;
 
 /// One dimension of a static shape.
 ///
@@ -30,7 +31,7 @@ pub trait Dim: 'static {
     /// Whether the dimension has a name (`B1`) or not (`B0`): broadcasting
     /// by name or by position is chosen at the type level.
     type Named: Flag;
-    /// `ceil(log2(SIZE))` as a unary count ([`S`]`<..`[`Z`]`>`), 11 for
+    /// `ceil(log2(SIZE))` as a unary count ([`Succ`]`<..`[`Z`]`>`), 11 for
     /// every size above 1024. Spent over a shape it bounds the element count
     /// cheaply, which decides whether a tensor is stored inline or on the
     /// heap ([`Shape::Budget`](crate::Shape::Budget)).
@@ -119,7 +120,7 @@ impl<const N: usize> Dim for Big<N> {
     };
     type Named = B0;
     // Saturated: one such dimension already puts a shape over the inline limit.
-    type Log2 = S<<U1024 as CeilLog2>::Output>;
+    type Log2 = Succ<<U1024 as CeilLog2>::Output>;
     type PrependTo<Acc: Rendering> = Acc::Prepend<N>;
     type Array<X: Copy> = [X; N];
     #[inline(always)]
@@ -194,7 +195,7 @@ impl BitLength for UTerm {
     type Out = Z;
 }
 impl<Hi: BitLength, B> BitLength for UInt<Hi, B> {
-    type Out = S<Hi::Out>;
+    type Out = Succ<Hi::Out>;
 }
 
 /// A type-level yes or no (typenum's `B1` or `B0`) that can be or-ed

@@ -10,7 +10,7 @@
 //! keeps debug builds, which copy values freely, well inside a thread's
 //! stack.
 //!
-//! The count is unary ([`S`]`<`[`S`]`<..`[`Z`]`>>`) rather than typenum's
+//! The count is unary ([`Succ`]`<..`[`Z`]`>`) rather than typenum's
 //! binary numbers: spending is then one small impl per step, where typenum's
 //! sum and comparison cost most of the type checking of a shape.
 
@@ -20,6 +20,7 @@ use core::marker::PhantomData;
 
 use crate::element::Element;
 use crate::shape::Shape;
+use crate::shape::axes::{Succ, Z};
 
 /// Contiguous, row-major elements of a tensor, whatever its storage.
 pub trait Elements<T>: Clone {
@@ -141,17 +142,13 @@ impl<T: Copy, S: Shape> Buffer<T> for Heap<T, S> {
     }
 }
 
-/// A type-level count of zero doublings.
-pub struct Z;
-/// One more than the count `N`.
-pub struct S<N>(PhantomData<N>);
 /// A budget overspent: the shape has more than 1024 elements (or may have).
 pub struct Over;
 
 /// Ten doublings: the budget of an empty shape, 1024 elements.
-pub type InlineBudget = S<S<S<S<S<S<S<S<S<S<Z>>>>>>>>>>;
+pub type InlineBudget = Succ<Succ<Succ<Succ<Succ<Succ<Succ<Succ<Succ<Succ<Z>>>>>>>>>>;
 
-/// What is left of a shape's inline budget: a count ([`Z`], [`S`]) or
+/// What is left of a shape's inline budget: a count ([`Z`], [`Succ`]) or
 /// [`Over`]; it picks the storage.
 pub trait Budget {
     /// One doubling less ([`Over`] once none is left).
@@ -166,7 +163,7 @@ impl Budget for Z {
     const INLINE: bool = true;
     type Storage<T: Element, Sh: Shape> = Inline<T, Sh>;
 }
-impl<B: Budget> Budget for S<B> {
+impl<B: Budget> Budget for Succ<B> {
     type Dec = B;
     const INLINE: bool = true;
     type Storage<T: Element, Sh: Shape> = Inline<T, Sh>;
@@ -185,6 +182,6 @@ pub trait Cost {
 impl Cost for Z {
     type TakeFrom<B: Budget> = B;
 }
-impl<C: Cost> Cost for S<C> {
+impl<C: Cost> Cost for Succ<C> {
     type TakeFrom<B: Budget> = C::TakeFrom<B::Dec>;
 }
