@@ -656,6 +656,18 @@ fn static_contract_seed004() {
         pp.into_dyn(),
         pred.into_dyn().try_contract(&prob.into_dyn()).unwrap()
     );
+    // `b` with more unnamed dimensions than `a`: its extra ones lead.
+    let hw = Tensor::<i64, shape![H: 4, W: 5]>::from_fn(|i| i as i64 % 3);
+    let r: Tensor<i64, shape![3, CHANNEL: 2]> = hw.contract(&img);
+    assert_eq!(
+        r.into_dyn(),
+        hw.into_dyn().try_contract(&img.into_dyn()).unwrap()
+    );
+    let many = Tensor::<i64, shape![5, 1, H: 4, W: 5]>::from_fn(|i| i as i64 % 7 - 2);
+    let r: Tensor<i64, shape![5, 3, CHANNEL: 2]> = img.contract(&many);
+    let want = img.into_dyn().try_contract(&many.into_dyn()).unwrap();
+    assert_eq!(want.shape(), &[5, 3, 2]);
+    assert_eq!(r.into_dyn(), want);
     // An unnamed size 1 broadcasts against 3.
     let one = Tensor::<i64, shape![1, H: 4, W: 5]>::ones();
     let s: Tensor<i64, shape![3, CHANNEL: 2]> = img.contract(&one);
