@@ -19,7 +19,7 @@ use super::equation::Labelled;
 use super::strided::{MAX_DIMS, Strides, strided};
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
-use crate::kernel::{Mat, gemm};
+use crate::kernel::{Mat, Odometer, gemm};
 
 /// An operand seen through strides: `dims` holds `(label, stride)`, each
 /// label once.
@@ -331,8 +331,9 @@ fn matrix_pair<T: Element>(
     let br: Vec<usize> = batch.iter().map(|&x| r.stride(x).unwrap_or(0)).collect();
     let bsizes: Vec<usize> = batch.iter().map(|&x| sizes[x]).collect();
     let mut index = alloc::vec![0usize; batch.len()];
-    let (mut ol, mut or) = (0usize, 0usize);
+    let mut od = Odometer::new(&bsizes, [&bl, &br], &mut index, [0, 0]);
     for block in c.chunks_exact_mut(m * n) {
+        let [ol, or] = od.offsets;
         gemm(
             m,
             k,
@@ -349,17 +350,7 @@ fn matrix_pair<T: Element>(
             },
             block,
         );
-        for ax in (0..batch.len()).rev() {
-            index[ax] += 1;
-            ol += bl[ax];
-            or += br[ax];
-            if index[ax] < bsizes[ax] {
-                break;
-            }
-            ol -= bl[ax] * bsizes[ax];
-            or -= br[ax] * bsizes[ax];
-            index[ax] = 0;
-        }
+        od.step();
     }
     let c = contiguous(c, &c_order, sizes);
     if direct {
