@@ -114,6 +114,12 @@ pub(crate) fn contract<T: Element>(
     lab: &Labelled,
 ) -> Result<Vec<T>, ShapeError> {
     let sizes = &lab.sizes;
+    if let [(data, shape)] = ops
+        && shape.len() <= SMALL_RANK
+        && lab.out.len() <= SMALL_RANK
+    {
+        return single(data, shape, &lab.ops[0], &lab.out, sizes);
+    }
     let out_shape: Vec<usize> = lab.out.iter().map(|&l| sizes[l]).collect();
     let n = checked_numel::<T>(&out_shape)?;
     if sizes.len() > MAX_DIMS {
@@ -162,6 +168,66 @@ pub(crate) fn contract<T: Element>(
         acc = pair(&acc, &b, &result, sizes)?;
     }
     Ok(acc.data.into_owned())
+}
+
+/// The most dimensions [`single`] plans on the stack.
+const SMALL_RANK: usize = 8;
+
+/// One operand of rank at most [`SMALL_RANK`] (`ii->i`, `ij->ji`, `ijk->`):
+/// the strides planned in arrays on the stack and the strided loop run
+/// straight into the result, the only allocation. Reading the equation is
+/// then most of what a small call costs.
+fn single<T: Element>(
+    data: &[T],
+    shape: &[usize],
+    labels: &[usize],
+    out: &[usize],
+    sizes: &[usize],
+) -> Result<Vec<T>, ShapeError> {
+    let out_shape: [usize; SMALL_RANK] =
+        core::array::from_fn(|i| out.get(i).map_or(1, |&l| sizes[l]));
+    let out_shape = &out_shape[..out.len()];
+    // Each label's stride, a repeated label's added up (the diagonal),
+    // outermost first; a dimension of size 1 contributes nothing.
+    let (mut ls, mut st, mut k) = ([0usize; SMALL_RANK], [0usize; SMALL_RANK], 0);
+    let mut stride = 1usize;
+    for (&size, &l) in shape.iter().zip(labels).rev() {
+        if size != 1 {
+            match ls[..k].iter().position(|&m| m == l) {
+                Some(i) => st[i] += stride,
+                None => {
+                    ls[k] = l;
+                    st[k] = stride;
+                    k += 1;
+                }
+            }
+        }
+        stride = stride.wrapping_mul(size);
+    }
+    let find = |l: usize| ls[..k].iter().position(|&m| m == l).map_or(0, |i| st[i]);
+    let out_strides: [usize; SMALL_RANK] =
+        core::array::from_fn(|i| out.get(i).map_or(0, |&l| find(l)));
+    // The summed labels, outermost first (`ls` is innermost first).
+    let (mut sum, mut sum_strides, mut r) = ([0usize; SMALL_RANK], [0usize; SMALL_RANK], 0);
+    for i in (0..k).rev() {
+        if !out.contains(&ls[i]) {
+            sum[r] = sizes[ls[i]];
+            sum_strides[r] = st[i];
+            r += 1;
+        }
+    }
+    let mut result = buffer::<T>(out_shape)?;
+    strided(
+        &mut result,
+        out_shape,
+        &sum[..r],
+        &[Strides {
+            data,
+            out: &out_strides[..out.len()],
+            sum: &sum_strides[..r],
+        }],
+    );
+    Ok(result)
 }
 
 /// What a label is to a pair contraction.

@@ -4,6 +4,8 @@
 //! summed labels innermost. Nothing is copied to permute, take a diagonal
 //! or broadcast: those are strides.
 
+use alloc::vec::Vec;
+
 use crate::element::Element;
 use crate::kernel::Odometer;
 
@@ -56,10 +58,18 @@ pub(crate) fn strided<T: Element>(
     } else {
         rank
     };
-    let mut index = [0usize; MAX_DIMS];
-    // The summed dimensions' multi-index, reused by every output element.
-    let mut scratch = [0usize; MAX_DIMS];
-    let mut od = Odometer::new(&shape[..outer], [a.out, b.out], &mut index, [0, 0]);
+    // The outer dimensions' multi-index, then the summed dimensions' (reused
+    // by every output element): on the stack unless the ranks are large.
+    let mut stack = [0usize; 32];
+    let mut heap = Vec::new();
+    let buf: &mut [usize] = if outer + sum.len() <= stack.len() {
+        &mut stack
+    } else {
+        heap.resize(outer + sum.len(), 0);
+        &mut heap
+    };
+    let (index, scratch) = buf.split_at_mut(outer);
+    let mut od = Odometer::new(&shape[..outer], [a.out, b.out], index, [0, 0]);
     for chunk in out.chunks_exact_mut(inner) {
         let [oa, ob] = od.offsets;
         if sum.is_empty() {
@@ -73,9 +83,9 @@ pub(crate) fn strided<T: Element>(
                 }
             }
         } else if one {
-            chunk[0] = sum_one(a.data, oa, sum, a.sum, &mut scratch);
+            chunk[0] = sum_one(a.data, oa, sum, a.sum, scratch);
         } else {
-            chunk[0] = sum_two(a.data, oa, a.sum, b.data, ob, b.sum, sum, &mut scratch);
+            chunk[0] = sum_two(a.data, oa, a.sum, b.data, ob, b.sum, sum, scratch);
         }
         od.step();
     }
