@@ -114,11 +114,8 @@ pub(crate) fn contract<T: Element>(
     lab: &Labelled,
 ) -> Result<Vec<T>, ShapeError> {
     let sizes = &lab.sizes;
-    if let [(data, shape)] = ops
-        && shape.len() <= SMALL_RANK
-        && lab.out.len() <= SMALL_RANK
-    {
-        return single(data, shape, &lab.ops[0], &lab.out, sizes);
+    if let Some(result) = direct(ops, lab) {
+        return result;
     }
     let out_shape: Vec<usize> = lab.out.iter().map(|&l| sizes[l]).collect();
     let n = checked_numel::<T>(&out_shape)?;
@@ -170,64 +167,141 @@ pub(crate) fn contract<T: Element>(
     Ok(acc.data.into_owned())
 }
 
-/// The most dimensions [`single`] plans on the stack.
+/// The most dimensions [`direct`] plans on the stack.
 const SMALL_RANK: usize = 8;
+/// The most multiply-adds a pair of operands may take to run [`direct`]:
+/// one loop over every label, nothing summed out first, which only small
+/// contractions afford.
+const SMALL_WORK: usize = 1024;
 
-/// One operand of rank at most [`SMALL_RANK`] (`ii->i`, `ij->ji`, `ijk->`):
-/// the strides planned in arrays on the stack and the strided loop run
-/// straight into the result, the only allocation. Reading the equation is
-/// then most of what a small call costs.
-fn single<T: Element>(
-    data: &[T],
-    shape: &[usize],
-    labels: &[usize],
-    out: &[usize],
-    sizes: &[usize],
-) -> Result<Vec<T>, ShapeError> {
-    let out_shape: [usize; SMALL_RANK] =
-        core::array::from_fn(|i| out.get(i).map_or(1, |&l| sizes[l]));
-    let out_shape = &out_shape[..out.len()];
-    // Each label's stride, a repeated label's added up (the diagonal),
-    // outermost first; a dimension of size 1 contributes nothing.
-    let (mut ls, mut st, mut k) = ([0usize; SMALL_RANK], [0usize; SMALL_RANK], 0);
-    let mut stride = 1usize;
-    for (&size, &l) in shape.iter().zip(labels).rev() {
-        if size != 1 {
-            match ls[..k].iter().position(|&m| m == l) {
-                Some(i) => st[i] += stride,
-                None => {
-                    ls[k] = l;
-                    st[k] = stride;
-                    k += 1;
+/// One operand's stride for each label it has (a repeated label's strides
+/// added up: the diagonal; a dimension of size 1 left out), innermost first.
+struct Planned {
+    labels: [usize; SMALL_RANK],
+    strides: [usize; SMALL_RANK],
+    len: usize,
+}
+
+impl Planned {
+    fn new(shape: &[usize], labels: &[usize]) -> Planned {
+        let mut p = Planned {
+            labels: [0; SMALL_RANK],
+            strides: [0; SMALL_RANK],
+            len: 0,
+        };
+        let mut stride = 1usize;
+        for (&size, &l) in shape.iter().zip(labels).rev() {
+            if size != 1 {
+                match p.labels[..p.len].iter().position(|&m| m == l) {
+                    Some(i) => p.strides[i] += stride,
+                    None => {
+                        p.labels[p.len] = l;
+                        p.strides[p.len] = stride;
+                        p.len += 1;
+                    }
                 }
             }
+            stride = stride.wrapping_mul(size);
         }
-        stride = stride.wrapping_mul(size);
+        p
     }
-    let find = |l: usize| ls[..k].iter().position(|&m| m == l).map_or(0, |i| st[i]);
-    let out_strides: [usize; SMALL_RANK] =
-        core::array::from_fn(|i| out.get(i).map_or(0, |&l| find(l)));
-    // The summed labels, outermost first (`ls` is innermost first).
-    let (mut sum, mut sum_strides, mut r) = ([0usize; SMALL_RANK], [0usize; SMALL_RANK], 0);
-    for i in (0..k).rev() {
-        if !out.contains(&ls[i]) {
-            sum[r] = sizes[ls[i]];
-            sum_strides[r] = st[i];
-            r += 1;
+    fn stride(&self, l: usize) -> usize {
+        self.labels[..self.len]
+            .iter()
+            .position(|&m| m == l)
+            .map_or(0, |i| self.strides[i])
+    }
+}
+
+/// One operand of rank at most [`SMALL_RANK`] (`ii->i`, `ij->ji`, `ijk->`),
+/// or two whose whole contraction is at most [`SMALL_WORK`] multiply-adds:
+/// the strides planned in arrays on the stack and one strided loop over
+/// every label run straight into the result, the only allocation. Reading
+/// the equation is then most of what a small call costs. `None` when the
+/// contraction is not one of those.
+fn direct<T: Element>(
+    ops: &[(&[T], &[usize])],
+    lab: &Labelled,
+) -> Option<Result<Vec<T>, ShapeError>> {
+    let (out, sizes) = (&lab.out, &lab.sizes);
+    if !matches!(ops.len(), 1 | 2)
+        || out.len() > SMALL_RANK
+        || ops.iter().any(|o| o.1.len() > SMALL_RANK)
+    {
+        return None;
+    }
+    let plans: [Planned; 2] = core::array::from_fn(|i| {
+        ops.get(i).map_or_else(
+            || Planned::new(&[], &[]),
+            |o| Planned::new(o.1, &lab.ops[i]),
+        )
+    });
+    // The summed labels: the first operand's outermost first, then the
+    // second's.
+    let mut sum = [0usize; 2 * SMALL_RANK];
+    let mut r = 0;
+    for p in &plans {
+        for &l in p.labels[..p.len].iter().rev() {
+            if !out.contains(&l) && !sum[..r].contains(&l) {
+                sum[r] = l;
+                r += 1;
+            }
         }
     }
-    let mut result = buffer::<T>(out_shape)?;
-    strided(
-        &mut result,
-        out_shape,
-        &sum[..r],
-        &[Strides {
-            data,
-            out: &out_strides[..out.len()],
-            sum: &sum_strides[..r],
-        }],
-    );
-    Ok(result)
+    let mut out_shape = [1usize; SMALL_RANK];
+    for (n, &l) in out_shape.iter_mut().zip(out.iter()) {
+        *n = sizes[l];
+    }
+    let out_shape = &out_shape[..out.len()];
+    if ops.len() == 2 {
+        let work = out_shape
+            .iter()
+            .chain(sum[..r].iter().map(|&l| &sizes[l]))
+            .try_fold(1usize, |w, &n| w.checked_mul(n));
+        if work.is_none_or(|w| w > SMALL_WORK) {
+            return None;
+        }
+    }
+    let mut sum_sizes = [1usize; 2 * SMALL_RANK];
+    for (n, &l) in sum_sizes.iter_mut().zip(&sum[..r]) {
+        *n = sizes[l];
+    }
+    let strides = |p: &Planned| {
+        let (mut o, mut s) = ([0usize; SMALL_RANK], [0usize; 2 * SMALL_RANK]);
+        for (x, &l) in o.iter_mut().zip(out.iter()) {
+            *x = p.stride(l);
+        }
+        for (x, &l) in s.iter_mut().zip(&sum[..r]) {
+            *x = p.stride(l);
+        }
+        (o, s)
+    };
+    let (ao, as_) = strides(&plans[0]);
+    let (bo, bs) = if ops.len() == 2 {
+        strides(&plans[1])
+    } else {
+        ([0; SMALL_RANK], [0; 2 * SMALL_RANK])
+    };
+    let mut result = match buffer::<T>(out_shape) {
+        Ok(v) => v,
+        Err(e) => return Some(Err(e)),
+    };
+    let a = Strides {
+        data: ops[0].0,
+        out: &ao[..out.len()],
+        sum: &as_[..r],
+    };
+    if let [_, (b_data, _)] = ops {
+        let b = Strides {
+            data: b_data,
+            out: &bo[..out.len()],
+            sum: &bs[..r],
+        };
+        strided(&mut result, out_shape, &sum_sizes[..r], &[a, b]);
+    } else {
+        strided(&mut result, out_shape, &sum_sizes[..r], &[a]);
+    }
+    Some(Ok(result))
 }
 
 /// What a label is to a pair contraction.
