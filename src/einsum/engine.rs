@@ -230,12 +230,13 @@ fn direct<T: Element>(
     {
         return None;
     }
-    let plans: [Planned; 2] = core::array::from_fn(|i| {
-        ops.get(i).map_or_else(
-            || Planned::new(&[], &[]),
-            |o| Planned::new(o.1, &lab.ops[i]),
-        )
-    });
+    let plans = [
+        Planned::new(ops[0].1, &lab.ops[0]),
+        match ops.get(1) {
+            Some(o) => Planned::new(o.1, &lab.ops[1]),
+            None => Planned::new(&[], &[]),
+        },
+    ];
     // The summed labels: the first operand's outermost first, then the
     // second's.
     let mut sum = [0usize; 2 * SMALL_RANK];
@@ -266,22 +267,21 @@ fn direct<T: Element>(
     for (n, &l) in sum_sizes.iter_mut().zip(&sum[..r]) {
         *n = sizes[l];
     }
-    let strides = |p: &Planned| {
-        let (mut o, mut s) = ([0usize; SMALL_RANK], [0usize; 2 * SMALL_RANK]);
+    // Filled in place: arrays this size returned by value cost a copy.
+    let (mut ao, mut as_) = ([0usize; SMALL_RANK], [0usize; 2 * SMALL_RANK]);
+    let (mut bo, mut bs) = ([0usize; SMALL_RANK], [0usize; 2 * SMALL_RANK]);
+    let fill = |p: &Planned, o: &mut [usize], s: &mut [usize]| {
         for (x, &l) in o.iter_mut().zip(out.iter()) {
             *x = p.stride(l);
         }
         for (x, &l) in s.iter_mut().zip(&sum[..r]) {
             *x = p.stride(l);
         }
-        (o, s)
     };
-    let (ao, as_) = strides(&plans[0]);
-    let (bo, bs) = if ops.len() == 2 {
-        strides(&plans[1])
-    } else {
-        ([0; SMALL_RANK], [0; 2 * SMALL_RANK])
-    };
+    fill(&plans[0], &mut ao, &mut as_);
+    if ops.len() == 2 {
+        fill(&plans[1], &mut bo, &mut bs);
+    }
     let mut result = match buffer::<T>(out_shape) {
         Ok(v) => v,
         Err(e) => return Some(Err(e)),
