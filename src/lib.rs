@@ -148,7 +148,11 @@ pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// letters missing from the output are summed; without `->` the output is
 /// the letters seen once, in alphabetical order (capitals first). Operands
 /// are tensors (or references to them) of static or mixed layouts, one to
-/// any number; `...` is for the runtime [`einsum`](crate::einsum()) only.
+/// any number. `...` stands for the dimensions an operand has beyond its
+/// letters: they broadcast across the operands (from the right, sizes
+/// equal or 1) and go where the output has `...`, first in an implicit
+/// output. Operands are split at top-level commas: pass an expression whose
+/// type has a comma (`Tensor::<f32, shape![2, 3]>::ones()`) as a variable.
 ///
 /// ```
 /// use shaped::{einsum, shape, Tensor};
@@ -162,6 +166,11 @@ pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// let v = Tensor::<i32, shape![3]>::ones();
 /// let w: Tensor<i32, shape![3]> = einsum!("ij,j,j->i", m, v, v);
 /// assert_eq!(w.as_slice(), &[3, 12, 21]);
+/// // `...`: [5, 1] and [2] broadcast into the batch [5, 2].
+/// let x = Tensor::<f32, shape![5, 1, 3, 4]>::ones();
+/// let y = Tensor::<f32, shape![2, 4, 6]>::ones();
+/// let z: Tensor<f32, shape![5, 2, 3, 6]> = einsum!("...ij,...jk", x, y);
+/// let s: Tensor<f32, shape![3, 6]> = einsum!("...ij,...jk->ik", x, y);
 /// ```
 ///
 /// A label whose sizes differ does not compile, and the error says which
@@ -175,9 +184,11 @@ pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// let c = einsum!("ij,jk->ik", a, b); // error: einsum label 'j': 3 in operand 0 vs 4 in operand 1
 /// ```
 ///
-/// Nor does a malformed equation, or one that gives an operand another
+/// Nor does a malformed equation, one that gives an operand another
 /// number of labels than its rank (`einsum operand 1 has rank 3 but the
-/// equation gives it 2 labels`). `Dyn` sizes are checked when it runs
+/// equation gives it 2 labels`), or `...` dimensions that do not broadcast
+/// (``einsum `...` does not broadcast: 2 in operand 0 vs 3 in operand 1 at
+/// `...` dimension -1``). `Dyn` sizes are checked when it runs
 /// (a mismatch panics with the runtime error's message). Named dimensions
 /// keep their names in the result; one label over two different names
 /// does not compile.

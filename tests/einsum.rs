@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 use shaped::{DynTensor, ShapeError, einsum};
 
-/// The reference: for equations of letters only (no `...`). Returns the
-/// output's shape and elements.
+/// The reference: for equations of letters only (`spell_out` rewrites
+/// `...`). Returns the output's shape and elements.
 fn naive(equation: &str, ops: &[(&[usize], &[i64])]) -> (Vec<usize>, Vec<i64>) {
     let eq: String = equation.chars().filter(|c| *c != ' ').collect();
     let (lhs, rhs) = match eq.split_once("->") {
@@ -25,13 +25,18 @@ fn naive(equation: &str, ops: &[(&[usize], &[i64])]) -> (Vec<usize>, Vec<i64>) {
             .filter(|c| inputs.iter().flatten().filter(|d| *d == c).count() == 1)
             .collect(),
     };
+    // The largest size of a label: a size 1 broadcasts (only `...`
+    // dimensions, rewritten to letters by `spell_out`, have one).
     let size_of = |c: char| {
+        let mut size = None;
         for (subs, (shape, _)) in inputs.iter().zip(ops) {
-            if let Some(p) = subs.iter().position(|d| *d == c) {
-                return shape[p];
+            for (d, &n) in subs.iter().zip(*shape) {
+                if *d == c && size.is_none_or(|s| s == 1) {
+                    size = Some(n);
+                }
             }
         }
-        unreachable!()
+        size.unwrap()
     };
     let sizes: Vec<usize> = labels.iter().map(|&c| size_of(c)).collect();
     let out_shape: Vec<usize> = output.iter().map(|&c| size_of(c)).collect();
@@ -41,9 +46,9 @@ fn naive(equation: &str, ops: &[(&[usize], &[i64])]) -> (Vec<usize>, Vec<i64>) {
     }
     let pos = |c: char| labels.iter().position(|d| *d == c).unwrap();
     let flat = |idx: &[usize], subs: &[char], shape: &[usize]| {
-        subs.iter()
-            .zip(shape)
-            .fold(0, |acc, (&c, &n)| acc * n + idx[pos(c)])
+        subs.iter().zip(shape).fold(0, |acc, (&c, &n)| {
+            acc * n + if n == 1 { 0 } else { idx[pos(c)] }
+        })
     };
     let mut idx = vec![0usize; labels.len()];
     loop {
@@ -66,6 +71,62 @@ fn naive(equation: &str, ops: &[(&[usize], &[i64])]) -> (Vec<usize>, Vec<i64>) {
             idx[ax] = 0;
         }
     }
+}
+
+/// `equation` with each dimension `...` covers spelled out as a letter of
+/// its own (right-aligned across the operands, `Z`, `Y`, ... from the
+/// last), and the output made explicit: what the reference reads.
+fn spell_out(equation: &str, shapes: &[&[usize]]) -> String {
+    let eq: String = equation.chars().filter(|c| *c != ' ').collect();
+    let (lhs, rhs) = match eq.split_once("->") {
+        Some((l, r)) => (l.to_string(), Some(r.to_string())),
+        None => (eq.clone(), None),
+    };
+    let inputs: Vec<&str> = lhs.split(',').collect();
+    let covered: Vec<usize> = inputs
+        .iter()
+        .zip(shapes)
+        .map(|(subs, shape)| {
+            if subs.contains("...") {
+                shape.len() - subs.replace("...", "").len()
+            } else {
+                0
+            }
+        })
+        .collect();
+    let ell = covered.iter().copied().max().unwrap_or(0);
+    let letters: Vec<char> = (0..ell)
+        .map(|j| (b'Z' - (ell - 1 - j) as u8) as char)
+        .collect();
+    let spell =
+        |subs: &str, k: usize| subs.replace("...", &letters[ell - k..].iter().collect::<String>());
+    let ins: Vec<String> = inputs
+        .iter()
+        .zip(&covered)
+        .map(|(subs, &k)| {
+            if subs.contains("...") {
+                spell(subs, k)
+            } else {
+                subs.to_string()
+            }
+        })
+        .collect();
+    let out = match rhs {
+        Some(r) => spell(&r, ell),
+        None => {
+            let all: String = ins.concat();
+            let mut once: Vec<char> = inputs
+                .concat()
+                .chars()
+                .filter(|&c| c != '.' && all.matches(c).count() == 1)
+                .collect();
+            once.sort();
+            let mut out: String = letters.iter().collect();
+            out.extend(once);
+            out
+        }
+    };
+    format!("{}->{out}", ins.join(","))
 }
 
 fn tensor(shape: &[usize], seed: i64) -> DynTensor<i64> {
@@ -91,7 +152,7 @@ fn check(equation: &str, shapes: &[&[usize]]) {
         .copied()
         .zip(data.iter().map(|d| &d[..]))
         .collect();
-    let (shape, want) = naive(equation, &ops);
+    let (shape, want) = naive(&spell_out(equation, shapes), &ops);
     assert_eq!(got.shape(), &shape[..], "{equation} {shapes:?}");
     assert_eq!(got.to_vec(), want, "{equation} {shapes:?}");
     // f64 takes the matrix-product path where i64 takes the loop: same values.
@@ -166,6 +227,12 @@ fn ellipsis_broadcasts_and_leads_the_implicit_output() {
     assert_eq!(d, c.sum_dims(&[0, 1], false).unwrap());
     let e = einsum("i...->...", &[&a]).unwrap();
     assert_eq!(e, a.sum_dims(&[0], false).unwrap());
+    check("...ij,...jk", &[&[5, 1, 3, 4], &[2, 4, 6]]);
+    check("...ij,...jk->k...i", &[&[5, 1, 3, 4], &[2, 4, 6]]);
+    check("i...->...", &[&[3, 2, 4]]);
+    check("...,...->...", &[&[3, 1], &[1, 4]]);
+    check("i...i", &[&[3, 2, 3]]);
+    check("...i,i...,...", &[&[2, 3], &[3, 1, 1], &[4, 1]]);
     let f = einsum("...ii->...i", &[&tensor(&[2, 3, 3], 0)]).unwrap();
     assert_eq!(f.shape(), &[2, 3]);
     assert_eq!(f.get(&[1, 2]), tensor(&[2, 3, 3], 0).get(&[1, 2, 2]));
@@ -305,9 +372,63 @@ fn equation() -> impl Strategy<Value = (String, Vec<Vec<usize>>)> {
     })
 }
 
+/// A random equation of [`equation`] with `...` put into some operands
+/// (and into an explicit output or not), covering the last 0 to 3 of up
+/// to 3 batch dimensions, some of them 1 (broadcast).
+fn ellipsis_equation() -> impl Strategy<Value = (String, Vec<Vec<usize>>)> {
+    let batch = prop::collection::vec(1usize..4, 0..4);
+    let per_op = prop::collection::vec((any::<bool>(), 0usize..4, any::<u8>(), 0usize..4), 3);
+    (equation(), batch, per_op, any::<bool>(), 0usize..4).prop_map(
+        |((eq, shapes), batch, per_op, out_ell, out_at)| {
+            let (lhs, rhs) = match eq.split_once("->") {
+                Some((l, r)) => (l.to_string(), Some(r.to_string())),
+                None => (eq.clone(), None),
+            };
+            let mut subs = Vec::new();
+            let mut new_shapes = Vec::new();
+            for ((op, shape), &(has, at, ones, k)) in lhs.split(',').zip(&shapes).zip(&per_op) {
+                if !has {
+                    subs.push(op.to_string());
+                    new_shapes.push(shape.clone());
+                    continue;
+                }
+                let at = at.min(op.len());
+                subs.push(format!("{}...{}", &op[..at], &op[at..]));
+                let k = k.min(batch.len());
+                let covered = batch[batch.len() - k..]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &n)| if ones >> i & 1 == 1 { 1 } else { n });
+                let mut sh: Vec<usize> = shape[..at].to_vec();
+                sh.extend(covered);
+                sh.extend(&shape[at..]);
+                new_shapes.push(sh);
+            }
+            let mut eq = subs.join(",");
+            if let Some(r) = rhs {
+                let r = if out_ell {
+                    let at = out_at.min(r.len());
+                    format!("{}...{}", &r[..at], &r[at..])
+                } else {
+                    r
+                };
+                eq = format!("{eq}->{r}");
+            }
+            (eq, new_shapes)
+        },
+    )
+}
+
 proptest! {
     #[test]
     fn random_equations_match_the_reference((eq, shapes) in equation()) {
+        let s: Vec<&[usize]> = shapes.iter().map(|s| &s[..]).collect();
+        check(&eq, &s);
+    }
+
+    /// `...` in some operands, broadcast, in the output or summed.
+    #[test]
+    fn random_ellipsis_equations_match_the_reference((eq, shapes) in ellipsis_equation()) {
         let s: Vec<&[usize]> = shapes.iter().map(|s| &s[..]).collect();
         check(&eq, &s);
     }
@@ -535,6 +656,18 @@ fn static_contract_seed004() {
         pp.into_dyn(),
         pred.into_dyn().try_contract(&prob.into_dyn()).unwrap()
     );
+    // `b` with more unnamed dimensions than `a`: its extra ones lead.
+    let hw = Tensor::<i64, shape![H: 4, W: 5]>::from_fn(|i| i as i64 % 3);
+    let r: Tensor<i64, shape![3, CHANNEL: 2]> = hw.contract(&img);
+    assert_eq!(
+        r.into_dyn(),
+        hw.into_dyn().try_contract(&img.into_dyn()).unwrap()
+    );
+    let many = Tensor::<i64, shape![5, 1, H: 4, W: 5]>::from_fn(|i| i as i64 % 7 - 2);
+    let r: Tensor<i64, shape![5, 3, CHANNEL: 2]> = img.contract(&many);
+    let want = img.into_dyn().try_contract(&many.into_dyn()).unwrap();
+    assert_eq!(want.shape(), &[5, 3, 2]);
+    assert_eq!(r.into_dyn(), want);
     // An unnamed size 1 broadcasts against 3.
     let one = Tensor::<i64, shape![1, H: 4, W: 5]>::ones();
     let s: Tensor<i64, shape![3, CHANNEL: 2]> = img.contract(&one);
@@ -547,4 +680,63 @@ fn static_contract_seed004() {
             .copied()
             .unwrap()
     );
+}
+
+/// `einsum!` with `...`: result types computed (broadcast, in the output
+/// where `...` is, first in an implicit output), values as the reference.
+#[test]
+fn einsum_macro_with_ellipsis() {
+    use shaped::{Dyn, Tensor, dim_names, einsum as einsum_m, shape};
+    fn against<S: shaped::Layout>(eq: &str, got: &Tensor<i64, S>, ops: &[(&[usize], &[i64])]) {
+        let shapes: Vec<&[usize]> = ops.iter().map(|o| o.0).collect();
+        let (shape, want) = naive(&spell_out(eq, &shapes), ops);
+        assert_eq!(
+            (&*got.shape(), got.as_slice()),
+            (&shape[..], &want[..]),
+            "{eq}"
+        );
+    }
+    let a = Tensor::<i64, shape![5, 1, 3, 4]>::from_fn(|i| (i as i64 * 7) % 11 - 5);
+    let b = Tensor::<i64, shape![2, 4, 6]>::from_fn(|i| (i as i64 * 5) % 13 - 6);
+    let ops: [(&[usize], &[i64]); 2] = [(&[5, 1, 3, 4], a.as_slice()), (&[2, 4, 6], b.as_slice())];
+    let c: Tensor<i64, shape![5, 2, 3, 6]> = einsum_m!("...ij,...jk", a, b);
+    against("...ij,...jk", &c, &ops);
+    let c: Tensor<i64, shape![6, 5, 2, 3]> = einsum_m!("...ij,...jk->k...i", a, b);
+    against("...ij,...jk->k...i", &c, &ops);
+    let c: Tensor<i64, shape![3, 6]> = einsum_m!("...ij,...jk->ik", a, b); // `...` summed
+    against("...ij,...jk->ik", &c, &ops);
+    let d: Tensor<i64, shape![1, 3, 4]> = einsum_m!("i...->...", a);
+    against("i...->...", &d, &ops[..1]);
+    let m = Tensor::<i64, shape![3, 2, 3]>::from_fn(|i| i as i64);
+    let t: Tensor<i64, shape![2]> = einsum_m!("i...i", m);
+    against("i...i", &t, &[(&[3, 2, 3], m.as_slice())]);
+    // Three operands, `...` in two of them.
+    let v = Tensor::<i64, shape![4]>::from_fn(|i| i as i64 - 1);
+    let w: Tensor<i64, shape![5, 2, 6]> = einsum_m!("...ij,j,...jk->...k", a, v, b);
+    against(
+        "...ij,j,...jk->...k",
+        &w,
+        &[ops[0], (&[4], v.as_slice()), ops[1]],
+    );
+    // A `Dyn` size under `...`: the static size wins, 1 against `Dyn` stays `Dyn`.
+    let x = Tensor::<i64, shape![Dyn, 4]>::from_vec((0..12).collect(), &[3]).unwrap();
+    let y: Tensor<i64, shape![Dyn]> = einsum_m!("...i,...i", x, x);
+    against(
+        "...i,...i",
+        &y,
+        &[(&[3, 4], x.as_slice()), (&[3, 4], x.as_slice())],
+    );
+    let z = Tensor::<i64, shape![3, 4]>::from_fn(|i| i as i64);
+    let y: Tensor<i64, shape![3]> = einsum_m!("...i,...i", x, z);
+    against(
+        "...i,...i",
+        &y,
+        &[(&[3, 4], x.as_slice()), (&[3, 4], z.as_slice())],
+    );
+    // Names under `...` ride along.
+    dim_names!(CHANNEL);
+    let img = Tensor::<i64, shape![2, CHANNEL: 3, 4]>::from_fn(|i| i as i64 % 5);
+    let s: Tensor<i64, shape![2, CHANNEL: 3]> = einsum_m!("...w->...", img);
+    assert_eq!(s.names(), [None, Some("CHANNEL")]);
+    against("...w->...", &s, &[(&[2, 3, 4], img.as_slice())]);
 }

@@ -58,40 +58,71 @@ fn literal_text(lit: &Literal) -> Option<String> {
     Some(body.to_string())
 }
 
-/// The parsed equation: each operand's labels, the output's labels.
+/// The parsed equation: each operand's labels, the output's labels, and
+/// where `...` sits in each (how many labels come before it).
 struct Equation {
     ops: Vec<Vec<char>>,
+    ells: Vec<Option<usize>>,
     out: Vec<char>,
+    out_ell: Option<usize>,
+}
+
+/// One side's subscripts: the labels and where `...` sits. `start` is the
+/// side's index in the equation; `who` names it in errors.
+fn subscripts(text: &str, start: usize, who: &str) -> Result<(Vec<char>, Option<usize>), String> {
+    let b = text.as_bytes();
+    let (mut labels, mut ell) = (Vec::new(), None);
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b' ' => {}
+            b'.' => {
+                if ell.is_some() {
+                    return Err(format!(
+                        "found '.' for {who} but an ellipsis (...) was already found"
+                    ));
+                }
+                if !b[i..].starts_with(b"...") {
+                    return Err(format!(
+                        "found '.' for {who} that is not part of any ellipsis (...)"
+                    ));
+                }
+                ell = Some(labels.len());
+                i += 2;
+            }
+            c if c.is_ascii_alphabetic() => labels.push(c as char),
+            _ => {
+                let c = text[i..].chars().next().unwrap_or('?');
+                return Err(format!(
+                    "invalid subscript '{c}' at index {}, subscripts must be in [a-zA-Z]",
+                    start + i
+                ));
+            }
+        }
+        i += 1;
+    }
+    Ok((labels, ell))
 }
 
 fn parse(eq: &str) -> Result<Equation, String> {
     let bad = |msg: String| format!("einsum! equation \"{eq}\": {msg}");
-    if eq.contains('.') {
-        return Err(bad(
-            "`...` is not supported by einsum! (its sizes are checked at compile time); use shaped::einsum on DynTensors".into(),
-        ));
-    }
     let (lhs, rhs) = match eq.find("->") {
-        Some(p) => (&eq[..p], Some(&eq[p + 2..])),
+        Some(p) => (&eq[..p], Some((&eq[p + 2..], p + 2))),
         None => (eq, None),
     };
-    let mut ops: Vec<Vec<char>> = vec![Vec::new()];
-    for (i, c) in lhs.char_indices() {
-        match c {
-            ' ' => {}
-            ',' => ops.push(Vec::new()),
-            c if c.is_ascii_alphabetic() => ops.last_mut().expect("one operand").push(c),
-            c => {
-                return Err(bad(format!(
-                    "invalid subscript '{c}' at index {i}, subscripts must be in [a-zA-Z]"
-                )));
-            }
-        }
+    let (mut ops, mut ells) = (Vec::new(), Vec::new());
+    let mut start = 0;
+    for (op, side) in lhs.split(',').enumerate() {
+        let (labels, ell) = subscripts(side, start, &format!("operand {op}")).map_err(&bad)?;
+        ops.push(labels);
+        ells.push(ell);
+        start += side.len() + 1;
     }
     let count = |c: char| ops.iter().flatten().filter(|&&d| d == c).count();
-    let out = match rhs {
+    let (out, out_ell) = match rhs {
         None => {
-            // Letters seen once, capitals first (torch.einsum's order).
+            // Letters seen once, capitals first (torch.einsum's order),
+            // after the `...` dimensions if any operand has them.
             let mut once: Vec<char> = ops
                 .iter()
                 .flatten()
@@ -99,38 +130,31 @@ fn parse(eq: &str) -> Result<Equation, String> {
                 .filter(|&c| count(c) == 1)
                 .collect();
             once.sort();
-            once
+            (once, ells.iter().any(Option::is_some).then_some(0))
         }
-        Some(r) => {
-            let mut out = Vec::new();
-            for (i, c) in r.char_indices() {
-                match c {
-                    ' ' => {}
-                    c if c.is_ascii_alphabetic() => {
-                        if out.contains(&c) {
-                            return Err(bad(format!(
-                                "output subscript {c} appears more than once in the output"
-                            )));
-                        }
-                        if count(c) == 0 {
-                            return Err(bad(format!(
-                                "output subscript {c} does not appear in the equation for any input operand"
-                            )));
-                        }
-                        out.push(c);
-                    }
-                    c => {
-                        return Err(bad(format!(
-                            "invalid subscript '{c}' at index {}, subscripts must be in [a-zA-Z]",
-                            lhs.len() + 2 + i
-                        )));
-                    }
+        Some((r, start)) => {
+            let (out, ell) = subscripts(r, start, "output").map_err(&bad)?;
+            for (i, &c) in out.iter().enumerate() {
+                if out[..i].contains(&c) {
+                    return Err(bad(format!(
+                        "output subscript {c} appears more than once in the output"
+                    )));
+                }
+                if count(c) == 0 {
+                    return Err(bad(format!(
+                        "output subscript {c} does not appear in the equation for any input operand"
+                    )));
                 }
             }
-            out
+            (out, ell)
         }
     };
-    Ok(Equation { ops, out })
+    Ok(Equation {
+        ops,
+        ells,
+        out,
+        out_ell,
+    })
 }
 
 fn expand(input: TokenStream) -> Result<TokenStream, Error> {
@@ -219,27 +243,48 @@ fn expand(input: TokenStream) -> Result<TokenStream, Error> {
 /// The generic function, as text.
 fn generate(text: &str, eq: &Equation) -> String {
     const T: &str = "::shaped::einsum::typed";
-    // Each operand's dimensions are type parameters `A{op}_{pos}`, found by
-    // the `Labels` bound (which also checks the operand's rank).
+    // Each operand's labelled dimensions are type parameters `A{op}_{pos}`,
+    // found by the `Labels` bound (which also checks the operand's rank),
+    // or by the `Ellipsis` bound, which also finds `E{op}`: the dimensions
+    // `...` covers, innermost first.
     let dim = |op: usize, pos: usize| format!("A{op}_{pos}");
+    let list = |op: usize, pos: &mut dyn Iterator<Item = usize>| {
+        let pos: Vec<usize> = pos.collect();
+        pos.iter()
+            .rev()
+            .fold(String::from("::shaped::shape::Nil"), |acc, &p| {
+                format!("::shaped::shape::Cons<{}, {acc}>", dim(op, p))
+            })
+    };
     let mut generics = String::from("T: ::shaped::Element");
     let mut params = String::new();
     let mut slices = String::new();
     let mut bounds = String::new();
     for (op, labels) in eq.ops.iter().enumerate() {
         generics.push_str(&format!(", S{op}: ::shaped::Layout"));
-        let mut list = String::from("::shaped::shape::Nil");
-        for pos in (0..labels.len()).rev() {
+        for pos in 0..labels.len() {
             generics.push_str(&format!(", {}", dim(op, pos)));
-            list = format!("::shaped::shape::Cons<{}, {list}>", dim(op, pos));
         }
         params.push_str(&format!("o{op}: &::shaped::Tensor<T, S{op}>, "));
         slices.push_str(&format!("(o{op}.as_slice(), &*o{op}.shape()), "));
-        bounds.push_str(&format!(
-            "<S{op} as ::shaped::Layout>::List: {T}::Labels<{op}, {}, {T}::{}, {T}::Pos<0>, Out = {list}>,\n",
-            labels.len(),
-            count(labels.len())
-        ));
+        let n = labels.len();
+        match eq.ells[op] {
+            None => bounds.push_str(&format!(
+                "<S{op} as ::shaped::Layout>::List: {T}::Labels<{op}, {n}, {T}::{}, {T}::Pos<0>, Out = {}>,\n",
+                count(n),
+                list(op, &mut (0..n))
+            )),
+            Some(p) => {
+                generics.push_str(&format!(", E{op}"));
+                bounds.push_str(&format!(
+                    "<S{op} as ::shaped::Layout>::List: {T}::Ellipsis<{op}, {n}, {T}::{}, {T}::{}, {T}::Pos<0>, Prefix = {}, Suffix = {}, Mid = E{op}>,\n",
+                    count(p),
+                    count(n - p),
+                    list(op, &mut (0..p)),
+                    list(op, &mut (p..n).rev())
+                ));
+            }
+        }
     }
     // Every occurrence of each label, in order.
     let mut seen: Vec<(char, Vec<(usize, usize)>)> = Vec::new();
@@ -266,15 +311,56 @@ fn generate(text: &str, eq: &Equation) -> String {
             ));
         }
     }
-    let mut out = String::from("::shaped::shape::Nil");
-    for c in eq.out.iter().rev() {
-        let occ = &seen.iter().find(|(d, _)| d == c).expect("an input label").1;
+    // The `...` dimensions: each pair checked, all broadcast into one
+    // batch (innermost first).
+    let with: Vec<usize> = (0..eq.ops.len())
+        .filter(|&op| eq.ells[op].is_some())
+        .collect();
+    for (i, &p) in with.iter().enumerate() {
+        for &q in &with[i + 1..] {
+            bounds.push_str(&format!(
+                "E{p}: {T}::EllipsisFits<E{q}, {p}, {q}, ::shaped::shape::diagnostic::Ax<1>>,\n"
+            ));
+        }
+    }
+    let mut batch = String::from("::shaped::shape::Nil");
+    for &p in &with {
+        bounds.push_str(&format!("{batch}: {T}::EllipsisZip<E{p}>,\n"));
+        batch = format!("<{batch} as {T}::EllipsisZip<E{p}>>::Out");
+    }
+    // The output: its labels, with the batch where `...` is.
+    let label_dim = |c: char, bounds: &mut String| {
+        let occ = &seen
+            .iter()
+            .find(|(d, _)| *d == c)
+            .expect("an input label")
+            .1;
         let mut d = dim(occ[0].0, occ[0].1);
         for &(q, j) in &occ[1..] {
             bounds.push_str(&format!("{d}: {T}::Merge<{}>,\n", dim(q, j)));
             d = format!("<{d} as {T}::Merge<{}>>::Out", dim(q, j));
         }
-        out = format!("::shaped::shape::Cons<{d}, {out}>");
+        d
+    };
+    let split = eq.out_ell.unwrap_or(eq.out.len());
+    let mut out = String::from("::shaped::shape::Nil");
+    for &c in eq.out[split..].iter().rev() {
+        out = format!(
+            "::shaped::shape::Cons<{}, {out}>",
+            label_dim(c, &mut bounds)
+        );
+    }
+    if eq.out_ell.is_some() {
+        bounds.push_str(&format!(
+            "{batch}: ::shaped::shape::broadcast::ReverseOnto<{out}>,\n"
+        ));
+        out = format!("<{batch} as ::shaped::shape::broadcast::ReverseOnto<{out}>>::Out");
+    }
+    for &c in eq.out[..split].iter().rev() {
+        out = format!(
+            "::shaped::shape::Cons<{}, {out}>",
+            label_dim(c, &mut bounds)
+        );
     }
     bounds.push_str(&format!("{out}: ::shaped::shape::mixed::ToLayout,\n"));
     format!(

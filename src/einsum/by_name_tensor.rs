@@ -17,9 +17,7 @@ use crate::shape::broadcast::{BroadcastDim, ReverseOnto};
 use crate::shape::diagnostic::Ax;
 use crate::shape::dim::{Big, D, D1, Dyn};
 use crate::shape::mixed::ToLayout;
-use crate::shape::names::{
-    AnonSize, Find, Found, Missing, Named, PadUnnamed, Plain, Unnamed, XIsA,
-};
+use crate::shape::names::{AnonSize, Find, Found, Missing, Named, Ones, Plain, Unnamed, XIsA};
 use crate::shape::{Cons, Layout, Nil};
 use crate::tensor::Tensor;
 
@@ -27,8 +25,8 @@ use crate::tensor::Tensor;
 /// [`DynTensor::try_contract`](crate::DynTensor::try_contract)), as far as
 /// the compiler can tell; [`Output`](ContractWith::Output) is the result's
 /// layout. Shared names must have equal static sizes (`Dyn` sizes are
-/// checked when it runs). Statically, `R` may not have more unnamed
-/// dimensions than `Self` (contract the other way round, or at run time).
+/// checked when it runs); the unnamed dimensions broadcast, those of the
+/// operand with more of them leading the result.
 pub trait ContractWith<R: Layout>: Layout {
     /// The layout of the contraction.
     type Output: Layout;
@@ -38,10 +36,12 @@ pub trait ContractWith<R: Layout>: Layout {
 pub type Contract<S, R> = <S as ContractWith<R>>::Output;
 
 type Rev<L> = <L as ReverseOnto<Nil>>::Out;
-type Padded<A, B> =
-    <Rev<<B as Unnamed>::Out> as PadUnnamed<Rev<<A as Unnamed>::Out>, Nil, XIsA>>::Out;
-type Kept<A, B> = <<A as KeepA<B>>::Out as Bcast<Padded<A, B>>>::Out;
+type Aligned<A, B> =
+    <Rev<<B as Unnamed>::Out> as AlignUnnamed<Rev<<A as Unnamed>::Out>, Nil>>::Aligned;
+type Extra<A, B> = <Rev<<B as Unnamed>::Out> as AlignUnnamed<Rev<<A as Unnamed>::Out>, Nil>>::Extra;
+type Kept<A, B> = <<A as KeepA<B>>::Out as Bcast<Aligned<A, B>>>::Out;
 type Joined<A, B> = <Kept<A, B> as Concat<<B as KeepB<A>>::Out>>::Out;
+type Whole<A, B> = <Extra<A, B> as Concat<Joined<A, B>>>::Out;
 
 impl<S: Layout, R: Layout> ContractWith<R> for S
 where
@@ -49,12 +49,48 @@ where
     R::List: KeepB<S::List> + Unnamed,
     <S::List as Unnamed>::Out: ReverseOnto<Nil>,
     <R::List as Unnamed>::Out: ReverseOnto<Nil>,
-    Rev<<R::List as Unnamed>::Out>: PadUnnamed<Rev<<S::List as Unnamed>::Out>, Nil, XIsA>,
-    <S::List as KeepA<R::List>>::Out: Bcast<Padded<S::List, R::List>>,
+    Rev<<R::List as Unnamed>::Out>: AlignUnnamed<Rev<<S::List as Unnamed>::Out>, Nil>,
+    <S::List as KeepA<R::List>>::Out: Bcast<Aligned<S::List, R::List>>,
     Kept<S::List, R::List>: Concat<<R::List as KeepB<S::List>>::Out>,
-    Joined<S::List, R::List>: ToLayout,
+    Extra<S::List, R::List>: Concat<Joined<S::List, R::List>>,
+    Whole<S::List, R::List>: ToLayout,
 {
-    type Output = <Joined<S::List, R::List> as ToLayout>::Out;
+    type Output = <Whole<S::List, R::List> as ToLayout>::Out;
+}
+
+/// `b`'s unnamed dimensions (`Self`, reversed) right-aligned with `a`'s
+/// (`Ar`, reversed), consed onto `Acc`: `Aligned` has one dimension of `b`
+/// (or a padding 1) per unnamed dimension of `a`, outermost first; `Extra`
+/// is what `b` has beyond `a`'s count, outermost first (it leads the
+/// result).
+#[doc(hidden)]
+pub trait AlignUnnamed<Ar, Acc> {
+    type Aligned;
+    type Extra;
+}
+impl<Acc> AlignUnnamed<Nil, Acc> for Nil {
+    type Aligned = Acc;
+    type Extra = Nil;
+}
+impl<X, Xs, Acc> AlignUnnamed<Cons<X, Xs>, Acc> for Nil
+where
+    Cons<X, Xs>: Ones<Acc>,
+{
+    type Aligned = <Cons<X, Xs> as Ones<Acc>>::Out;
+    type Extra = Nil;
+}
+impl<Y, Ys: AlignUnnamed<Xs, Cons<Y, Acc>>, X, Xs, Acc> AlignUnnamed<Cons<X, Xs>, Acc>
+    for Cons<Y, Ys>
+{
+    type Aligned = Ys::Aligned;
+    type Extra = Ys::Extra;
+}
+impl<Y, Ys, Acc> AlignUnnamed<Nil, Acc> for Cons<Y, Ys>
+where
+    Cons<Y, Ys>: ReverseOnto<Nil>,
+{
+    type Aligned = Acc;
+    type Extra = <Cons<Y, Ys> as ReverseOnto<Nil>>::Out;
 }
 
 /// `a`'s (`Self`'s) dimensions without the names `b` also has; the sizes

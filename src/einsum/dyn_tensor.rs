@@ -74,18 +74,40 @@ pub fn einsum<T: Element>(
     equation: &str,
     operands: &[&DynTensor<T>],
 ) -> Result<DynTensor<T>, ShapeError> {
-    let shapes: Vec<&[usize]> = operands.iter().map(|t| t.shape()).collect();
-    let lab = label(equation, &shapes).map_err(|p| einsum_error(equation, &shapes, p))?;
-    let names = if operands.iter().any(|t| t.is_named()) {
-        let per_op: Vec<Vec<Option<&str>>> = operands.iter().map(|t| t.names()).collect();
-        output_names(&lab, &per_op, &|l| {
-            if l < LETTERS { letter(l) } else { '.' }
-        })
-        .map_err(|p| einsum_error(equation, &shapes, p))?
+    on_stack(operands.iter().map(|t| t.shape()), |shapes| {
+        let lab = label(equation, shapes).map_err(|p| einsum_error(equation, shapes, p))?;
+        let names = if operands.iter().any(|t| t.is_named()) {
+            let per_op: Vec<Vec<Option<&str>>> = operands.iter().map(|t| t.names()).collect();
+            output_names(&lab, &per_op, &|l| {
+                if l < LETTERS { letter(l) } else { '.' }
+            })
+            .map_err(|p| einsum_error(equation, shapes, p))?
+        } else {
+            None
+        };
+        run(operands, &lab, names)
+    })
+}
+
+/// `f` of the items of `items`, gathered on the stack when there are few
+/// (a small einsum would notice the allocation).
+fn on_stack<X: Copy + Default, R>(
+    items: impl ExactSizeIterator<Item = X>,
+    f: impl FnOnce(&[X]) -> R,
+) -> R {
+    const FEW: usize = 8;
+    if items.len() <= FEW {
+        let mut buf = [X::default(); FEW];
+        let mut n = 0;
+        for x in items {
+            buf[n] = x;
+            n += 1;
+        }
+        f(&buf[..n])
     } else {
-        None
-    };
-    run(operands, &lab, names)
+        let v: Vec<X> = items.collect();
+        f(&v)
+    }
 }
 
 /// The contraction `lab` of `operands`, with the result's names.
@@ -94,10 +116,12 @@ pub(crate) fn run<T: Element>(
     lab: &Labelled,
     names: Option<Vec<Option<String>>>,
 ) -> Result<DynTensor<T>, ShapeError> {
-    let ops: Vec<(&[T], &[usize])> = operands.iter().map(|t| (t.as_slice(), t.shape())).collect();
-    let data = contract(&ops, lab)?;
-    let shape: Vec<usize> = lab.out.iter().map(|&l| lab.sizes[l]).collect();
-    let mut out = DynTensor::from_parts(data, &shape);
+    let data = on_stack(operands.iter().map(|t| (t.as_slice(), t.shape())), |ops| {
+        contract(ops, lab)
+    })?;
+    let mut out = on_stack(lab.out.iter().map(|&l| lab.sizes[l]), |shape| {
+        DynTensor::from_parts(data, shape)
+    });
     if let Some(n) = names {
         let strs: Vec<Option<&str>> = n.iter().map(|x| x.as_deref()).collect();
         check_unique(&strs)?;

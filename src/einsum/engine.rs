@@ -19,7 +19,7 @@ use super::equation::Labelled;
 use super::strided::{MAX_DIMS, Strides, strided};
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
-use crate::kernel::{Mat, gemm};
+use crate::kernel::{Mat, Odometer, gemm};
 
 /// An operand seen through strides: `dims` holds `(label, stride)`, each
 /// label once.
@@ -114,6 +114,9 @@ pub(crate) fn contract<T: Element>(
     lab: &Labelled,
 ) -> Result<Vec<T>, ShapeError> {
     let sizes = &lab.sizes;
+    if let Some(result) = direct(ops, lab) {
+        return result;
+    }
     let out_shape: Vec<usize> = lab.out.iter().map(|&l| sizes[l]).collect();
     let n = checked_numel::<T>(&out_shape)?;
     if sizes.len() > MAX_DIMS {
@@ -162,6 +165,143 @@ pub(crate) fn contract<T: Element>(
         acc = pair(&acc, &b, &result, sizes)?;
     }
     Ok(acc.data.into_owned())
+}
+
+/// The most dimensions [`direct`] plans on the stack.
+const SMALL_RANK: usize = 8;
+/// The most multiply-adds a pair of operands may take to run [`direct`]:
+/// one loop over every label, nothing summed out first, which only small
+/// contractions afford.
+const SMALL_WORK: usize = 1024;
+
+/// One operand's stride for each label it has (a repeated label's strides
+/// added up: the diagonal; a dimension of size 1 left out), innermost first.
+struct Planned {
+    labels: [usize; SMALL_RANK],
+    strides: [usize; SMALL_RANK],
+    len: usize,
+}
+
+impl Planned {
+    fn new(shape: &[usize], labels: &[usize]) -> Planned {
+        let mut p = Planned {
+            labels: [0; SMALL_RANK],
+            strides: [0; SMALL_RANK],
+            len: 0,
+        };
+        let mut stride = 1usize;
+        for (&size, &l) in shape.iter().zip(labels).rev() {
+            if size != 1 {
+                match p.labels[..p.len].iter().position(|&m| m == l) {
+                    Some(i) => p.strides[i] += stride,
+                    None => {
+                        p.labels[p.len] = l;
+                        p.strides[p.len] = stride;
+                        p.len += 1;
+                    }
+                }
+            }
+            stride = stride.wrapping_mul(size);
+        }
+        p
+    }
+    fn stride(&self, l: usize) -> usize {
+        self.labels[..self.len]
+            .iter()
+            .position(|&m| m == l)
+            .map_or(0, |i| self.strides[i])
+    }
+}
+
+/// One operand of rank at most [`SMALL_RANK`] (`ii->i`, `ij->ji`, `ijk->`),
+/// or two whose whole contraction is at most [`SMALL_WORK`] multiply-adds:
+/// the strides planned in arrays on the stack and one strided loop over
+/// every label run straight into the result, the only allocation. Reading
+/// the equation is then most of what a small call costs. `None` when the
+/// contraction is not one of those.
+fn direct<T: Element>(
+    ops: &[(&[T], &[usize])],
+    lab: &Labelled,
+) -> Option<Result<Vec<T>, ShapeError>> {
+    let (out, sizes) = (&lab.out, &lab.sizes);
+    if !matches!(ops.len(), 1 | 2)
+        || out.len() > SMALL_RANK
+        || ops.iter().any(|o| o.1.len() > SMALL_RANK)
+    {
+        return None;
+    }
+    let plans = [
+        Planned::new(ops[0].1, &lab.ops[0]),
+        match ops.get(1) {
+            Some(o) => Planned::new(o.1, &lab.ops[1]),
+            None => Planned::new(&[], &[]),
+        },
+    ];
+    // The summed labels: the first operand's outermost first, then the
+    // second's.
+    let mut sum = [0usize; 2 * SMALL_RANK];
+    let mut r = 0;
+    for p in &plans {
+        for &l in p.labels[..p.len].iter().rev() {
+            if !out.contains(&l) && !sum[..r].contains(&l) {
+                sum[r] = l;
+                r += 1;
+            }
+        }
+    }
+    let mut out_shape = [1usize; SMALL_RANK];
+    for (n, &l) in out_shape.iter_mut().zip(out.iter()) {
+        *n = sizes[l];
+    }
+    let out_shape = &out_shape[..out.len()];
+    if ops.len() == 2 {
+        let work = out_shape
+            .iter()
+            .chain(sum[..r].iter().map(|&l| &sizes[l]))
+            .try_fold(1usize, |w, &n| w.checked_mul(n));
+        if work.is_none_or(|w| w > SMALL_WORK) {
+            return None;
+        }
+    }
+    let mut sum_sizes = [1usize; 2 * SMALL_RANK];
+    for (n, &l) in sum_sizes.iter_mut().zip(&sum[..r]) {
+        *n = sizes[l];
+    }
+    // Filled in place: arrays this size returned by value cost a copy.
+    let (mut ao, mut as_) = ([0usize; SMALL_RANK], [0usize; 2 * SMALL_RANK]);
+    let (mut bo, mut bs) = ([0usize; SMALL_RANK], [0usize; 2 * SMALL_RANK]);
+    let fill = |p: &Planned, o: &mut [usize], s: &mut [usize]| {
+        for (x, &l) in o.iter_mut().zip(out.iter()) {
+            *x = p.stride(l);
+        }
+        for (x, &l) in s.iter_mut().zip(&sum[..r]) {
+            *x = p.stride(l);
+        }
+    };
+    fill(&plans[0], &mut ao, &mut as_);
+    if ops.len() == 2 {
+        fill(&plans[1], &mut bo, &mut bs);
+    }
+    let mut result = match buffer::<T>(out_shape) {
+        Ok(v) => v,
+        Err(e) => return Some(Err(e)),
+    };
+    let a = Strides {
+        data: ops[0].0,
+        out: &ao[..out.len()],
+        sum: &as_[..r],
+    };
+    if let [_, (b_data, _)] = ops {
+        let b = Strides {
+            data: b_data,
+            out: &bo[..out.len()],
+            sum: &bs[..r],
+        };
+        strided(&mut result, out_shape, &sum_sizes[..r], &[a, b]);
+    } else {
+        strided(&mut result, out_shape, &sum_sizes[..r], &[a]);
+    }
+    Some(Ok(result))
 }
 
 /// What a label is to a pair contraction.
@@ -331,8 +471,9 @@ fn matrix_pair<T: Element>(
     let br: Vec<usize> = batch.iter().map(|&x| r.stride(x).unwrap_or(0)).collect();
     let bsizes: Vec<usize> = batch.iter().map(|&x| sizes[x]).collect();
     let mut index = alloc::vec![0usize; batch.len()];
-    let (mut ol, mut or) = (0usize, 0usize);
+    let mut od = Odometer::new(&bsizes, [&bl, &br], &mut index, [0, 0]);
     for block in c.chunks_exact_mut(m * n) {
+        let [ol, or] = od.offsets;
         gemm(
             m,
             k,
@@ -349,17 +490,7 @@ fn matrix_pair<T: Element>(
             },
             block,
         );
-        for ax in (0..batch.len()).rev() {
-            index[ax] += 1;
-            ol += bl[ax];
-            or += br[ax];
-            if index[ax] < bsizes[ax] {
-                break;
-            }
-            ol -= bl[ax] * bsizes[ax];
-            or -= br[ax] * bsizes[ax];
-            index[ax] = 0;
-        }
+        od.step();
     }
     let c = contiguous(c, &c_order, sizes);
     if direct {

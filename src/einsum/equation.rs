@@ -30,6 +30,25 @@ pub(crate) fn letter(s: usize) -> char {
     }
 }
 
+/// The subscripts of one operand's part of the equation (already checked).
+fn subs(part: &[u8]) -> impl Iterator<Item = Sub> + '_ {
+    let mut i = 0;
+    core::iter::from_fn(move || {
+        while i < part.len() {
+            let c = part[i];
+            i += 1;
+            if c == b'.' {
+                i += 2;
+                return Some(Sub::Ellipsis);
+            }
+            if c.is_ascii_alphabetic() {
+                return Some(Sub::Label(subscript(c)));
+            }
+        }
+        None
+    })
+}
+
 fn subscript(c: u8) -> u8 {
     if c.is_ascii_uppercase() {
         c - b'A'
@@ -61,11 +80,13 @@ pub(crate) fn label(equation: &str, shapes: &[&[usize]]) -> Result<Labelled, Ein
     }
     let num_ops = shapes.len();
     let bytes = equation.as_bytes();
-    let arrow = equation.find("->");
+    // A byte search: `str::find` with a pattern sets up a searcher, which a
+    // small einsum would notice.
+    let arrow = bytes.windows(2).position(|w| w == b"->");
     let lhs = &bytes[..arrow.unwrap_or(bytes.len())];
 
-    // The operands' subscripts.
-    let mut subs: Vec<Vec<Sub>> = alloc::vec![Vec::new(); num_ops];
+    // The operands' subscripts, checked; read again below, operand by
+    // operand, rather than stored (a small einsum would notice the allocations).
     let mut ell_seen = false;
     let mut cur = 0;
     let mut i = 0;
@@ -80,7 +101,6 @@ pub(crate) fn label(equation: &str, shapes: &[&[usize]]) -> Result<Labelled, Ein
                     return Err(EinsumProblem::BadEllipsis { operand: cur });
                 }
                 i += 2;
-                subs[cur].push(Sub::Ellipsis);
                 ell_seen = true;
             }
             b',' => {
@@ -90,7 +110,7 @@ pub(crate) fn label(equation: &str, shapes: &[&[usize]]) -> Result<Labelled, Ein
                 }
                 ell_seen = false;
             }
-            c if c.is_ascii_alphabetic() => subs[cur].push(Sub::Label(subscript(c))),
+            c if c.is_ascii_alphabetic() => {}
             _ => return Err(EinsumProblem::InvalidSubscript { index: i }),
         }
         i += 1;
@@ -98,16 +118,18 @@ pub(crate) fn label(equation: &str, shapes: &[&[usize]]) -> Result<Labelled, Ein
     if cur != num_ops - 1 {
         return Err(EinsumProblem::MoreOperands);
     }
+    let operands = || lhs.split(|&c| c == b',');
 
     // Label counts against ranks; how many dimensions `...` covers.
     let mut count = [0usize; LETTERS];
     let mut ell_dims = 0;
-    for (op, (s, shape)) in subs.iter().zip(shapes).enumerate() {
-        let has_ell = s.contains(&Sub::Ellipsis);
-        let labels = s.len() - usize::from(has_ell);
-        for x in s {
+    for (op, (s, shape)) in operands().zip(shapes).enumerate() {
+        let has_ell = s.contains(&b'.');
+        let mut labels = 0;
+        for x in subs(s) {
             if let Sub::Label(l) = x {
-                count[*l as usize] += 1;
+                count[l as usize] += 1;
+                labels += 1;
             }
         }
         let rank = shape.len();
@@ -131,7 +153,7 @@ pub(crate) fn label(equation: &str, shapes: &[&[usize]]) -> Result<Labelled, Ein
     let ell = |j: usize| LETTERS + j;
 
     // The output.
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(ell_dims + lhs.len());
     match arrow {
         None => {
             out.extend((0..ell_dims).map(ell));
@@ -178,13 +200,14 @@ pub(crate) fn label(equation: &str, shapes: &[&[usize]]) -> Result<Labelled, Ein
     let mut sizes = alloc::vec![1usize; LETTERS + ell_dims];
     let mut seen_in: [Option<usize>; LETTERS] = [None; LETTERS];
     let mut ops = Vec::with_capacity(num_ops);
-    for (op, (s, shape)) in subs.iter().zip(shapes).enumerate() {
+    for (op, (s, shape)) in operands().zip(shapes).enumerate() {
         let mut labels: Vec<usize> = Vec::with_capacity(shape.len());
         let mut dim = 0;
-        for x in s {
-            match *x {
+        let letters = s.iter().filter(|c| c.is_ascii_alphabetic()).count();
+        for x in subs(s) {
+            match x {
                 Sub::Ellipsis => {
-                    let covered = shape.len() - (s.len() - 1);
+                    let covered = shape.len() - letters;
                     for j in ell_dims - covered..ell_dims {
                         let size = shape[dim];
                         let seen = sizes[ell(j)];

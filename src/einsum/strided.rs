@@ -4,7 +4,10 @@
 //! summed labels innermost. Nothing is copied to permute, take a diagonal
 //! or broadcast: those are strides.
 
+use alloc::vec::Vec;
+
 use crate::element::Element;
+use crate::kernel::Odometer;
 
 /// The most output or summed dimensions one loop takes (the engine checks).
 pub(crate) const MAX_DIMS: usize = 128;
@@ -55,12 +58,20 @@ pub(crate) fn strided<T: Element>(
     } else {
         rank
     };
-    let mut index = [0usize; MAX_DIMS];
-    // The summed dimensions' odometer, reused by every output element.
-    let mut scratch = [0usize; MAX_DIMS];
-    let scratch = &mut scratch[..sum.len()];
-    let (mut oa, mut ob) = (0usize, 0usize);
+    // The outer dimensions' multi-index, then the summed dimensions' (reused
+    // by every output element): on the stack unless the ranks are large.
+    let mut stack = [0usize; 32];
+    let mut heap = Vec::new();
+    let buf: &mut [usize] = if outer + sum.len() <= stack.len() {
+        &mut stack
+    } else {
+        heap.resize(outer + sum.len(), 0);
+        &mut heap
+    };
+    let (index, scratch) = buf.split_at_mut(outer);
+    let mut od = Odometer::new(&shape[..outer], [a.out, b.out], index, [0, 0]);
     for chunk in out.chunks_exact_mut(inner) {
+        let [oa, ob] = od.offsets;
         if sum.is_empty() {
             if one {
                 for (i, o) in chunk.iter_mut().enumerate() {
@@ -76,18 +87,7 @@ pub(crate) fn strided<T: Element>(
         } else {
             chunk[0] = sum_two(a.data, oa, a.sum, b.data, ob, b.sum, sum, scratch);
         }
-        // Odometer over the outer output dimensions, innermost first.
-        for ax in (0..outer).rev() {
-            index[ax] += 1;
-            oa += a.out[ax];
-            ob += b.out[ax];
-            if index[ax] < shape[ax] {
-                break;
-            }
-            oa -= a.out[ax] * shape[ax];
-            ob -= b.out[ax] * shape[ax];
-            index[ax] = 0;
-        }
+        od.step();
     }
 }
 
@@ -97,31 +97,26 @@ fn sum_one<T: Element>(a: &[T], o: usize, sum: &[usize], sa: &[usize], index: &m
     let r = sum.len();
     let (n, s) = (sum[r - 1], sa[r - 1]);
     let mut acc = T::zero();
-    index.fill(0);
-    let mut oa = o;
-    loop {
-        if s == 1 {
+    // The innermost summed dimension is the loop; the odometer walks the rest.
+    let mut od = Odometer::new(&sum[..r - 1], [&sa[..r - 1]], index, [o]);
+    if s == 1 {
+        loop {
+            let [oa] = od.offsets;
             for &x in &a[oa..oa + n] {
                 acc = acc.add_elem(x);
             }
-        } else {
-            for i in 0..n {
-                acc = acc.add_elem(a[oa + i * s]);
-            }
-        }
-        let mut ax = r - 1;
-        loop {
-            if ax == 0 {
+            if !od.step() {
                 return acc;
             }
-            ax -= 1;
-            index[ax] += 1;
-            oa += sa[ax];
-            if index[ax] < sum[ax] {
-                break;
-            }
-            oa -= sa[ax] * sum[ax];
-            index[ax] = 0;
+        }
+    }
+    loop {
+        let [oa] = od.offsets;
+        for i in 0..n {
+            acc = acc.add_elem(a[oa + i * s]);
+        }
+        if !od.step() {
+            return acc;
         }
     }
 }
@@ -129,7 +124,7 @@ fn sum_one<T: Element>(a: &[T], o: usize, sum: &[usize], sa: &[usize], index: &m
 /// The sum of the products of two operands' elements over the summed
 /// dimensions, from `oa` and `ob`.
 #[inline]
-#[allow(clippy::too_many_arguments)] // two strided operands and the odometer
+#[allow(clippy::too_many_arguments)] // two strided operands and the index buffer
 fn sum_two<T: Element>(
     a: &[T],
     oa: usize,
@@ -146,33 +141,25 @@ fn sum_two<T: Element>(
         return dot(&a[oa..oa + n], &b[ob..ob + n]);
     }
     let mut acc = T::zero();
-    index.fill(0);
-    let (mut oa, mut ob) = (oa, ob);
-    loop {
-        acc = acc.add_elem(if ia == 1 && ib == 1 {
-            dot(&a[oa..oa + n], &b[ob..ob + n])
-        } else {
-            let mut s = T::zero();
-            for i in 0..n {
-                s = s.add_elem(a[oa + i * ia].mul_elem(b[ob + i * ib]));
-            }
-            s
-        });
-        let mut ax = r - 1;
+    let mut od = Odometer::new(&sum[..r - 1], [&sa[..r - 1], &sb[..r - 1]], index, [oa, ob]);
+    if ia == 1 && ib == 1 {
         loop {
-            if ax == 0 {
+            let [oa, ob] = od.offsets;
+            acc = acc.add_elem(dot(&a[oa..oa + n], &b[ob..ob + n]));
+            if !od.step() {
                 return acc;
             }
-            ax -= 1;
-            index[ax] += 1;
-            oa += sa[ax];
-            ob += sb[ax];
-            if index[ax] < sum[ax] {
-                break;
-            }
-            oa -= sa[ax] * sum[ax];
-            ob -= sb[ax] * sum[ax];
-            index[ax] = 0;
+        }
+    }
+    loop {
+        let [oa, ob] = od.offsets;
+        let mut s = T::zero();
+        for i in 0..n {
+            s = s.add_elem(a[oa + i * ia].mul_elem(b[ob + i * ib]));
+        }
+        acc = acc.add_elem(s);
+        if !od.step() {
+            return acc;
         }
     }
 }

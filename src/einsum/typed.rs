@@ -16,12 +16,22 @@
 //!   decimal); a label repeated in one operand checks against
 //!   [`Diagonal`]. `Dyn` sizes are checked at run time; two different
 //!   names under one label are refused ([`NameCheck`]).
+//! - an operand with `...` instead: `S0::List: Ellipsis<0, 2, Prefix,
+//!   Suffix, Pos<0>>` splits the dimensions into the labelled ones before
+//!   and after `...` (too few dimensions: [`EllipsisRankCheck`]) and the
+//!   ones `...` covers, reversed (`Mid`), which the macro names `E0`.
+//!   Each pair of operands' `...` dimensions is checked to broadcast
+//!   ([`EllipsisFits`], failing in [`EllipsisCheck`] with both sizes in
+//!   decimal) and all of them are broadcast into one batch
+//!   ([`EllipsisZip`]), which goes where the output has `...` (first in
+//!   an implicit output).
 //! - the output: each output label's dimension, merged over its
 //!   occurrences ([`Merge`]: a static size wins over `Dyn`, a name over
 //!   none), as a layout.
 //!
 //! A label's sizes must be equal; a size 1 does not stand for any size
-//! (the runtime [`einsum`](crate::einsum()) follows the same rule).
+//! (the runtime [`einsum`](crate::einsum()) follows the same rule). The
+//! dimensions under `...` broadcast, as they do at run time.
 
 #![allow(missing_docs)] // type-level plumbing of a macro; documented as a whole above
 
@@ -30,6 +40,9 @@ use core::marker::PhantomData;
 use super::engine::contract;
 use super::equation::label;
 use crate::element::Element;
+use crate::shape::broadcast::BroadcastDim;
+use crate::shape::broadcast::ReverseOnto;
+use crate::shape::diagnostic::{Ax, BroadcastCheck, Next};
 use crate::shape::dim::{Big, D, D1, Dyn};
 use crate::shape::names::{Name, Named, Plain, SameId};
 use crate::shape::{Cons, Layout, Nil};
@@ -59,7 +72,7 @@ next!(0 => 1, 1 => 2, 2 => 3, 3 => 4, 4 => 5, 5 => 6, 6 => 7, 7 => 8, 8 => 9, 9 
 #[diagnostic::on_unimplemented(
     message = "einsum operand {OP} has rank {K} but the equation gives it {N} labels",
     label = "the equation's labels for this operand do not fit its rank",
-    note = "each operand needs one label per dimension (`...` is not supported by einsum!)"
+    note = "each operand needs one label per dimension, or `...` for the dimensions it leaves out"
 )]
 pub trait RankCheck<const OP: usize, const N: usize, const K: usize> {}
 impl<const OP: usize, const N: usize> RankCheck<OP, N, N> for () {}
@@ -273,6 +286,206 @@ impl<X: Plain> Bare for X {
 }
 impl<Nm, X> Bare for Named<Nm, X> {
     type Out = X;
+}
+
+/// Holds never: operand `OP` has rank `K`, fewer than the `N` labels the
+/// equation gives it beside `...`.
+#[diagnostic::on_unimplemented(
+    message = "einsum operand {OP} has rank {K}, fewer than the {N} labels the equation gives it beside `...`",
+    label = "the equation's labels for this operand do not fit its rank",
+    note = "`...` may cover no dimension, but each label needs a dimension of its own"
+)]
+pub trait EllipsisRankCheck<const OP: usize, const N: usize, const K: usize> {}
+
+/// Splits a dimension list around `...`: `P` labels before it, `S` after
+/// (`N` in all, `K` counts the dimensions seen). `Prefix` is the first `P`
+/// dimensions, `Suffix` the last `S` reversed, `Mid` those `...` covers,
+/// reversed (innermost first, as broadcasting meets them).
+pub trait Ellipsis<const OP: usize, const N: usize, P, S, K> {
+    type Prefix;
+    type Suffix;
+    type Mid;
+}
+impl<H, T, P, S, const OP: usize, const N: usize, const K: usize>
+    Ellipsis<OP, N, Plus1<P>, S, Pos<K>> for Cons<H, T>
+where
+    Pos<K>: NextPos,
+    T: Ellipsis<OP, N, P, S, <Pos<K> as NextPos>::Out>,
+{
+    type Prefix = Cons<H, T::Prefix>;
+    type Suffix = T::Suffix;
+    type Mid = T::Mid;
+}
+// Too few dimensions for the labels before `...`: the error, and `Dyn`
+// for the labels left so that nothing else fails.
+impl<P: Pad, S: Pad, const OP: usize, const N: usize, const K: usize>
+    Ellipsis<OP, N, Plus1<P>, S, Pos<K>> for Nil
+where
+    (): EllipsisRankCheck<OP, N, K>,
+{
+    type Prefix = Cons<Dyn, P::Out>;
+    type Suffix = S::Out;
+    type Mid = Nil;
+}
+impl<L: ReverseOnto<Nil>, S, const OP: usize, const N: usize, K> Ellipsis<OP, N, NoLabel, S, K>
+    for L
+where
+    L::Out: Suffix<OP, N, S, K>,
+{
+    type Prefix = Nil;
+    type Suffix = <L::Out as Suffix<OP, N, S, K>>::Suffix;
+    type Mid = <L::Out as Suffix<OP, N, S, K>>::Mid;
+}
+
+/// The labels after `...`, taken from the end of a reversed list.
+pub trait Suffix<const OP: usize, const N: usize, S, K> {
+    type Suffix;
+    type Mid;
+}
+impl<H, T, S, const OP: usize, const N: usize, const K: usize> Suffix<OP, N, Plus1<S>, Pos<K>>
+    for Cons<H, T>
+where
+    Pos<K>: NextPos,
+    T: Suffix<OP, N, S, <Pos<K> as NextPos>::Out>,
+{
+    type Suffix = Cons<H, T::Suffix>;
+    type Mid = T::Mid;
+}
+impl<S: Pad, const OP: usize, const N: usize, const K: usize> Suffix<OP, N, Plus1<S>, Pos<K>>
+    for Nil
+where
+    (): EllipsisRankCheck<OP, N, K>,
+{
+    type Suffix = Cons<Dyn, S::Out>;
+    type Mid = Nil;
+}
+impl<L, const OP: usize, const N: usize, K> Suffix<OP, N, NoLabel, K> for L {
+    type Suffix = Nil;
+    type Mid = L;
+}
+
+/// Holds when the `...` sizes `N` of operand `P` and `M` of operand `Q`
+/// broadcast (equal: a size 1 is handled before), at `...` dimension `-K`.
+#[diagnostic::on_unimplemented(
+    message = "einsum `...` does not broadcast: {N} in operand {P} vs {M} in operand {Q} at `...` dimension -{K}",
+    label = "the dimensions `...` covers broadcast together",
+    note = "`...` dimensions meet from the right (-1 is the last); their sizes must be equal, or one of them 1"
+)]
+pub trait EllipsisCheck<
+    const P: usize,
+    const Q: usize,
+    const K: usize,
+    const N: usize,
+    const M: usize,
+>
+{
+}
+impl<const P: usize, const Q: usize, const K: usize, const N: usize> EllipsisCheck<P, Q, K, N, N>
+    for ()
+{
+}
+
+/// Where two `...` dimensions meet: operands `P` and `Q`.
+pub struct EllipsisOf<const P: usize, const Q: usize>;
+impl<const P: usize, const Q: usize, const N: usize, const M: usize, const K: usize>
+    BroadcastCheck<N, M, K> for EllipsisOf<P, Q>
+where
+    (): EllipsisCheck<P, Q, K, N, M>,
+{
+}
+/// No check: the pairs were checked already ([`EllipsisFits`]).
+pub struct Checked;
+impl<const N: usize, const M: usize, const K: usize> BroadcastCheck<N, M, K> for Checked {}
+
+/// Holds when `B1`: the names under one `...` dimension are the same.
+#[diagnostic::on_unimplemented(
+    message = "einsum `...` joins dimensions of different names, `{A}` in operand {P} and `{B}` in operand {Q}",
+    label = "a `...` dimension is one dimension: its names must agree"
+)]
+pub trait EllipsisNameCheck<const P: usize, const Q: usize, A, B> {}
+impl<const P: usize, const Q: usize, A, B> EllipsisNameCheck<P, Q, A, B> for B1 {}
+
+/// A dimension's name (`NoName` or `HasName<Nm>`) and size.
+pub trait Parts {
+    type Name;
+    type Size;
+}
+/// No name.
+pub struct NoName;
+/// The name `Nm`.
+pub struct HasName<Nm>(PhantomData<Nm>);
+impl<X: Plain> Parts for X {
+    type Name = NoName;
+    type Size = X;
+}
+impl<Nm, X> Parts for Named<Nm, X> {
+    type Name = HasName<Nm>;
+    type Size = X;
+}
+
+/// Two names under one `...` dimension of operands `P` and `Q` agree.
+pub trait NamesAgree<Y, const P: usize, const Q: usize> {}
+impl<Y, const P: usize, const Q: usize> NamesAgree<Y, P, Q> for NoName {}
+impl<Nm, const P: usize, const Q: usize> NamesAgree<NoName, P, Q> for HasName<Nm> {}
+impl<Nm: Name, M: Name, const P: usize, const Q: usize> NamesAgree<HasName<M>, P, Q> for HasName<Nm>
+where
+    Nm::Id: SameId<M::Id>,
+    <Nm::Id as SameId<M::Id>>::Out: EllipsisNameCheck<P, Q, Nm, M>,
+{
+}
+
+/// `...` dimensions of operands `P` and `Q` (reversed lists) broadcast;
+/// `A` counts the dimensions from the right.
+pub trait EllipsisFits<Y, const P: usize, const Q: usize, A> {}
+impl<Y, const P: usize, const Q: usize, A> EllipsisFits<Y, P, Q, A> for Nil {}
+impl<H, T, const P: usize, const Q: usize, A> EllipsisFits<Nil, P, Q, A> for Cons<H, T> {}
+impl<X, Xs, Y, Ys, const P: usize, const Q: usize, A: Next> EllipsisFits<Cons<Y, Ys>, P, Q, A>
+    for Cons<X, Xs>
+where
+    X: Parts,
+    Y: Parts,
+    X::Size: BroadcastDim<Y::Size, EllipsisOf<P, Q>, A>,
+    X::Name: NamesAgree<Y::Name, P, Q>,
+    Xs: EllipsisFits<Ys, P, Q, A::Out>,
+{
+}
+
+/// Two `...` dimension lists (reversed) broadcast into one.
+pub trait EllipsisZip<Y> {
+    type Out;
+}
+impl<Y> EllipsisZip<Y> for Nil {
+    type Out = Y;
+}
+impl<H, T> EllipsisZip<Nil> for Cons<H, T> {
+    type Out = Cons<H, T>;
+}
+impl<X, Xs, Y, Ys> EllipsisZip<Cons<Y, Ys>> for Cons<X, Xs>
+where
+    X: Parts,
+    Y: Parts,
+    X::Size: BroadcastDim<Y::Size, Checked, Ax<1>>,
+    X::Name: Rename<Y::Name, <X::Size as BroadcastDim<Y::Size, Checked, Ax<1>>>::Out>,
+    Xs: EllipsisZip<Ys>,
+{
+    type Out = Cons<
+        <X::Name as Rename<Y::Name, <X::Size as BroadcastDim<Y::Size, Checked, Ax<1>>>::Out>>::Out,
+        Xs::Out,
+    >;
+}
+
+/// Size `X` under the name `Self`, else the name `Y`, else none.
+pub trait Rename<Y, X> {
+    type Out;
+}
+impl<X> Rename<NoName, X> for NoName {
+    type Out = X;
+}
+impl<Nm, X> Rename<HasName<Nm>, X> for NoName {
+    type Out = Named<Nm, X>;
+}
+impl<Nm, Y, X> Rename<Y, X> for HasName<Nm> {
+    type Out = Named<Nm, X>;
 }
 
 /// The contraction `equation` of operands given as (elements, shape), into

@@ -34,6 +34,8 @@
 //! - `gather` — reading a strided view into a new buffer.
 //! - `nary` — one pass over `N` broadcast operands ([`nary`]), for fused
 //!   pipelines.
+//! - `odometer` — a multi-index over outer axes carrying offsets into
+//!   strided operands (batched products, einsum's loops).
 //! - [`parallel`] — splitting an output into pieces for rayon's pool (the
 //!   `rayon` feature).
 //! - `gemm` — the product of two matrices ([`gemm`]): `matrixmultiply` for
@@ -45,6 +47,7 @@
 mod gather;
 mod gemm;
 mod nary;
+mod odometer;
 pub mod parallel;
 mod plan;
 mod rows;
@@ -56,6 +59,7 @@ mod unrolled;
 pub(crate) use gather::{gather, strides};
 pub use gemm::{Mat, SMALL_GEMM, gemm};
 pub use nary::{CHUNK, Operand, nary};
+pub(crate) use odometer::Odometer;
 use plan::{Block, for_each_block, plan_2d, with_plan};
 pub use plan::{PlanAxis, plan};
 use rows::*;

@@ -6,7 +6,7 @@
 //! across the pool ([`kernel::parallel`](crate::kernel::parallel)).
 
 use crate::element::Element;
-use crate::kernel::{Mat, gemm, parallel};
+use crate::kernel::{Mat, Odometer, gemm, parallel};
 use crate::shape::matmul::MatMulDims;
 
 /// `out = a @ b` for row-major `a` and `b` of shapes `a_dims` and `b_dims`,
@@ -83,18 +83,11 @@ pub(crate) fn matmul_into<T: Element>(
         4,
     );
     parallel::for_each_piece(&mut out[..count * c_mat], per * c_mat, |start, piece| {
-        // The batch index of the piece's first matrix, then an odometer
-        // over the batch axes, innermost first.
+        // The batch index of the piece's first matrix, then one step per matrix.
         let mut index = alloc::vec![0usize; rank];
-        let (mut oa, mut ob) = (0usize, 0usize);
-        let mut rest = start / c_mat;
-        for ax in (0..rank).rev() {
-            index[ax] = rest % d.batch[ax];
-            rest /= d.batch[ax];
-            oa += index[ax] * sa[ax];
-            ob += index[ax] * sb[ax];
-        }
+        let mut od = Odometer::at(&d.batch, [&sa, &sb], &mut index, [0, 0], start / c_mat);
         for c in piece.chunks_exact_mut(c_mat) {
+            let [oa, ob] = od.offsets;
             gemm(
                 m,
                 k,
@@ -111,17 +104,7 @@ pub(crate) fn matmul_into<T: Element>(
                 },
                 c,
             );
-            for ax in (0..rank).rev() {
-                index[ax] += 1;
-                oa += sa[ax];
-                ob += sb[ax];
-                if index[ax] < d.batch[ax] {
-                    break;
-                }
-                oa -= sa[ax] * d.batch[ax];
-                ob -= sb[ax] * d.batch[ax];
-                index[ax] = 0;
-            }
+            od.step();
         }
     });
 }
