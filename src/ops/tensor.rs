@@ -223,35 +223,59 @@ pub trait RhsOf<S: Layout>: Layout {
     /// `Broadcast<S, Self>`.
     type Out: Layout;
     /// `&a op &b`.
-    fn ref_ref<T: Element, Op: BinaryOp<T>>(a: &Tensor<T, S>, b: &Tensor<T, Self>) -> Tensor<T, Self::Out>;
+    fn ref_ref<T: Element, Op: BinaryOp<T>>(
+        a: &Tensor<T, S>,
+        b: &Tensor<T, Self>,
+    ) -> Tensor<T, Self::Out>;
     /// `a op &b`.
-    fn val_ref<T: Element, Op: BinaryOp<T>>(a: Tensor<T, S>, b: &Tensor<T, Self>) -> Tensor<T, Self::Out>;
+    fn val_ref<T: Element, Op: BinaryOp<T>>(
+        a: Tensor<T, S>,
+        b: &Tensor<T, Self>,
+    ) -> Tensor<T, Self::Out>;
     /// `&a op b`.
-    fn ref_val<T: Element, Op: BinaryOp<T>>(a: &Tensor<T, S>, b: Tensor<T, Self>) -> Tensor<T, Self::Out>;
+    fn ref_val<T: Element, Op: BinaryOp<T>>(
+        a: &Tensor<T, S>,
+        b: Tensor<T, Self>,
+    ) -> Tensor<T, Self::Out>;
     /// `a op b`.
-    fn val_val<T: Element, Op: BinaryOp<T>>(a: Tensor<T, S>, b: Tensor<T, Self>) -> Tensor<T, Self::Out>;
+    fn val_val<T: Element, Op: BinaryOp<T>>(
+        a: Tensor<T, S>,
+        b: Tensor<T, Self>,
+    ) -> Tensor<T, Self::Out>;
 }
 
 impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
     type Out = Broadcast<S, R>;
     #[track_caller]
     #[inline(always)]
-    fn ref_ref<T: Element, Op: BinaryOp<T>>(a: &Tensor<T, S>, b: &Tensor<T, R>) -> Tensor<T, Self::Out> {
+    fn ref_ref<T: Element, Op: BinaryOp<T>>(
+        a: &Tensor<T, S>,
+        b: &Tensor<T, R>,
+    ) -> Tensor<T, Self::Out> {
         a.binary::<Op, R>(b)
     }
     #[track_caller]
     #[inline(always)]
-    fn val_ref<T: Element, Op: BinaryOp<T>>(a: Tensor<T, S>, b: &Tensor<T, R>) -> Tensor<T, Self::Out> {
+    fn val_ref<T: Element, Op: BinaryOp<T>>(
+        a: Tensor<T, S>,
+        b: &Tensor<T, R>,
+    ) -> Tensor<T, Self::Out> {
         a.binary_owned::<Op, R>(b)
     }
     #[track_caller]
     #[inline(always)]
-    fn ref_val<T: Element, Op: BinaryOp<T>>(a: &Tensor<T, S>, b: Tensor<T, R>) -> Tensor<T, Self::Out> {
+    fn ref_val<T: Element, Op: BinaryOp<T>>(
+        a: &Tensor<T, S>,
+        b: Tensor<T, R>,
+    ) -> Tensor<T, Self::Out> {
         b.binary_owned_rhs::<Op, S>(a)
     }
     #[track_caller]
     #[inline(always)]
-    fn val_val<T: Element, Op: BinaryOp<T>>(a: Tensor<T, S>, b: Tensor<T, R>) -> Tensor<T, Self::Out> {
+    fn val_val<T: Element, Op: BinaryOp<T>>(
+        a: Tensor<T, S>,
+        b: Tensor<T, R>,
+    ) -> Tensor<T, Self::Out> {
         type Out<S, R> = Broadcast<S, R>;
         if const { lends::<S, R, Out<S, R>, <S as BroadcastWith<R>>::Lhs>() } {
             a.binary_owned::<Op, R>(&b)

@@ -15,8 +15,8 @@
 
 use typenum::{B0, Bit, Const, Sub1, ToUInt, U, U1024, UInt, UTerm};
 
-use crate::shape::diagnostic::Rendering;
 use crate::shape::axes::{Succ, Z};
+use crate::shape::diagnostic::Rendering;
 use crate::shape::storage::Cost;
 
 /// One dimension of a static shape.

@@ -292,7 +292,6 @@ impl<Nm, X: AssignDim<Big<M>, C, A>, const M: usize, C, A> AssignDim<Big<M>, C, 
 }
 impl<Nm, X: Plain + AssignDim<Y, C, A>, Y, C, A> AssignDim<Named<Nm, Y>, C, A> for X {}
 
-
 // ---------------------------------------------------------------------------
 // Values.
 
