@@ -105,6 +105,7 @@ pub mod reduce;
 pub mod shape;
 pub mod shape_ops;
 pub mod tensor;
+pub mod view;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -179,3 +180,4 @@ pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// does not compile.
 pub use shaped_macros::einsum;
 pub use tensor::{DynTensor, Tensor};
+pub use view::{DynView, DynViewMut, SliceArg};
