@@ -23,7 +23,10 @@ impl<T: Element> DynView<'_, T> {
     /// assert_eq!(t.slice(s![.., 0]).sum(), 12);
     /// ```
     pub fn sum(&self) -> T {
-        engine::sum_slice(&self.contiguous())
+        match self.as_slice() {
+            Some(x) => engine::sum_slice(x),
+            None => engine::sum_slice(&self.to_vec()),
+        }
     }
 
     /// The sum over `axes`, keeping them as size 1 if `keepdim` (see

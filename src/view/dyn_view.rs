@@ -318,14 +318,11 @@ impl<'a, T> DynView<'a, T> {
 
     /// The elements as one slice in row-major order, if they are
     /// contiguous (no copy).
+    #[inline]
     pub fn as_slice(&self) -> Option<&'a [T]> {
-        if self.is_contiguous() {
-            let n = self.numel();
-            let start = if n == 0 { 0 } else { self.layout.offset };
-            Some(&self.data[start..start + n])
-        } else {
-            None
-        }
+        let n = self.layout.contiguous_numel()?;
+        let start = if n == 0 { 0 } else { self.layout.offset };
+        Some(&self.data[start..start + n])
     }
 
     /// The view broadcast to `shape` without copying (stride 0 along the
@@ -459,13 +456,9 @@ impl<'a, T> DynViewMut<'a, T> {
 
     /// The elements as one slice in row-major order, if they are contiguous.
     pub fn as_mut_slice(&mut self) -> Option<&mut [T]> {
-        if self.is_contiguous() {
-            let n = self.numel();
-            let start = if n == 0 { 0 } else { self.layout.offset };
-            Some(&mut self.data[start..start + n])
-        } else {
-            None
-        }
+        let n = self.layout.contiguous_numel()?;
+        let start = if n == 0 { 0 } else { self.layout.offset };
+        Some(&mut self.data[start..start + n])
     }
 
     /// `f` applied to every element in place.

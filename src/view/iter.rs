@@ -20,28 +20,48 @@ pub(crate) fn for_each_offset(layout: &Strided, mut f: impl FnMut(usize)) {
 }
 
 /// The offsets of a layout's positions in row-major order (an odometer
-/// over the multi-index, innermost axis fastest).
+/// over the multi-index, innermost axis fastest; that axis is kept in plain
+/// fields, as most steps move along it only).
 #[derive(Clone)]
 pub(crate) struct Offsets {
     layout: Strided,
-    index: ShapeBuf,
+    /// The index along every axis but the innermost.
+    outer: ShapeBuf,
     next: usize,
     remaining: usize,
+    inner_n: usize,
+    inner_s: usize,
+    inner_i: usize,
 }
 
 impl Offsets {
     pub(crate) fn new(layout: &Strided) -> Self {
+        let rank = layout.dims().len();
+        let (inner_n, inner_s) = match rank {
+            0 => (1, 0),
+            _ => (layout.dims()[rank - 1], layout.strides()[rank - 1]),
+        };
         Offsets {
-            index: ShapeBuf::zeroed(layout.dims().len()),
+            outer: ShapeBuf::zeroed(rank.saturating_sub(1)),
             next: layout.offset,
             remaining: layout.numel(),
             layout: layout.clone(),
+            inner_n,
+            inner_s,
+            inner_i: 0,
         }
     }
 
     /// The multi-index of the next position.
-    fn index(&self) -> &[usize] {
-        self.index.as_slice()
+    fn index(&self) -> ShapeBuf {
+        let rank = self.layout.dims().len();
+        let mut out = ShapeBuf::zeroed(rank);
+        if rank > 0 {
+            let o = out.as_mut_slice();
+            o[..rank - 1].copy_from_slice(self.outer.as_slice());
+            o[rank - 1] = self.inner_i;
+        }
+        out
     }
 }
 
@@ -55,9 +75,16 @@ impl Iterator for Offsets {
         self.remaining -= 1;
         let here = self.next;
         if self.remaining > 0 {
+            self.inner_i += 1;
+            if self.inner_i < self.inner_n {
+                self.next += self.inner_s;
+                return Some(here);
+            }
+            self.next -= self.inner_s * (self.inner_n - 1);
+            self.inner_i = 0;
             let (dims, strides) = (self.layout.dims(), self.layout.strides());
-            let index = self.index.as_mut_slice();
-            for k in (0..dims.len()).rev() {
+            let index = self.outer.as_mut_slice();
+            for k in (0..index.len()).rev() {
                 index[k] += 1;
                 self.next += strides[k];
                 if index[k] < dims[k] {
@@ -174,7 +201,7 @@ pub struct IndexedIter<'a, T> {
 impl<'a, T> Iterator for IndexedIter<'a, T> {
     type Item = (DynIndex, &'a T);
     fn next(&mut self) -> Option<Self::Item> {
-        let index = DynIndex(ShapeBuf::from_slice(self.offsets.index()));
+        let index = DynIndex(self.offsets.index());
         self.offsets.next().map(|o| (index, &self.data[o]))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -253,11 +280,11 @@ impl<'a, T> DynView<'a, T> {
     pub fn try_axis_iter(&self, axis: impl AxisArg) -> Result<AxisIter<'a, T>, ShapeError> {
         let axis = axis::check(self.shape(), axis, self.rank())?;
         let item = self.layout.index_axis(axis, 0);
-        let along = Strided {
-            dims: ShapeBuf::from_slice(&[self.shape()[axis]]),
-            strides: ShapeBuf::from_slice(&[self.strides()[axis]]),
-            offset: self.layout.offset,
-        };
+        let along = Strided::new(
+            &[self.shape()[axis]],
+            &[self.strides()[axis]],
+            self.layout.offset,
+        );
         Ok(AxisIter {
             data: self.data,
             item,
@@ -295,13 +322,8 @@ impl<'a, T> DynView<'a, T> {
     pub fn rows(&self) -> AxisIter<'a, T> {
         let (dims, strides) = (self.shape(), self.strides());
         let Some((&n, outer)) = dims.split_last() else {
-            let item = Strided {
-                dims: ShapeBuf::from_slice(&[1]),
-                strides: ShapeBuf::from_slice(&[1]),
-                offset: self.layout.offset,
-            };
-            let starts = Offsets::new(&Strided::row_major(&[]));
-            let mut starts = starts;
+            let item = Strided::new(&[1], &[1], self.layout.offset);
+            let mut starts = Offsets::new(&Strided::row_major(&[]));
             starts.next = self.layout.offset;
             return AxisIter {
                 data: self.data,
@@ -311,20 +333,11 @@ impl<'a, T> DynView<'a, T> {
             };
         };
         let r = dims.len() - 1;
-        let item = Strided {
-            dims: ShapeBuf::from_slice(&[n]),
-            strides: ShapeBuf::from_slice(&[strides[r]]),
-            offset: self.layout.offset,
-        };
+        let item = Strided::new(&[n], &[strides[r]], self.layout.offset);
         // When the rows are empty there is nothing to walk.
-        let mut along = Strided {
-            dims: ShapeBuf::from_slice(outer),
-            strides: ShapeBuf::from_slice(&strides[..r]),
-            offset: self.layout.offset,
-        };
+        let mut along = Strided::new(outer, &strides[..r], self.layout.offset);
         if n == 0 {
-            along.dims = ShapeBuf::from_slice(&[0]);
-            along.strides = ShapeBuf::from_slice(&[0]);
+            along = Strided::new(&[0], &[0], 0);
         }
         AxisIter {
             data: self.data,

@@ -3,6 +3,7 @@
 //! operation (slicing, indexing, transposing, broadcasting) is arithmetic on
 //! this, never a copy.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use crate::error::ShapeError;
@@ -12,12 +13,56 @@ use crate::tensor::ShapeBuf;
 /// `offset + i * strides[0] + j * strides[1] + ..`.
 #[derive(Clone)]
 pub(crate) struct Strided {
-    pub(crate) dims: ShapeBuf,
-    pub(crate) strides: ShapeBuf,
+    axes: Axes,
     pub(crate) offset: usize,
+    /// The element count if the layout is contiguous, worked out once
+    /// when it is built ([`Strided::new`]), so that reading a view as a
+    /// slice (a row of `rows()`, say) costs no loop.
+    contig: Option<usize>,
+}
+
+/// Views of up to this rank keep their sizes and strides inline.
+const INLINE_AXES: usize = 4;
+
+/// The sizes and strides: inline up to [`INLINE_AXES`] axes, so that a
+/// view (a row of `rows()`, say) is made and dropped without the
+/// allocator and with little to copy.
+#[derive(Clone)]
+enum Axes {
+    Inline {
+        rank: u8,
+        dims: [usize; INLINE_AXES],
+        strides: [usize; INLINE_AXES],
+    },
+    /// The sizes, then the strides.
+    Heap(Box<[usize]>),
 }
 
 impl Strided {
+    /// The layout of `dims` and `strides` from `offset`.
+    pub(crate) fn new(dims: &[usize], strides: &[usize], offset: usize) -> Self {
+        let rank = dims.len();
+        let axes = if rank <= INLINE_AXES {
+            let (mut d, mut s) = ([0; INLINE_AXES], [0; INLINE_AXES]);
+            d[..rank].copy_from_slice(dims);
+            s[..rank].copy_from_slice(strides);
+            Axes::Inline {
+                rank: rank as u8,
+                dims: d,
+                strides: s,
+            }
+        } else {
+            Axes::Heap(dims.iter().chain(strides).copied().collect())
+        };
+        let mut s = Strided {
+            axes,
+            offset,
+            contig: None,
+        };
+        s.contig = s.compute_contig();
+        s
+    }
+
     /// The row-major layout of `dims` from offset 0.
     pub(crate) fn row_major(dims: &[usize]) -> Self {
         let mut strides = ShapeBuf::zeroed(dims.len());
@@ -29,48 +74,77 @@ impl Strided {
             // tensor exists), or after a size of 0, where no stride is used.
             acc = acc.wrapping_mul(dims[i]);
         }
-        Strided {
-            dims: ShapeBuf::from_slice(dims),
-            strides,
-            offset: 0,
-        }
+        Strided::new(dims, strides.as_slice(), 0)
     }
 
     /// The sizes.
     #[inline(always)]
     pub(crate) fn dims(&self) -> &[usize] {
-        self.dims.as_slice()
+        match &self.axes {
+            Axes::Inline { rank, dims, .. } => &dims[..usize::from(*rank)],
+            Axes::Heap(b) => &b[..b.len() / 2],
+        }
+    }
+
+    /// The sizes and the strides, mutably (the caller refreshes `contig`).
+    fn axes_mut(&mut self) -> (&mut [usize], &mut [usize]) {
+        match &mut self.axes {
+            Axes::Inline {
+                rank,
+                dims,
+                strides,
+            } => {
+                let r = usize::from(*rank);
+                (&mut dims[..r], &mut strides[..r])
+            }
+            Axes::Heap(b) => {
+                let r = b.len() / 2;
+                b.split_at_mut(r)
+            }
+        }
     }
 
     /// The strides, in elements.
     #[inline(always)]
     pub(crate) fn strides(&self) -> &[usize] {
-        self.strides.as_slice()
+        match &self.axes {
+            Axes::Inline { rank, strides, .. } => &strides[..usize::from(*rank)],
+            Axes::Heap(b) => &b[b.len() / 2..],
+        }
     }
 
     /// The number of elements (a view's sizes come from an existing
     /// tensor's, narrowed or repeated by broadcasting to a checked shape, so
     /// the product fits).
+    #[inline]
     pub(crate) fn numel(&self) -> usize {
-        crate::error::numel(self.dims()).unwrap_or(usize::MAX)
+        self.dims().iter().fold(1usize, |n, &d| n.saturating_mul(d))
     }
 
     /// Whether the elements are exactly `offset..offset + numel` in
     /// row-major order (size-1 axes' strides do not matter).
+    #[inline]
     pub(crate) fn is_contiguous(&self) -> bool {
+        self.contig.is_some()
+    }
+
+    /// The number of elements if they are contiguous.
+    #[inline(always)]
+    pub(crate) fn contiguous_numel(&self) -> Option<usize> {
+        self.contig
+    }
+
+    fn compute_contig(&self) -> Option<usize> {
+        let (dims, strides) = (self.dims(), self.strides());
         let mut expect = 1usize;
-        for (&d, &s) in self.dims().iter().zip(self.strides()).rev() {
-            if d == 0 {
-                return true;
-            }
-            if d != 1 {
-                if s != expect {
-                    return false;
-                }
-                expect *= d;
-            }
+        let mut contiguous = true;
+        for k in (0..dims.len()).rev() {
+            let d = dims[k];
+            contiguous &= d == 1 || strides[k] == expect;
+            expect = expect.saturating_mul(d);
         }
-        true
+        // An empty view is contiguous whatever its strides.
+        (contiguous || expect == 0).then_some(expect)
     }
 
     /// The offset of the multi-index `index`, or `None` if it has the
@@ -119,10 +193,11 @@ impl Strided {
             });
         }
         let mut out = self.clone();
-        out.dims.as_mut_slice()[axis] = length;
+        out.axes_mut().0[axis] = length;
         if length != 0 {
             out.offset += start * self.strides()[axis];
         }
+        out.contig = out.compute_contig();
         Ok(out)
     }
 
@@ -150,11 +225,11 @@ impl Strided {
     /// `axis`, without that axis.
     pub(crate) fn index_axis(&self, axis: usize, i: usize) -> Strided {
         let offset = self.offset + i * self.strides()[axis];
-        Strided {
-            dims: remove(self.dims(), axis),
-            strides: remove(self.strides(), axis),
+        Strided::new(
+            remove(self.dims(), axis).as_slice(),
+            remove(self.strides(), axis).as_slice(),
             offset,
-        }
+        )
     }
 
     /// The axes reordered (`perm` checked by the caller).
@@ -162,19 +237,21 @@ impl Strided {
         let mut out = self.clone();
         let (d, s) = (self.dims(), self.strides());
         for (k, &p) in perm.iter().enumerate() {
-            out.dims.as_mut_slice()[k] = d[p];
-            out.strides.as_mut_slice()[k] = s[p];
+            let (od, os) = out.axes_mut();
+            od[k] = d[p];
+            os[k] = s[p];
         }
+        out.contig = out.compute_contig();
         out
     }
 
     /// A size-1 axis inserted at `axis` (`0..=rank`).
     pub(crate) fn unsqueeze(&self, axis: usize) -> Strided {
-        Strided {
-            dims: insert(self.dims(), axis, 1),
-            strides: insert(self.strides(), axis, 0),
-            offset: self.offset,
-        }
+        Strided::new(
+            insert(self.dims(), axis, 1).as_slice(),
+            insert(self.strides(), axis, 0).as_slice(),
+            self.offset,
+        )
     }
 
     /// The size-1 axis `axis` removed (checked by the caller).
@@ -195,11 +272,7 @@ impl Strided {
                 self.strides()[k - pad]
             };
         }
-        Strided {
-            dims: ShapeBuf::from_slice(shape),
-            strides,
-            offset: self.offset,
-        }
+        Strided::new(shape, strides.as_slice(), self.offset)
     }
 
     /// The largest offset any element has, plus one (0 when empty): how

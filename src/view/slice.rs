@@ -150,11 +150,8 @@ pub(crate) fn slice(layout: &Strided, args: &[SliceArg]) -> Result<Strided, Shap
             .iter()
             .filter(|a| matches!(a, SliceArg::Index(_)))
             .count();
-    let mut out = Strided {
-        dims: ShapeBuf::zeroed(kept),
-        strides: ShapeBuf::zeroed(kept),
-        offset: layout.offset,
-    };
+    let (mut dims_out, mut strides_out) = (ShapeBuf::zeroed(kept), ShapeBuf::zeroed(kept));
+    let mut offset = layout.offset;
     let mut k = 0;
     let mut empty = false;
     for (axis, (&size, &stride)) in dims.iter().zip(strides).enumerate() {
@@ -162,7 +159,7 @@ pub(crate) fn slice(layout: &Strided, args: &[SliceArg]) -> Result<Strided, Shap
         match arg {
             SliceArg::Index(i) => {
                 let i = layout.resolve_index(axis, i)?;
-                out.offset += i * stride;
+                offset += i * stride;
             }
             SliceArg::Range { start, end, step } => {
                 if step <= 0 {
@@ -177,12 +174,12 @@ pub(crate) fn slice(layout: &Strided, args: &[SliceArg]) -> Result<Strided, Shap
                 };
                 empty |= n == 0;
                 if n != 0 {
-                    out.offset += s * stride;
+                    offset += s * stride;
                 }
-                out.dims.as_mut_slice()[k] = n;
+                dims_out.as_mut_slice()[k] = n;
                 // A step past the end leaves one position, whose stride is
                 // never used: no product to overflow.
-                out.strides.as_mut_slice()[k] = if n > 1 {
+                strides_out.as_mut_slice()[k] = if n > 1 {
                     stride * step as usize
                 } else {
                     stride
@@ -193,7 +190,11 @@ pub(crate) fn slice(layout: &Strided, args: &[SliceArg]) -> Result<Strided, Shap
     }
     if empty {
         // No element is read; keep the offset in the storage's range.
-        out.offset = layout.offset;
+        offset = layout.offset;
     }
-    Ok(out)
+    Ok(Strided::new(
+        dims_out.as_slice(),
+        strides_out.as_slice(),
+        offset,
+    ))
 }
