@@ -534,3 +534,23 @@ proptest! {
         let _ = t.view().try_axis_iter(axis).map(|it| it.count());
     }
 }
+
+#[test]
+fn into_forms_take_views() {
+    let a = Naive::arange(&[3, 4]);
+    let b = Naive::arange(&[4, 3]);
+    let (ta, tb) = (a.tensor(), b.tensor());
+    let want = naive_zip(&naive_permute(&a, &[1, 0]), &b, |x, y| x * y);
+    // Contiguous output.
+    let mut out = DynTensor::<i64>::zeros(&[4, 3]);
+    shaped::try_mul_into(&ta.t(), &tb, &mut out).unwrap();
+    assert_eq!(out.to_vec(), want.data);
+    // A transposed (strided) output: written back through its strides.
+    let mut out = DynTensor::<i64>::zeros(&[3, 4]);
+    shaped::try_mul_into(&ta.t(), &tb, &mut out.view_mut().t()).unwrap();
+    assert_eq!(out.to_vec(), naive_permute(&want, &[1, 0]).data);
+    // A wrong output shape is an error and writes nothing.
+    let mut out = DynTensor::<i64>::zeros(&[3, 4]);
+    assert!(shaped::try_add_into(&ta.t(), &tb, &mut out.slice_mut(s![.., 1..])).is_err());
+    assert_eq!(out.to_vec(), vec![0; 12]);
+}

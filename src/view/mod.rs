@@ -42,6 +42,7 @@ pub mod slice;
 
 pub use dyn_view::{DynView, DynViewMut};
 pub use iter::{AxisIter, DynIndex, IndexedIter, Iter, IterMut};
+pub(crate) use layout::Strided;
 pub use slice::SliceArg;
 
 /// A multi-axis slice, one argument per leading axis, in ndarray's
