@@ -108,7 +108,7 @@ macro_rules! layout_methods {
             }
 
             /// Whether the elements are contiguous in row-major order, so
-            /// that [`as_slice`](Self::as_slice) borrows them.
+            /// that `as_slice` borrows them.
             pub fn is_contiguous(&$s) -> bool {
                 $s.layout.is_contiguous()
             }

@@ -22,7 +22,7 @@
 //!
 //! - `layout`: sizes, strides and offset, and the arithmetic of every view
 //!   operation on them.
-//! - [`slice`]: [`SliceArg`] and the [`s!`](crate::s) macro.
+//! - [`slice`](mod@slice): [`SliceArg`] and the [`s!`](crate::s) macro.
 //! - `dyn_view`: [`DynView`] and [`DynViewMut`], their slicing, indexing
 //!   and zero-copy shape operations.
 //! - [`iter`]: elements and sub-views in row-major order.
