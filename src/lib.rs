@@ -186,4 +186,4 @@ pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// does not compile.
 pub use shaped_macros::einsum;
 pub use tensor::{DynTensor, Tensor};
-pub use view::{DynView, DynViewMut, SliceArg};
+pub use view::{DynView, DynViewMut, SliceArg, TensorView, TensorViewMut};

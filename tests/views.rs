@@ -554,3 +554,55 @@ fn into_forms_take_views() {
     assert!(shaped::try_add_into(&ta.t(), &tb, &mut out.slice_mut(s![.., 1..])).is_err());
     assert_eq!(out.to_vec(), vec![0; 12]);
 }
+
+#[test]
+fn static_views_compute_their_layouts() {
+    use shaped::{Axis, Dyn, TensorView, narrow};
+    let t = Tensor::<i64, shape![4, 3]>::arange();
+    let naive = Naive::arange(&[4, 3]);
+    let rows: TensorView<'_, i64, shape![2, 3]> = narrow!(t.view(), 0, 1..3);
+    let rows: Tensor<i64, shape![2, 3]> = rows.to_owned();
+    assert_eq!(rows.to_vec(), naive_slice(&naive, &s![1..3]).data);
+    let cols: TensorView<'_, i64, shape![4, 2]> = narrow!(t.view(), 1, 1..3);
+    assert_eq!(cols.to_vec(), naive_slice(&naive, &s![.., 1..3]).data);
+    let some: TensorView<'_, i64, shape![Dyn, 3]> = t.view().narrow(Axis::<0>, 2, 2);
+    assert_eq!(
+        some.to_owned().to_vec(),
+        naive_slice(&naive, &s![2..4]).data
+    );
+    assert!(t.view().try_narrow(Axis::<0>, 3, 2).is_err());
+    let col: TensorView<'_, i64, shape![4]> = t.view().index_axis(Axis::<1>, 2);
+    assert_eq!(col.to_vec(), naive_slice(&naive, &s![.., 2]).data);
+    let tr: TensorView<'_, i64, shape![3, 4]> = t.view().transpose(Axis::<0>, Axis::<1>);
+    assert_eq!(tr.to_vec(), naive_permute(&naive, &[1, 0]).data);
+    // axis_iter yields views of the static shape without that axis.
+    let mut n = 0;
+    for (j, c) in t.view().axis_iter(Axis::<1>).enumerate() {
+        let c: Tensor<i64, shape![4]> = c.to_owned();
+        assert_eq!(
+            c.to_vec(),
+            naive_slice(&naive, &[SliceArg::FULL, SliceArg::Index(j as isize)]).data
+        );
+        n += 1;
+    }
+    assert_eq!(n, 3);
+    // Mixed layouts too: the static axis stays static.
+    let m = Tensor::<i64, shape![Dyn, 3]>::from_vec((0..12).collect(), &[4]).unwrap();
+    let r: TensorView<'_, i64, shape![Dyn, 2]> = narrow!(m.view(), 1, 0..2);
+    assert_eq!(r.to_vec(), naive_slice(&naive, &s![.., ..2]).data);
+    // Typed views are operands and mutable typed views targets.
+    let sum = &rows.view() + &t.view().index_axis(Axis::<0>, 0);
+    assert_eq!(
+        sum.to_vec(),
+        naive_zip(
+            &naive_slice(&naive, &s![1..3]),
+            &naive_slice(&naive, &s![0]),
+            |x, y| x + y
+        )
+        .data
+    );
+    let mut z = Tensor::<i64, shape![4, 3]>::zeros();
+    let mut v = z.view_mut();
+    v += &t.view().t().t();
+    assert_eq!(z.to_vec(), naive.data);
+}

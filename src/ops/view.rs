@@ -19,7 +19,7 @@ use crate::kernel::{self, StridedOperand};
 use crate::shape::broadcast::{broadcast_pair, check_broadcast_to};
 use crate::shape::list::Layout;
 use crate::tensor::{DynTensor, Tensor};
-use crate::view::{DynView, DynViewMut};
+use crate::view::{DynView, DynViewMut, TensorView, TensorViewMut};
 
 mod sealed {
     pub trait Sealed {}
@@ -58,7 +58,13 @@ impl<T> AsView<T> for DynTensor<T> {
 impl<T: Element, S: Layout> sealed::Sealed for Tensor<T, S> {}
 impl<T: Element, S: Layout> AsView<T> for Tensor<T, S> {
     fn as_view(&self) -> DynView<'_, T> {
-        self.view()
+        self.view().as_dyn()
+    }
+}
+impl<T, S> sealed::Sealed for TensorView<'_, T, S> {}
+impl<T: Element, S: Layout> AsView<T> for TensorView<'_, T, S> {
+    fn as_view(&self) -> DynView<'_, T> {
+        self.as_dyn()
     }
 }
 impl<V: sealed::Sealed + ?Sized> sealed::Sealed for &V {}
@@ -198,7 +204,20 @@ macro_rules! view_ops {
             type Output = DynTensor<T>;
             #[track_caller]
             fn $method(self, rhs: &DynView<'a, T>) -> DynTensor<T> {
-                or_panic(binary_views::<T, $Op>(&self.view(), rhs))
+                or_panic(binary_views::<T, $Op>(&self.view().as_dyn(), rhs))
+            }
+        }
+        impl<'a, T: Element, S: Layout, R: AsView<T>> $Trait<R> for &TensorView<'a, T, S> {
+            type Output = DynTensor<T>;
+            #[track_caller]
+            fn $method(self, rhs: R) -> DynTensor<T> {
+                or_panic(binary_views::<T, $Op>(&self.as_dyn(), &rhs.as_view()))
+            }
+        }
+        impl<'a, T: Element, S: Layout, R: AsView<T>> $Assign<R> for TensorViewMut<'a, T, S> {
+            #[track_caller]
+            fn $assign(&mut self, rhs: R) {
+                or_panic(assign_view::<T, $Op>(self, &rhs.as_view()))
             }
         }
         impl<'a, T: Element, R: AsView<T>> $Assign<R> for DynViewMut<'a, T> {

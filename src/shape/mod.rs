@@ -20,6 +20,8 @@
 //! - [`toolkit`] — the public bounds generic code names for the toolkit
 //!   on static and mixed layouts (`S: ReduceAxes<X>` giving
 //!   `KeepDims<S, X>`, `S: Unsqueeze<K>`, ...).
+//! - [`narrow`] — the layouts of narrowed views of static and mixed
+//!   layouts (a compile-time range gives a static size, a runtime one `Dyn`).
 //! - [`diagnostic`] — how a failed broadcast becomes a readable compile
 //!   error, with the generated message table.
 //!
@@ -34,6 +36,7 @@ pub mod list;
 pub mod matmul;
 pub mod mixed;
 pub mod names;
+pub mod narrow;
 pub mod storage;
 pub mod toolkit;
 

@@ -655,25 +655,3 @@ impl<T: Element> fmt::Debug for DynViewMut<'_, T> {
         fmt::Debug::fmt(&self.view(), f)
     }
 }
-
-impl<T: Element, S: crate::shape::Layout> crate::Tensor<T, S> {
-    /// A runtime-shaped view of this static or mixed tensor (its names
-    /// kept), to slice, transpose or combine with other views.
-    ///
-    /// ```
-    /// use shaped::{s, shape, Tensor};
-    /// let t = Tensor::<i32, shape![2, 3]>::arange();
-    /// assert_eq!(t.view().slice(s![.., 1]).to_vec(), vec![1, 4]);
-    /// ```
-    pub fn view(&self) -> DynView<'_, T> {
-        let names = crate::tensor::names::names_of::<S>().and_then(|n| n.to_names());
-        DynView::from_layout(self.as_slice(), Strided::row_major(&self.shape()), names)
-    }
-
-    /// A mutable runtime-shaped view of this static or mixed tensor.
-    pub fn view_mut(&mut self) -> DynViewMut<'_, T> {
-        let names = crate::tensor::names::names_of::<S>().and_then(|n| n.to_names());
-        let layout = Strided::row_major(&self.shape());
-        DynViewMut::from_layout(self.as_mut_slice(), layout, names)
-    }
-}

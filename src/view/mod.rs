@@ -26,9 +26,11 @@
 //! - `dyn_view`: [`DynView`] and [`DynViewMut`], their slicing, indexing
 //!   and zero-copy shape operations.
 //! - [`iter`]: elements and sub-views in row-major order.
+//! - [`static_view`]: [`TensorView`] and [`TensorViewMut`], views of
+//!   static and mixed tensors whose layout the compiler computes
+//!   ([`narrow!`](crate::narrow!) for compile-time ranges).
 //!
-//! Views of every tensor kind are runtime-shaped: [`Tensor::view`](crate::Tensor::view)
-//! gives a `DynView` of a static or mixed tensor. The arithmetic on views
+//! The arithmetic on views
 //! is in [`ops`](crate::ops) (the kernel reads the views' strides,
 //! [`kernel`](crate::kernel)), their reductions in [`reduce`](crate::reduce).
 //!
@@ -39,11 +41,13 @@ mod dyn_view;
 pub mod iter;
 mod layout;
 pub mod slice;
+pub mod static_view;
 
 pub use dyn_view::{DynView, DynViewMut};
 pub use iter::{AxisIter, DynIndex, IndexedIter, Iter, IterMut};
 pub(crate) use layout::Strided;
 pub use slice::SliceArg;
+pub use static_view::{StaticAxisIter, TensorView, TensorViewMut};
 
 /// A multi-axis slice, one argument per leading axis, in ndarray's
 /// notation: a range (`1..3`, `2..`, `..-1`, `..=4`, `..`) keeps its axis,
@@ -69,5 +73,23 @@ pub use slice::SliceArg;
 macro_rules! s {
     ($($arg:expr $(; $step:expr)?),* $(,)?) => {
         [$($crate::view::SliceArg::from($arg) $(.with_step($step))?),*]
+    };
+}
+
+/// `length` positions of an axis from `start`, all known at compile time,
+/// on a [`TensorView`]: `narrow!(t.view(), 0, 1..3)` is rows 1 and 2, of
+/// the static size 2. A range past the end of a static axis does not
+/// compile (`cannot narrow the dimension `D<4>` to 2 positions from 3`).
+///
+/// ```
+/// use shaped::{narrow, shape, Tensor, TensorView};
+/// let t = Tensor::<f32, shape![4, 6]>::arange();
+/// let cols: TensorView<'_, f32, shape![4, 3]> = narrow!(t.view(), 1, 2..5);
+/// assert_eq!(cols.to_owned()[[1, 0]], 8.0);
+/// ```
+#[macro_export]
+macro_rules! narrow {
+    ($view:expr, $axis:literal, $start:literal .. $end:literal) => {
+        $view.narrow_static::<$axis, $start, { $end - $start }, $crate::dim!($end - $start)>()
     };
 }
