@@ -218,7 +218,54 @@ pub struct AxisIter<'a, T> {
     item: Strided,
     names: Option<named::Names>,
     /// The offsets of the items' first elements.
-    starts: Offsets,
+    starts: Starts,
+}
+
+/// Where each item of an [`AxisIter`] starts: evenly spaced along one
+/// axis (`axis_iter`, the rows of a matrix), or an odometer over several.
+enum Starts {
+    Line {
+        next: usize,
+        step: usize,
+        left: usize,
+    },
+    Grid(Offsets),
+}
+
+impl Starts {
+    fn new(along: &Strided) -> Self {
+        match (along.dims(), along.strides()) {
+            (&[n], &[step]) => Starts::Line {
+                next: along.offset,
+                step,
+                left: n,
+            },
+            _ => Starts::Grid(Offsets::new(along)),
+        }
+    }
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            Starts::Line { next, step, left } => {
+                if *left == 0 {
+                    return None;
+                }
+                *left -= 1;
+                let here = *next;
+                *next += *step;
+                Some(here)
+            }
+            Starts::Grid(o) => o.next(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Starts::Line { left, .. } => *left,
+            Starts::Grid(o) => o.remaining,
+        }
+    }
 }
 
 impl<'a, T> Iterator for AxisIter<'a, T> {
@@ -231,7 +278,7 @@ impl<'a, T> Iterator for AxisIter<'a, T> {
         Some(DynView::from_layout(self.data, layout, self.names.clone()))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.starts.size_hint()
+        (self.starts.len(), Some(self.starts.len()))
     }
 }
 
@@ -289,7 +336,7 @@ impl<'a, T> DynView<'a, T> {
             data: self.data,
             item,
             names: named::remove(self.names.as_deref(), axis),
-            starts: Offsets::new(&along),
+            starts: Starts::new(&along),
         })
     }
 
@@ -329,7 +376,7 @@ impl<'a, T> DynView<'a, T> {
                 data: self.data,
                 item,
                 names: None,
-                starts,
+                starts: Starts::Grid(starts),
             };
         };
         let r = dims.len() - 1;
@@ -346,7 +393,7 @@ impl<'a, T> DynView<'a, T> {
                 .names
                 .as_deref()
                 .map(|n| n[r..].to_vec().into_boxed_slice()),
-            starts: Offsets::new(&along),
+            starts: Starts::new(&along),
         }
     }
 }
