@@ -40,7 +40,10 @@ where
     Sum<U<START>, U<LEN>>: IsLessOrEqual<U1, Output = True>,
 {
 }
+// Checked when the program runs (typenum's numbers stop at 1024).
+#[diagnostic::do_not_recommend]
 impl<const N: usize, const START: usize, const LEN: usize> HoldsRange<START, LEN> for Big<N> {}
+#[diagnostic::do_not_recommend]
 impl<const START: usize, const LEN: usize> HoldsRange<START, LEN> for Dyn {}
 
 /// A layout whose axis `K` can be narrowed to `LEN` positions from
