@@ -20,6 +20,7 @@
 //! - [`toolkit`] — the public bounds generic code names for the toolkit
 //!   on static and mixed layouts (`S: ReduceAxes<X>` giving
 //!   `KeepDims<S, X>`, `S: Unsqueeze<K>`, ...).
+//! - [`index`] — how many indices an element of a layout takes (`t[[i, j]]`).
 //! - [`narrow`] — the layouts of narrowed views of static and mixed
 //!   layouts (a compile-time range gives a static size, a runtime one `Dyn`).
 //! - [`diagnostic`] — how a failed broadcast becomes a readable compile
@@ -32,6 +33,7 @@ pub mod axis;
 pub mod broadcast;
 pub mod diagnostic;
 pub mod dim;
+pub mod index;
 pub mod list;
 pub mod matmul;
 pub mod mixed;
