@@ -606,3 +606,28 @@ fn static_views_compute_their_layouts() {
     v += &t.view().t().t();
     assert_eq!(z.to_vec(), naive.data);
 }
+
+proptest! {
+    // Transposed operands large enough for the kernel's tiles (8 rows at a
+    // time), with ragged edges, against a contiguous partner, a row
+    // broadcast along the rows and a column, in both operand orders.
+    #[test]
+    fn large_transposes_match(m in 1usize..40, n in 1usize..40, which in 0usize..3) {
+        let a = Naive::arange(&[n, m]); // a.t() is [m, n]
+        let at = naive_permute(&a, &[1, 0]);
+        let b = match which {
+            0 => Naive::build(&[m, n], |i| (i[0] * 100 + i[1]) as i64 * 3),
+            1 => Naive::build(&[1, n], |i| i[1] as i64 - 7),
+            _ => Naive::build(&[m, 1], |i| i[0] as i64 * 11),
+        };
+        let (ta, tb) = (a.tensor(), b.tensor());
+        let got = &ta.t() - &tb;
+        prop_assert_eq!(got.to_vec(), naive_zip(&at, &b, |x, y| x - y).data);
+        let got = &tb - &ta.t();
+        prop_assert_eq!(got.to_vec(), naive_zip(&b, &at, |x, y| x - y).data);
+        // Both operands transposed.
+        let c = Naive::build(&[n, m], |i| (i[0] + 2 * i[1]) as i64);
+        let got = &ta.t() * &c.tensor().t();
+        prop_assert_eq!(got.to_vec(), naive_zip(&at, &naive_permute(&c, &[1, 0]), |x, y| x * y).data);
+    }
+}

@@ -131,6 +131,18 @@ fn rows_strided<T: Copy, U: Copy>(
 ) {
     let Block { inner, next } = block;
     let n = inner.n;
+    // A transposed operand (stride 1 across rows) and another that moves
+    // by 0 or 1 along them: read by tiles of `TILE` rows.
+    if next.n >= TILE && n >= TILE {
+        if inner.sa > 1 && next.sa == 1 && inner.sb <= 1 {
+            let (x, y) = ((a, ia, inner.sa), (b, ib, inner.sb, next.sb));
+            return tiled(out, x, y, next.n, n, &|x, y| f(x, y));
+        }
+        if inner.sb > 1 && next.sb == 1 && inner.sa <= 1 {
+            let (x, y) = ((b, ib, inner.sb), (a, ia, inner.sa, next.sa));
+            return tiled(out, x, y, next.n, n, &|y, x| f(x, y));
+        }
+    }
     for r in 0..next.n {
         let (ia, ib) = (ia + r * next.sa, ib + r * next.sb);
         // The last element of each row, checked once, so that the loop
@@ -140,6 +152,50 @@ fn rows_strided<T: Copy, U: Copy>(
             &b[..ib + (n - 1) * inner.sb + 1],
         );
         out.row((0..n).map(|j| f(a[ia + j * inner.sa], b[ib + j * inner.sb])));
+    }
+}
+
+/// Rows per tile of [`tiled`].
+const TILE: usize = 8;
+
+/// `rows` rows of `n` elements of `out = g(x, y)` where `x` (data, start,
+/// stride along the row) is transposed, its rows 1 apart, and `y` (data,
+/// start, stride along the row: 0 or 1, stride between rows) is not:
+/// `TILE` rows of `x` are read at a time, `TILE` neighbours from each
+/// column (one short contiguous read instead of `TILE` distant ones), so
+/// that every cache line of `x` is used while it is loaded; then each row
+/// is a plain loop.
+fn tiled<T: Copy, U: Copy>(
+    out: &mut impl Sink<U>,
+    (x, ix, xs): (&[T], usize, usize),
+    (y, iy, ys, y_next): (&[T], usize, usize, usize),
+    rows: usize,
+    n: usize,
+    g: &impl Fn(T, T) -> U,
+) {
+    let mut tile: Vec<[T; TILE]> = alloc::vec![[x[ix]; TILE]; n];
+    let full = rows / TILE * TILE;
+    let mut r = 0;
+    while r < full {
+        for (j, t) in tile.iter_mut().enumerate() {
+            *t = *super::rows::array::<TILE, T>(x, ix + r + j * xs);
+        }
+        for k in 0..TILE {
+            let iy = iy + (r + k) * y_next;
+            if ys == 1 {
+                let y = &y[iy..][..n];
+                out.row(tile.iter().zip(y).map(|(t, &y)| g(t[k], y)));
+            } else {
+                let y = y[iy];
+                out.row(tile.iter().map(|t| g(t[k], y)));
+            }
+        }
+        r += TILE;
+    }
+    for r in full..rows {
+        let (ix, iy) = (ix + r, iy + r * y_next);
+        let x = &x[..ix + (n - 1) * xs + 1];
+        out.row((0..n).map(|j| g(x[ix + j * xs], y[iy + j * ys])));
     }
 }
 
