@@ -32,9 +32,9 @@
 //! - `unrolled` — the compile-time plan of small static shapes
 //!   ([`StaticPlan`], [`binary_unrolled`], [`assign_unrolled`]).
 //! - `strided` — the same plan and row loops over operands with any
-//!   strides (views: slices, transposes, broadcasts), and a strided row
-//!   loop for rows that are not contiguous ([`binary_strided`],
-//!   [`assign_strided`]).
+//!   strides (views: slices, transposes, broadcasts), a tiled loop for
+//!   transposed operands and a strided row loop for other rows that are
+//!   not contiguous ([`binary_strided`], [`assign_strided`]).
 //! - `gather` — reading a strided view into a new buffer.
 //! - `nary` — one pass over `N` broadcast operands ([`nary`]), for fused
 //!   pipelines.

@@ -4,7 +4,9 @@
 //! only where every operand is contiguous across both). When every operand
 //! moves by 0 or 1 along the innermost axis, the blocks run on the same row
 //! loops as tensors, so a contiguous view costs what a tensor costs; other
-//! rows (a transposed operand) take a strided row loop.
+//! rows take a strided row loop, except a transposed operand (stride 1
+//! across rows), read by tiles of 8 rows so that each cache line is used
+//! while it is loaded.
 
 use alloc::vec::Vec;
 
