@@ -109,7 +109,7 @@ fn step(
     let sums: Tensor<f64, Centroids> = (&spread * points).sum_over(Axis::<0>);
     let means: Tensor<f64, Centroids> = sums / counts;
     let empty: shaped::Mask<shape![K, 1]> = counts.eq_elem(&Tensor::<f64, shape![]>::zeros());
-    let moved: Tensor<f64, Centroids> = empty.select(centroids, &means);
+    let moved: Tensor<f64, Centroids> = empty.where_cond(centroids, &means);
     (nearest, moved)
 }
 

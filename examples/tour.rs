@@ -4,7 +4,7 @@
 
 #![allow(clippy::excessive_precision)] // seed 001's values, digit for digit
 
-use shaped::{Axis, Broadcast, Dyn, DynTensor, Tensor, broadcast_shapes, dim_names, shape};
+use shaped::{Axis, Broadcast, Dyn, DynTensor, Tensor, broadcast_shapes, dim_names, s, shape};
 
 // Dimension names for seed 004's static tensors: marker types the compiler
 // compares, so that broadcasting by name is checked at compile time.
@@ -123,6 +123,24 @@ fn main() {
     let w = Tensor::<f32, shape![3]>::from_slice(&[0.5, -1.0, 2.0]).unwrap();
     let batch = DynTensor::<f32>::ones(&[2, 3]);
     println!("{}", &batch * w);
+
+    section("Views: slices, columns and transposes without copying");
+    let m = DynTensor::<i32>::arange(12).reshape(&[3, 4]).unwrap();
+    println!("m =\n{m}");
+    let rows = m.slice(s![1..3, ..]); // m[1:3, :]
+    println!("m[1:3, :] (shape {:?}) =\n{rows}", rows.shape());
+    println!("m[:, ::2] =\n{}", m.slice(s![.., ..;2]));
+    let col = m.index_axis(1, -1); // m[:, -1], the axis dropped
+    println!("m[:, -1] = {col}, its sum {}", col.sum());
+    // A transposed view is an operand like any tensor: no copy is made.
+    println!("m.t() + m.t() =\n{}", &m.t() + &m.t());
+    let sums: Vec<i32> = m.rows().map(|r| r.sum()).collect();
+    println!("row sums: {sums:?}");
+    let mut z = DynTensor::<i32>::zeros(&[3, 4]);
+    let mut corner = z.slice_mut(s![..2, 2..]);
+    corner += &DynTensor::scalar(7); // writes through the view
+    println!("z[:2, 2:] += 7 ->\n{z}");
+    println!("{}", m.try_narrow(0, 2, 2).unwrap_err());
 
     section("Seed 004: named dimensions broadcast by name (compile time)");
     // The seed's real shapes, as types: img [10, 3, 256, 384] (?, CHANNEL, H, W)

@@ -350,6 +350,18 @@ impl<T: Element> fmt::Display for crate::DynTensor<T> {
     }
 }
 
+impl<T: Element> fmt::Display for crate::DynView<'_, T> {
+    /// As the tensor holding the view's elements prints.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names = self
+            .names
+            .as_deref()
+            .map(crate::tensor::names::NameRef::Stored);
+        let data = self.contiguous();
+        write_with_names(f, names, |f| write_tensor(f, &data, self.shape()))
+    }
+}
+
 impl fmt::Display for crate::DynTensor<bool> {
     /// PyTorch's layout: `tensor([ True, False])`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

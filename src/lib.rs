@@ -31,16 +31,22 @@
 //!   function for runtime ones), type-level axes, and the readable compile
 //!   errors ([`shape::diagnostic`]).
 //! - [`kernel`]: the one elementwise loop every operation runs through,
-//!   with its plan, row forms and the unrolled path for small static shapes.
+//!   with its plan, row forms, the unrolled path for small static shapes
+//!   and the strided entry that views take.
 //! - [`legacy`]: the opt-in warning for broadcasts old PyTorch computed
 //!   differently (`std` feature).
 //! - [`tensor`](mod@tensor): `Tensor<T, S>` and `DynTensor<T>`, their
 //!   constructors, conversions and dimension names.
+//! - [`view`]: borrowed, strided views ([`DynView`], [`DynViewMut`]):
+//!   slicing with [`s!`], `narrow`, `index_axis`, zero-copy `t`,
+//!   `permute`, `transpose`, `broadcast_to`, `unsqueeze`, `squeeze`, and
+//!   iteration over elements, rows and axes.
 //! - [`ops`]: the arithmetic operators, `add_into` and the other `_into`
 //!   forms, comparisons and boolean masks ([`Mask`] for static and mixed
 //!   layouts), PyTorch's `where`, elementwise maps and the math functions
 //!   (`exp ln sqrt abs powf clamp sin cos tanh sigmoid relu recip signum`,
-//!   [`ops::math`]) on every layout. Positional
+//!   [`ops::math`]) on every layout, and the same operators on views
+//!   ([`ops::view`]). Positional
 //!   broadcasting is the base path; names are a thin layer over it.
 //! - The toolkit, one folder per family, the static and the runtime version
 //!   side by side: [`shape_ops`] (`reshape`, `unsqueeze`, `squeeze`,
@@ -109,6 +115,7 @@ pub mod reduce;
 pub mod shape;
 pub mod shape_ops;
 pub mod tensor;
+pub mod view;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
@@ -194,3 +201,4 @@ pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// does not compile.
 pub use shaped_macros::einsum;
 pub use tensor::{DynTensor, Tensor};
+pub use view::{DynView, DynViewMut, SliceArg, TensorView, TensorViewMut};

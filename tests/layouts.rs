@@ -533,11 +533,11 @@ proptest! {
         prop_assert_eq!(m.to_vec(), want.clone());
         prop_assert_eq!(da.try_gt(&db).unwrap().to_vec(), want.clone());
         let wm: Vec<f64> = (0..6).map(|i| if want[i] { a[i] } else { b[i % 3] }).collect();
-        let ws: Tensor<f64, shape![2, 3]> = s.select(&sa, &sb);
-        let wmx: Tensor<f64, shape![Dyn, 3]> = m.select(&ma, &sb);
+        let ws: Tensor<f64, shape![2, 3]> = s.where_cond(&sa, &sb);
+        let wmx: Tensor<f64, shape![Dyn, 3]> = m.where_cond(&ma, &sb);
         prop_assert_eq!(ws.to_vec(), wm.clone());
         prop_assert_eq!(wmx.to_vec(), wm.clone());
-        prop_assert_eq!(da.try_gt(&db).unwrap().select(&da, &db).unwrap().to_vec(), wm);
+        prop_assert_eq!(da.try_gt(&db).unwrap().where_cond(&da, &db).unwrap().to_vec(), wm);
         prop_assert_eq!((!&s).count(), 6 - want.iter().filter(|&&x| x).count());
         prop_assert_eq!(s.cast::<f64>().to_vec(), want.iter().map(|&x| x as u8 as f64).collect::<Vec<_>>());
         let z: Tensor<f64, shape![Dyn, 3]> = ma.zip_with(&sb, |x, y| x * y - 1.0);

@@ -580,7 +580,7 @@ fn comparisons_give_boolean_tensors() {
 }
 
 #[test]
-fn masks_combine_and_select() {
+fn masks_combine_and_where_cond() {
     let x = DynTensor::from_vec(vec![-2.0, -0.5, 0.5, 2.0], &[4]).unwrap();
     let big = x.try_gt(&DynTensor::scalar(1.0)).unwrap();
     let small = x.try_lt(&DynTensor::scalar(-1.0)).unwrap();
@@ -591,14 +591,14 @@ fn masks_combine_and_select() {
         vec![false, false, false, true]
     );
     assert_eq!(outside.cast::<f32>().to_vec(), vec![1.0, 0.0, 0.0, 1.0]);
-    let clipped = outside.select(&DynTensor::scalar(0.0), &x).unwrap();
+    let clipped = outside.where_cond(&DynTensor::scalar(0.0), &x).unwrap();
     assert_eq!(clipped.to_vec(), vec![0.0, -0.5, 0.5, 0.0]);
     // The three broadcast together.
     let m = DynTensor::from_bools(vec![true, false], &[2, 1]).unwrap();
-    let w = m.select(&x, &DynTensor::scalar(9.0)).unwrap();
+    let w = m.where_cond(&x, &DynTensor::scalar(9.0)).unwrap();
     assert_eq!(w.shape(), &[2, 4]);
     assert_eq!(w.to_vec(), vec![-2.0, -0.5, 0.5, 2.0, 9.0, 9.0, 9.0, 9.0]);
-    assert!(m.select(&x, &DynTensor::zeros(&[3])).is_err());
+    assert!(m.where_cond(&x, &DynTensor::zeros(&[3])).is_err());
     assert!(DynTensor::from_bools(vec![true], &[2]).is_err());
 }
 

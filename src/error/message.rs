@@ -298,6 +298,41 @@ impl fmt::Display for ShapeError {
                 write!(f, " at dimension {axis}")
             }
             ShapeError::Einsum(e) => fmt::Display::fmt(e, f),
+            ShapeError::IndexOutOfRange { shape, axis, index } => {
+                let size = shape.get(*axis).copied().unwrap_or(1);
+                write!(
+                    f,
+                    "index {index} is out of bounds for dimension {axis} with size {size}"
+                )?;
+                write!(f, "\n  the tensor has shape ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::NarrowOutOfRange {
+                shape,
+                axis,
+                start,
+                length,
+            } => {
+                let size = shape.get(*axis).copied().unwrap_or(1);
+                write!(
+                    f,
+                    "start ({start}) + length ({length}) exceeds dimension size ({size})."
+                )?;
+                write!(f, "\n  dimension {axis} of ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::SliceStep { step } => {
+                write!(f, "step must be greater than zero (got {step})")
+            }
+            ShapeError::TooManyIndices { shape, count } => {
+                write!(
+                    f,
+                    "too many indices for tensor of dimension {} (got {count})",
+                    shape.len()
+                )?;
+                write!(f, "\n  the tensor has shape ")?;
+                write_shape(f, shape)
+            }
             ShapeError::NamesDiffer {
                 expected,
                 got,

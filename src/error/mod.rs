@@ -95,6 +95,14 @@ pub enum ShapeErrorKind {
     NamesDiffer,
     /// See [`ShapeError::Einsum`].
     Einsum,
+    /// See [`ShapeError::IndexOutOfRange`].
+    IndexOutOfRange,
+    /// See [`ShapeError::NarrowOutOfRange`].
+    NarrowOutOfRange,
+    /// See [`ShapeError::SliceStep`].
+    SliceStep,
+    /// See [`ShapeError::TooManyIndices`].
+    TooManyIndices,
 }
 
 /// Dimension names as error data: one entry per dimension, `None` where unnamed.
@@ -397,6 +405,39 @@ pub enum ShapeError {
     /// operands, or a `contract` whose shared names have two sizes. Boxed,
     /// to keep `ShapeError` small.
     Einsum(Box<EinsumError>),
+    /// An index along an axis (`index_axis`, a single index in a slice)
+    /// outside `-size..size`.
+    IndexOutOfRange {
+        /// The tensor's (or view's) shape.
+        shape: Vec<usize>,
+        /// The axis indexed.
+        axis: usize,
+        /// The index given (negative: counted from the end).
+        index: isize,
+    },
+    /// `narrow(axis, start, length)` past the end of the axis.
+    NarrowOutOfRange {
+        /// The tensor's (or view's) shape.
+        shape: Vec<usize>,
+        /// The axis narrowed.
+        axis: usize,
+        /// The start given.
+        start: usize,
+        /// The length given.
+        length: usize,
+    },
+    /// A slice step of 0 or less (steps are positive, as in PyTorch).
+    SliceStep {
+        /// The step given.
+        step: isize,
+    },
+    /// A slice with more entries than the tensor has dimensions.
+    TooManyIndices {
+        /// The tensor's (or view's) shape.
+        shape: Vec<usize>,
+        /// How many entries the slice has.
+        count: usize,
+    },
 }
 
 impl ShapeError {
@@ -532,6 +573,22 @@ impl ShapeError {
                 shapes: alloc::vec![a, b],
                 problem: EinsumProblem::NoOperands,
             })),
+            ShapeErrorKind::IndexOutOfRange => ShapeError::IndexOutOfRange {
+                shape: a,
+                axis,
+                index: 0,
+            },
+            ShapeErrorKind::NarrowOutOfRange => ShapeError::NarrowOutOfRange {
+                shape: a,
+                axis,
+                start: 0,
+                length: 0,
+            },
+            ShapeErrorKind::SliceStep => ShapeError::SliceStep { step: 0 },
+            ShapeErrorKind::TooManyIndices => ShapeError::TooManyIndices {
+                count: a.len() + 1,
+                shape: a,
+            },
         }
     }
 
@@ -570,6 +627,10 @@ impl ShapeError {
             ShapeError::NameConflict { .. } => ShapeErrorKind::NameConflict,
             ShapeError::NamesDiffer { .. } => ShapeErrorKind::NamesDiffer,
             ShapeError::Einsum(_) => ShapeErrorKind::Einsum,
+            ShapeError::IndexOutOfRange { .. } => ShapeErrorKind::IndexOutOfRange,
+            ShapeError::NarrowOutOfRange { .. } => ShapeErrorKind::NarrowOutOfRange,
+            ShapeError::SliceStep { .. } => ShapeErrorKind::SliceStep,
+            ShapeError::TooManyIndices { .. } => ShapeErrorKind::TooManyIndices,
         }
     }
 
@@ -594,7 +655,10 @@ impl ShapeError {
             | ShapeError::DuplicateAxis { shape, .. }
             | ShapeError::PermuteLength { shape, .. }
             | ShapeError::SqueezeSize { shape, .. }
-            | ShapeError::EmptyReduction { shape, .. } => shape,
+            | ShapeError::EmptyReduction { shape, .. }
+            | ShapeError::IndexOutOfRange { shape, .. }
+            | ShapeError::NarrowOutOfRange { shape, .. }
+            | ShapeError::TooManyIndices { shape, .. } => shape,
             ShapeError::StackMismatch { first, .. } | ShapeError::CatMismatch { first, .. } => {
                 first
             }
@@ -611,6 +675,7 @@ impl ShapeError {
             | ShapeError::TooManyUnnamed { .. }
             | ShapeError::NameConflict { .. }
             | ShapeError::NamesDiffer { .. }
+            | ShapeError::SliceStep { .. }
             | ShapeError::Einsum(_) => &[],
         }
     }
@@ -656,7 +721,9 @@ impl ShapeError {
             | ShapeError::DuplicateAxis { axis, .. }
             | ShapeError::SqueezeSize { axis, .. }
             | ShapeError::EmptyReduction { axis, .. }
-            | ShapeError::CatMismatch { axis, .. } => Some(*axis),
+            | ShapeError::CatMismatch { axis, .. }
+            | ShapeError::IndexOutOfRange { axis, .. }
+            | ShapeError::NarrowOutOfRange { axis, .. } => Some(*axis),
             ShapeError::AxisOutOfRange { axis, .. } => usize::try_from(*axis).ok(),
             _ => None,
         }

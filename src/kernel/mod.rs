@@ -31,6 +31,10 @@
 //! - `sink` — where the output goes ([`Sink`], [`SliceSink`]).
 //! - `unrolled` — the compile-time plan of small static shapes
 //!   ([`StaticPlan`], [`binary_unrolled`], [`assign_unrolled`]).
+//! - `strided` — the same plan and row loops over operands with any
+//!   strides (views: slices, transposes, broadcasts), a tiled loop for
+//!   transposed operands and a strided row loop for other rows that are
+//!   not contiguous ([`binary_strided`], [`assign_strided`]).
 //! - `gather` — reading a strided view into a new buffer.
 //! - `nary` — one pass over `N` broadcast operands ([`nary`]), for fused
 //!   pipelines.
@@ -52,6 +56,7 @@ pub mod parallel;
 mod plan;
 mod rows;
 mod sink;
+mod strided;
 #[cfg(test)]
 mod tests;
 mod unrolled;
@@ -64,6 +69,7 @@ use plan::{Block, for_each_block, plan_2d, with_plan};
 pub use plan::{PlanAxis, plan};
 use rows::*;
 pub use sink::{Sink, SliceSink};
+pub use strided::{StridedOperand, assign_strided, binary_strided};
 pub use unrolled::{Blocks, StaticPlan, assign_unrolled, binary_unrolled, is_small, static_numel};
 
 /// Static shapes with at most this many elements are unrolled.

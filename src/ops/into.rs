@@ -64,12 +64,15 @@ use crate::shape::broadcast::{Broadcast, BroadcastWith, broadcast_pair};
 use crate::tensor::DynTensor;
 use crate::tensor::Tensor;
 use crate::tensor::names::NameRef;
+use crate::view::{DynView, DynViewMut};
 use alloc::vec::Vec;
 
 mod sealed {
     pub trait Sealed {}
     impl<T: crate::Element, S: crate::Layout> Sealed for crate::Tensor<T, S> {}
     impl<T: crate::Element> Sealed for crate::DynTensor<T> {}
+    impl<T: crate::Element> Sealed for crate::DynView<'_, T> {}
+    impl<T: crate::Element> Sealed for crate::DynViewMut<'_, T> {}
 }
 
 /// A tensor read by the `try_*_into` functions: a [`Tensor`] of any layout
@@ -131,6 +134,44 @@ impl<T: Element> Output<T> for DynTensor<T> {
 /// `out = a op b` for layouts whose sizes are all static: no shape check (an
 /// integer divisor of 0 still panics), the
 /// plan computed by the compiler for small shapes.
+/// A view as an input: its elements as one slice (borrowed when the view
+/// is contiguous, else copied once).
+impl<T: Element> Input<T> for DynView<'_, T> {
+    fn with_parts<X>(&self, f: impl FnOnce(&[T], &[usize]) -> X) -> X {
+        f(&self.contiguous(), self.shape())
+    }
+
+    fn dim_names(&self) -> Option<Vec<Option<&str>>> {
+        self.names.is_some().then(|| self.names())
+    }
+}
+
+impl<T: Element> Input<T> for DynViewMut<'_, T> {
+    fn with_parts<X>(&self, f: impl FnOnce(&[T], &[usize]) -> X) -> X {
+        self.view().with_parts(f)
+    }
+
+    fn dim_names(&self) -> Option<Vec<Option<&str>>> {
+        self.names.is_some().then(|| self.names())
+    }
+}
+
+/// A mutable view as an output: written in place when contiguous, else
+/// computed into a buffer and written back through the view's strides.
+impl<T: Element> Output<T> for DynViewMut<'_, T> {
+    fn with_parts_mut<X>(&mut self, f: impl FnOnce(&mut [T], &[usize]) -> X) -> X {
+        let dims = crate::tensor::ShapeBuf::from_slice(self.shape());
+        if let Some(out) = self.as_mut_slice() {
+            return f(out, dims.as_slice());
+        }
+        let mut tmp = self.to_vec();
+        let r = f(&mut tmp, dims.as_slice());
+        let layout = crate::view::Strided::row_major(dims.as_slice());
+        super::view::write_back(self, &DynView::from_layout(&tmp, layout, None));
+        r
+    }
+}
+
 #[inline(always)]
 #[track_caller]
 fn static_into<T: Element, Op: BinaryOp<T>, S, R: Layout>(

@@ -15,7 +15,7 @@
 //! let zero = Tensor::<f32, shape![]>::zeros();
 //! let positive = x.gt(&zero);                        // a Mask<shape![Dyn, 3]>
 //! assert_eq!(positive.count(), 3);
-//! let relu: Tensor<f32, shape![Dyn, 3]> = positive.select(&x, &zero);
+//! let relu: Tensor<f32, shape![Dyn, 3]> = positive.where_cond(&x, &zero);
 //! assert_eq!(relu.to_vec(), vec![1.0, 0.0, 3.0, 0.0, 5.0, 0.0]);
 //! ```
 
@@ -119,7 +119,7 @@ impl<S: Layout> Mask<S> {
     /// `yes` where the mask is `true` and `no` where it is `false`, the three
     /// broadcast together (PyTorch's `torch.where(mask, yes, no)`), or the
     /// error where a `Dyn` size does not broadcast.
-    pub fn try_select<T: Element, R1: Layout, R2: Layout>(
+    pub fn try_where_cond<T: Element, R1: Layout, R2: Layout>(
         &self,
         yes: &Tensor<T, R1>,
         no: &Tensor<T, R2>,
@@ -172,7 +172,42 @@ impl<S: Layout> Mask<S> {
 
     /// `yes` where the mask is `true` and `no` where it is `false`
     /// (PyTorch's `where`); panics with the error's message where a `Dyn`
-    /// size does not broadcast (see [`try_select`](Self::try_select)).
+    /// size does not broadcast (see [`try_where_cond`](Self::try_where_cond)).
+    #[track_caller]
+    pub fn where_cond<T: Element, R1: Layout, R2: Layout>(
+        &self,
+        yes: &Tensor<T, R1>,
+        no: &Tensor<T, R2>,
+    ) -> Tensor<T, Selected<S, R1, R2>>
+    where
+        S: BroadcastWith<R1>,
+        Broadcast<S, R1>: BroadcastWith<R2>,
+    {
+        super::or_panic(self.try_where_cond(yes, no))
+    }
+
+    /// The former name of [`try_where_cond`](Self::try_where_cond).
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed `try_where_cond` (PyTorch's `where`; PyTorch's `select` is index selection)"
+    )]
+    pub fn try_select<T: Element, R1: Layout, R2: Layout>(
+        &self,
+        yes: &Tensor<T, R1>,
+        no: &Tensor<T, R2>,
+    ) -> Result<Tensor<T, Selected<S, R1, R2>>, ShapeError>
+    where
+        S: BroadcastWith<R1>,
+        Broadcast<S, R1>: BroadcastWith<R2>,
+    {
+        self.try_where_cond(yes, no)
+    }
+
+    /// The former name of [`where_cond`](Self::where_cond).
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed `where_cond` (PyTorch's `where`; PyTorch's `select` is index selection)"
+    )]
     #[track_caller]
     pub fn select<T: Element, R1: Layout, R2: Layout>(
         &self,
@@ -183,11 +218,11 @@ impl<S: Layout> Mask<S> {
         S: BroadcastWith<R1>,
         Broadcast<S, R1>: BroadcastWith<R2>,
     {
-        super::or_panic(self.try_select(yes, no))
+        self.where_cond(yes, no)
     }
 }
 
-/// The layout of `mask.select(&yes, &no)`: the three layouts broadcast.
+/// The layout of `mask.where_cond(&yes, &no)`: the three layouts broadcast.
 pub type Selected<S, R1, R2> = Broadcast<Broadcast<S, R1>, R2>;
 
 impl<S: Layout> core::ops::Not for &Mask<S> {

@@ -5,7 +5,7 @@
 //! has its own small set of methods: its shape and elements, `any`, `all`,
 //! `count`, `!mask` and the logical `and`/`or` with broadcasting, conversion to
 //! numbers with [`cast`](crate::DynTensor::<bool>::cast), and
-//! [`select`](crate::DynTensor::<bool>::select) (PyTorch's `where`).
+//! [`where_cond`](crate::DynTensor::<bool>::where_cond) (PyTorch's `where`).
 //! It prints as PyTorch prints one: `tensor([ True, False])`.
 //!
 //! ```
@@ -14,7 +14,7 @@
 //! let positive = t.try_gt(&DynTensor::scalar(0.0)).unwrap();
 //! assert_eq!(positive.to_string(), "tensor([ True, False,  True])");
 //! assert_eq!(positive.count(), 2);
-//! let relu = positive.select(&t, &DynTensor::scalar(0.0)).unwrap();
+//! let relu = positive.where_cond(&t, &DynTensor::scalar(0.0)).unwrap();
 //! assert_eq!(relu.to_vec(), vec![1.0, 0.0, 3.0]);
 //! ```
 
@@ -129,16 +129,18 @@ impl DynTensor<bool> {
     }
 
     /// `yes` where the mask is `true` and `no` where it is `false`, the
-    /// three broadcast together (PyTorch's `torch.where(mask, yes, no)`).
+    /// three broadcast together (PyTorch's `torch.where(mask, yes, no)`;
+    /// named after candle's `where_cond`, as `where` is a Rust keyword and a
+    /// trailing `_` means "in place" to PyTorch users).
     ///
     /// ```
     /// use shaped::DynTensor;
     /// let m = DynTensor::from_bools(vec![true, false], &[2, 1]).unwrap();
     /// let yes = DynTensor::from_vec(vec![1, 2, 3], &[3]).unwrap();
-    /// let w = m.select(&yes, &DynTensor::scalar(0)).unwrap();
+    /// let w = m.where_cond(&yes, &DynTensor::scalar(0)).unwrap();
     /// assert_eq!((w.shape(), w.to_vec()), (&[2, 3][..], vec![1, 2, 3, 0, 0, 0]));
     /// ```
-    pub fn select<T: Element>(
+    pub fn where_cond<T: Element>(
         &self,
         yes: &DynTensor<T>,
         no: &DynTensor<T>,
@@ -165,6 +167,19 @@ impl DynTensor<bool> {
             }
         }
         Ok(DynTensor::from_parts(out, &shape))
+    }
+
+    /// The former name of [`where_cond`](Self::where_cond).
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed `where_cond` (PyTorch's `where`; PyTorch's `select` is index selection)"
+    )]
+    pub fn select<T: Element>(
+        &self,
+        yes: &DynTensor<T>,
+        no: &DynTensor<T>,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        self.where_cond(yes, no)
     }
 }
 

@@ -7,8 +7,8 @@
 //! aligns two named operands and then calls that same path, so an unnamed
 //! operation never enters the names code.
 //!
-//! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
-//! [`tensor`](mod@crate::tensor).
+//! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel),
+//! [`tensor`](mod@crate::tensor) and [`view`](crate::view).
 
 mod binary_op;
 mod by_name;
@@ -22,6 +22,7 @@ mod operand;
 mod positional;
 mod remainder;
 mod tensor;
+pub mod view;
 pub mod zip;
 
 pub use binary_op::{AddOp, BinaryOp, DivOp, FloorRemOp, MulOp, RemOp, SubOp};

@@ -13,3 +13,4 @@ pub mod dyn_tensor;
 pub(crate) mod engine;
 pub mod softmax;
 pub mod tensor;
+pub mod view;

@@ -20,6 +20,9 @@
 //! - [`toolkit`] — the public bounds generic code names for the toolkit
 //!   on static and mixed layouts (`S: ReduceAxes<X>` giving
 //!   `KeepDims<S, X>`, `S: Unsqueeze<K>`, ...).
+//! - [`index`] — how many indices an element of a layout takes (`t[[i, j]]`).
+//! - [`narrow`] — the layouts of narrowed views of static and mixed
+//!   layouts (a compile-time range gives a static size, a runtime one `Dyn`).
 //! - [`diagnostic`] — how a failed broadcast becomes a readable compile
 //!   error, with the generated message table.
 //!
@@ -30,10 +33,12 @@ pub mod axis;
 pub mod broadcast;
 pub mod diagnostic;
 pub mod dim;
+pub mod index;
 pub mod list;
 pub mod matmul;
 pub mod mixed;
 pub mod names;
+pub mod narrow;
 pub mod storage;
 pub mod toolkit;
 

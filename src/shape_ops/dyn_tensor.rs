@@ -1,7 +1,9 @@
 //! Shape operations on runtime tensors: `unsqueeze`, `squeeze`, `permute`,
 //! `transpose`, `stack` and `cat`.
 //!
-//! Every one returns a new, contiguous tensor (there are no views), or a
+//! Every one returns a new, contiguous tensor (their zero-copy forms, which
+//! return views, are on [`DynView`](crate::DynView): `t.view().permute(..)`,
+//! `t.t()`, `t.view().broadcast_to(..)`), or a
 //! [`ShapeError`] worded as PyTorch words it when an axis is out of range or
 //! the shapes do not fit together. Dimension names move with their
 //! dimensions; `unsqueeze` inserts an unnamed one; `stack` and `cat` unify

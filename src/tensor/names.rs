@@ -99,7 +99,7 @@
 //!   new dimension of `stack` is unnamed.
 //! - Elementwise functions (`map`, `map_to`, `exp`, comparisons,
 //!   `zip_with`, boolean `&`/`|`/`!`) keep or broadcast names like the
-//!   arithmetic operators; [`select`](DynTensor::<bool>::select) is
+//!   arithmetic operators; [`where_cond`](DynTensor::<bool>::where_cond) is
 //!   positional and drops names.
 //! - Static tensors can have names too ([`shape::names`](crate::shape::names)):
 //!   `into_dyn` keeps them, converting a `DynTensor` to a static

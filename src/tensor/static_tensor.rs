@@ -5,6 +5,7 @@ use core::fmt;
 
 use crate::element::Element;
 use crate::error::{ShapeError, ShapeErrorKind};
+use crate::shape::index::IndexCount;
 use crate::shape::storage::{Buffer, Elements};
 use crate::shape::{Dims, Layout, Shape};
 use crate::tensor::DynTensor;
@@ -259,17 +260,19 @@ pub(crate) fn flat_index_or_panic(dims: &[usize], index: &[usize]) -> usize {
     flat
 }
 
-impl<T: Element, S: Layout, const K: usize> core::ops::Index<[usize; K]> for Tensor<T, S> {
+impl<T: Element, S: IndexCount<K>, const K: usize> core::ops::Index<[usize; K]> for Tensor<T, S> {
     type Output = T;
-    /// Panics with PyTorch's message if an index is out of range, or if
-    /// there are not as many indices as dimensions.
+    /// Panics with PyTorch's message if an index is out of range; one
+    /// index per dimension (another number does not compile).
     #[track_caller]
     fn index(&self, index: [usize; K]) -> &T {
         &self.as_slice()[flat_index_or_panic(&self.shape(), &index)]
     }
 }
 
-impl<T: Element, S: Layout, const K: usize> core::ops::IndexMut<[usize; K]> for Tensor<T, S> {
+impl<T: Element, S: IndexCount<K>, const K: usize> core::ops::IndexMut<[usize; K]>
+    for Tensor<T, S>
+{
     #[track_caller]
     fn index_mut(&mut self, index: [usize; K]) -> &mut T {
         let i = flat_index_or_panic(&self.shape(), &index);

@@ -1,0 +1,161 @@
+//! Views as operands, side by side with ndarray and a hand loop, in one run:
+//!
+//! - `[1024, 1024]` transposed view + a contiguous tensor (`&a.t() + &b`);
+//! - a slice of rows (`s![256..768, ..]`) and a slice of columns
+//!   (`s![.., 256..768]`) of `[1024, 1024]` added to a tensor of the
+//!   slice's shape;
+//! - a contiguous view of a whole tensor + a tensor, against the tensor
+//!   itself (a contiguous view runs at a tensor's speed);
+//! - iterating the rows of `[4096, 64]` and summing each, against a hand
+//!   loop over the slice's chunks.
+//!
+//! Run with `cargo bench --bench views`.
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, black_box, criterion_group, criterion_main};
+use ndarray::{Array2, s as nd_s};
+use shaped::{DynTensor, s};
+use std::time::Duration;
+
+fn data(n: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| ((i * 37) % 251) as f32 * 0.01 - 1.0)
+        .collect()
+}
+
+fn setup<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_millis(1500))
+        .sample_size(30);
+    g
+}
+
+const N: usize = 1024;
+
+fn transposed(c: &mut Criterion) {
+    let mut g = setup(c, "[1024,1024] a.t() + b");
+    let (a, b) = (
+        data(N * N),
+        data(N * N).into_iter().rev().collect::<Vec<_>>(),
+    );
+    let (ta, tb) = (
+        DynTensor::from_vec(a.clone(), &[N, N]).unwrap(),
+        DynTensor::from_vec(b.clone(), &[N, N]).unwrap(),
+    );
+    let (na, nb) = (
+        Array2::from_shape_vec((N, N), a.clone()).unwrap(),
+        Array2::from_shape_vec((N, N), b.clone()).unwrap(),
+    );
+    g.bench_function("shaped", |bn| {
+        bn.iter(|| &black_box(&ta).t() + black_box(&tb))
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| &black_box(&na).t() + black_box(&nb))
+    });
+    g.bench_function("hand", |bn| {
+        bn.iter(|| {
+            let (a, b) = (black_box(&a), black_box(&b));
+            let mut out = Vec::with_capacity(N * N);
+            for i in 0..N {
+                for j in 0..N {
+                    out.push(a[j * N + i] + b[i * N + j]);
+                }
+            }
+            out
+        })
+    });
+    g.finish();
+}
+
+fn slices(c: &mut Criterion) {
+    let (a, m) = (data(N * N), N / 2);
+    let ta = DynTensor::from_vec(a.clone(), &[N, N]).unwrap();
+    let na = Array2::from_shape_vec((N, N), a.clone()).unwrap();
+    let tb = DynTensor::from_vec(data(m * N), &[m, N]).unwrap();
+    let nb = Array2::from_shape_vec((m, N), data(m * N)).unwrap();
+    let tc = DynTensor::from_vec(data(N * m), &[N, m]).unwrap();
+    let nc = Array2::from_shape_vec((N, m), data(N * m)).unwrap();
+
+    let mut g = setup(c, "[1024,1024] rows 256..768 + b");
+    g.bench_function("shaped", |bn| {
+        bn.iter(|| &black_box(&ta).slice(s![256..768, ..]) + black_box(&tb))
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| &black_box(&na).slice(nd_s![256..768, ..]) + black_box(&nb))
+    });
+    g.bench_function("hand", |bn| {
+        bn.iter(|| {
+            let (a, b) = (black_box(&a), black_box(tb.as_slice()));
+            let mut out = Vec::with_capacity(m * N);
+            out.extend(a[256 * N..768 * N].iter().zip(b).map(|(x, y)| x + y));
+            out
+        })
+    });
+    g.finish();
+
+    let mut g = setup(c, "[1024,1024] cols 256..768 + c");
+    g.bench_function("shaped", |bn| {
+        bn.iter(|| &black_box(&ta).slice(s![.., 256..768]) + black_box(&tc))
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| &black_box(&na).slice(nd_s![.., 256..768]) + black_box(&nc))
+    });
+    g.bench_function("hand", |bn| {
+        bn.iter(|| {
+            let (a, c) = (black_box(&a), black_box(tc.as_slice()));
+            let mut out = Vec::with_capacity(N * m);
+            for i in 0..N {
+                let row = &a[i * N + 256..i * N + 768];
+                out.extend(row.iter().zip(&c[i * m..(i + 1) * m]).map(|(x, y)| x + y));
+            }
+            out
+        })
+    });
+    g.finish();
+
+    let mut g = setup(c, "[1024,1024] contiguous view + b");
+    let tb = DynTensor::from_vec(data(N * N), &[N, N]).unwrap();
+    g.bench_function("view", |bn| {
+        bn.iter(|| &black_box(&ta).view() + black_box(&tb))
+    });
+    g.bench_function("tensor", |bn| bn.iter(|| black_box(&ta) + black_box(&tb)));
+    g.finish();
+}
+
+fn rows(c: &mut Criterion) {
+    let mut g = setup(c, "[4096,64] rows summed");
+    let (r, k) = (4096, 64);
+    let a = data(r * k);
+    let t = DynTensor::from_vec(a.clone(), &[r, k]).unwrap();
+    let na = Array2::from_shape_vec((r, k), a.clone()).unwrap();
+    g.bench_function("shaped", |bn| {
+        bn.iter(|| {
+            black_box(&t)
+                .rows()
+                .map(|row| row.sum())
+                .collect::<Vec<f32>>()
+        })
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| {
+            black_box(&na)
+                .rows()
+                .into_iter()
+                .map(|row| row.sum())
+                .collect::<Vec<f32>>()
+        })
+    });
+    g.bench_function("hand", |bn| {
+        bn.iter(|| {
+            black_box(&a)
+                .chunks_exact(k)
+                .map(|row| row.iter().sum())
+                .collect::<Vec<f32>>()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, transposed, slices, rows);
+criterion_main!(benches);

@@ -1,0 +1,95 @@
+//! Views: borrowed, strided windows on a tensor's elements. Slicing,
+//! indexing an axis, transposing, permuting, broadcasting and iterating
+//! over an axis make views, not copies.
+//!
+//! ```
+//! use shaped::{s, DynTensor};
+//! let t = DynTensor::<f32>::arange(12).reshape(&[3, 4]).unwrap();
+//! let rows = t.slice(s![1..3, ..]);        // rows 1 and 2
+//! let col = t.index_axis(1, 2);            // column 2, shape [3]
+//! let every_other = t.slice(s![.., ..;2]); // columns 0 and 2
+//! assert_eq!(rows.shape(), &[2, 4]);
+//! assert_eq!(col.to_vec(), vec![2.0, 6.0, 10.0]);
+//! assert_eq!(every_other.to_vec(), vec![0.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
+//! // Views are operands, and mutable views targets, of the arithmetic.
+//! let y = &t.t() + &t.t();
+//! assert_eq!(y.shape(), &[4, 3]);
+//! let mut z = DynTensor::<f32>::zeros(&[3, 4]);
+//! let mut top = z.slice_mut(s![0..1, ..]);
+//! top += &t.slice(s![2..3, ..]);
+//! assert_eq!(z.to_vec()[..4], [8.0, 9.0, 10.0, 11.0]);
+//! ```
+//!
+//! - `layout`: sizes, strides and offset, and the arithmetic of every view
+//!   operation on them.
+//! - [`slice`](mod@slice): [`SliceArg`] and the [`s!`](crate::s) macro.
+//! - `dyn_view`: [`DynView`] and [`DynViewMut`], their slicing, indexing
+//!   and zero-copy shape operations.
+//! - [`iter`]: elements and sub-views in row-major order.
+//! - [`static_view`]: [`TensorView`] and [`TensorViewMut`], views of
+//!   static and mixed tensors whose layout the compiler computes
+//!   ([`narrow!`](crate::narrow!) for compile-time ranges).
+//!
+//! The arithmetic on views
+//! is in [`ops`](crate::ops) (the kernel reads the views' strides,
+//! [`kernel`](crate::kernel)), their reductions in [`reduce`](crate::reduce).
+//!
+//! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
+//! [`tensor`](mod@crate::tensor).
+
+mod dyn_view;
+pub mod iter;
+mod layout;
+pub mod slice;
+pub mod static_view;
+
+pub use dyn_view::{DynView, DynViewMut};
+pub use iter::{AxisIter, DynIndex, IndexedIter, Iter, IterMut};
+pub(crate) use layout::Strided;
+pub use slice::SliceArg;
+pub use static_view::{StaticAxisIter, TensorView, TensorViewMut};
+
+/// A multi-axis slice, one argument per leading axis, in ndarray's
+/// notation: a range (`1..3`, `2..`, `..-1`, `..=4`, `..`) keeps its axis,
+/// `range; step` takes every `step`-th position (`..;2`), a single index
+/// (`2`, `-1`) drops its axis. Axes after the last argument are kept whole.
+/// Bounds follow Python's slicing (negative from the end, clamped to the
+/// axis); an index out of range and a step below 1 are errors with
+/// PyTorch's words. Gives an array of [`SliceArg`] for
+/// [`DynView::slice`] and [`DynTensor::slice`](crate::DynTensor::slice).
+///
+/// ```
+/// use shaped::{s, DynTensor};
+/// let t = DynTensor::<i32>::arange(24).reshape(&[2, 3, 4]).unwrap();
+/// assert_eq!(t.slice(s![1, 1..3, ..;2]).to_vec(), vec![16, 18, 20, 22]);
+/// assert_eq!(t.slice(s![.., -1, -1]).to_vec(), vec![11, 23]);
+/// assert_eq!(t.slice(s![..1, ..;5, 1..100]).shape(), &[1, 1, 3]);
+/// assert_eq!(
+///     t.try_slice(s![2]).unwrap_err().to_string().lines().next().unwrap(),
+///     "index 2 is out of bounds for dimension 0 with size 2"
+/// );
+/// ```
+#[macro_export]
+macro_rules! s {
+    ($($arg:expr $(; $step:expr)?),* $(,)?) => {
+        [$($crate::view::SliceArg::from($arg) $(.with_step($step))?),*]
+    };
+}
+
+/// `length` positions of an axis from `start`, all known at compile time,
+/// on a [`TensorView`]: `narrow!(t.view(), 0, 1..3)` is rows 1 and 2, of
+/// the static size 2. A range past the end of a static axis does not
+/// compile (`cannot narrow the dimension `D<4>` to 2 positions from 3`).
+///
+/// ```
+/// use shaped::{narrow, shape, Tensor, TensorView};
+/// let t = Tensor::<f32, shape![4, 6]>::arange();
+/// let cols: TensorView<'_, f32, shape![4, 3]> = narrow!(t.view(), 1, 2..5);
+/// assert_eq!(cols.to_owned()[[1, 0]], 8.0);
+/// ```
+#[macro_export]
+macro_rules! narrow {
+    ($view:expr, $axis:literal, $start:literal .. $end:literal) => {
+        $view.narrow_static::<$axis, $start, { $end - $start }, $crate::dim!($end - $start)>()
+    };
+}

@@ -1,0 +1,275 @@
+//! `TensorView<'a, T, S>` and `TensorViewMut<'a, T, S>`: views of static
+//! and mixed tensors whose layout `S` the compiler knows.
+//!
+//! They are [`DynView`]s underneath (every runtime method is there, through
+//! `Deref`); the methods here compute the result's layout: indexing or
+//! iterating over `Axis::<K>` drops that axis from the type, a range known
+//! at compile time ([`narrow!`](crate::narrow!)) gives a static size and
+//! does not compile past the end of the axis, a range known at run time
+//! gives a `Dyn` dimension.
+//!
+//! ```
+//! use shaped::{narrow, shape, Axis, Dyn, Tensor, TensorView};
+//! let t = Tensor::<i32, shape![4, 3]>::arange();
+//! let rows: TensorView<'_, i32, shape![2, 3]> = narrow!(t.view(), 0, 1..3);
+//! assert_eq!(rows.to_owned().as_slice(), &[3, 4, 5, 6, 7, 8]);
+//! let some: TensorView<'_, i32, shape![Dyn, 3]> = t.view().narrow(Axis::<0>, 1, 2);
+//! assert_eq!(some.shape(), &[2, 3]);
+//! for row in t.view().axis_iter(Axis::<0>) {
+//!     let row: Tensor<i32, shape![3]> = row.to_owned();
+//!     assert_eq!(row.numel(), 3);
+//! }
+//! ```
+//!
+//! A compile-time range past the end does not compile:
+//!
+//! ```compile_fail
+//! use shaped::{narrow, shape, Tensor};
+//! let t = Tensor::<i32, shape![4, 3]>::arange();
+//! let v = narrow!(t.view(), 0, 3..5); // error: cannot narrow the dimension `D<4>` to 2 positions from 3
+//! ```
+
+use core::marker::PhantomData;
+use core::ops::{Deref, DerefMut};
+
+use super::dyn_view::{DynView, DynViewMut};
+use super::iter::AxisIter;
+use super::layout::Strided;
+use crate::element::Element;
+use crate::error::ShapeError;
+use crate::shape::axes::{Axis, Position};
+use crate::shape::dim::AnyDim;
+use crate::shape::list::Layout;
+use crate::shape::narrow::{NarrowDyn, NarrowStatic, NarrowedDyn, NarrowedStatic};
+use crate::shape::toolkit::{DropDims, ReduceAxes, Transpose, Transposed};
+use crate::tensor::Tensor;
+
+/// A shared view of a static or mixed tensor, its layout `S` in the type.
+pub struct TensorView<'a, T, S> {
+    inner: DynView<'a, T>,
+    layout: PhantomData<S>,
+}
+
+/// A mutable view of a static or mixed tensor, its layout `S` in the type.
+pub struct TensorViewMut<'a, T, S> {
+    inner: DynViewMut<'a, T>,
+    layout: PhantomData<S>,
+}
+
+impl<T, S> Clone for TensorView<'_, T, S> {
+    fn clone(&self) -> Self {
+        TensorView {
+            inner: self.inner.clone(),
+            layout: PhantomData,
+        }
+    }
+}
+
+impl<'a, T, S> Deref for TensorView<'a, T, S> {
+    type Target = DynView<'a, T>;
+    fn deref(&self) -> &DynView<'a, T> {
+        &self.inner
+    }
+}
+
+impl<'a, T, S> Deref for TensorViewMut<'a, T, S> {
+    type Target = DynViewMut<'a, T>;
+    fn deref(&self) -> &DynViewMut<'a, T> {
+        &self.inner
+    }
+}
+
+impl<'a, T, S> DerefMut for TensorViewMut<'a, T, S> {
+    fn deref_mut(&mut self) -> &mut DynViewMut<'a, T> {
+        &mut self.inner
+    }
+}
+
+/// `view` as a view of layout `R` (whose sizes the caller has worked out).
+fn typed<'a, T, R>(view: DynView<'a, T>) -> TensorView<'a, T, R> {
+    TensorView {
+        inner: view,
+        layout: PhantomData,
+    }
+}
+
+#[track_caller]
+fn or_panic<X>(r: Result<X, ShapeError>) -> X {
+    match r {
+        Ok(x) => x,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
+    /// The same view, runtime-shaped.
+    pub fn as_dyn(&self) -> DynView<'a, T> {
+        self.inner.clone()
+    }
+
+    /// A new, contiguous tensor of layout `S` holding the view's elements.
+    pub fn to_owned(&self) -> Tensor<T, S> {
+        Tensor::from_checked(self.inner.to_vec(), self.inner.shape())
+    }
+
+    /// Position `index` of `Axis::<K>` (negative: from the end), the axis
+    /// dropped from the layout; or PyTorch's `index .. is out of bounds`.
+    pub fn try_index_axis<const K: usize>(
+        &self,
+        _axis: Axis<K>,
+        index: isize,
+    ) -> Result<TensorView<'a, T, DropDims<S, Axis<K>>>, ShapeError>
+    where
+        S: ReduceAxes<Axis<K>>,
+    {
+        Ok(typed(self.inner.try_index_axis(K, index)?))
+    }
+
+    /// [`try_index_axis`](Self::try_index_axis), panicking with the error's message.
+    #[track_caller]
+    pub fn index_axis<const K: usize>(
+        &self,
+        axis: Axis<K>,
+        index: isize,
+    ) -> TensorView<'a, T, DropDims<S, Axis<K>>>
+    where
+        S: ReduceAxes<Axis<K>>,
+    {
+        or_panic(self.try_index_axis(axis, index))
+    }
+
+    /// The views at each position of `Axis::<K>`, of the layout without
+    /// that axis.
+    pub fn axis_iter<const K: usize>(
+        &self,
+        _axis: Axis<K>,
+    ) -> StaticAxisIter<'a, T, DropDims<S, Axis<K>>>
+    where
+        S: ReduceAxes<Axis<K>>,
+    {
+        StaticAxisIter {
+            inner: self.inner.axis_iter(K),
+            layout: PhantomData,
+        }
+    }
+
+    /// `length` positions of `Axis::<K>` from `start`, known at run time:
+    /// that axis becomes `Dyn`. An error in PyTorch's words past its end.
+    pub fn try_narrow<const K: usize>(
+        &self,
+        _axis: Axis<K>,
+        start: usize,
+        length: usize,
+    ) -> Result<TensorView<'a, T, NarrowedDyn<S, K>>, ShapeError>
+    where
+        S: NarrowDyn<K>,
+    {
+        Ok(typed(self.inner.try_narrow(K, start, length)?))
+    }
+
+    /// [`try_narrow`](Self::try_narrow), panicking with the error's message.
+    #[track_caller]
+    pub fn narrow<const K: usize>(
+        &self,
+        axis: Axis<K>,
+        start: usize,
+        length: usize,
+    ) -> TensorView<'a, T, NarrowedDyn<S, K>>
+    where
+        S: NarrowDyn<K>,
+    {
+        or_panic(self.try_narrow(axis, start, length))
+    }
+
+    /// `LEN` positions of axis `K` from `START`, all known at compile
+    /// time: what [`narrow!`](crate::narrow!) expands to (`X` is the
+    /// dimension type of `LEN`). Past the end of a static axis it does not
+    /// compile; a `Big` or `Dyn` axis is checked when it runs.
+    #[doc(hidden)]
+    #[track_caller]
+    pub fn narrow_static<const K: usize, const START: usize, const LEN: usize, X: AnyDim>(
+        &self,
+    ) -> TensorView<'a, T, NarrowedStatic<S, K, START, LEN, X>>
+    where
+        S: NarrowStatic<K, START, LEN, X>,
+        Axis<K>: Position,
+    {
+        const {
+            assert!(
+                X::SIZE == LEN,
+                "the dimension type does not match the length"
+            )
+        };
+        typed(or_panic(self.inner.try_narrow(K, START, LEN)))
+    }
+
+    /// Axes `A` and `B` swapped, without copying; the layout computed by
+    /// the compiler.
+    pub fn transpose<const A: usize, const B: usize>(
+        &self,
+        _a: Axis<A>,
+        _b: Axis<B>,
+    ) -> TensorView<'a, T, Transposed<S, A, B>>
+    where
+        S: Transpose<A, B>,
+    {
+        typed(self.inner.transpose(A, B))
+    }
+}
+
+impl<'a, T: Element, S: Layout> TensorViewMut<'a, T, S> {
+    /// The same view, runtime-shaped.
+    pub fn into_dyn(self) -> DynViewMut<'a, T> {
+        self.inner
+    }
+
+    /// A new, contiguous tensor of layout `S` holding the view's elements.
+    pub fn to_owned(&self) -> Tensor<T, S> {
+        Tensor::from_checked(self.inner.to_vec(), self.inner.shape())
+    }
+}
+
+/// The views along one axis of a [`TensorView`], each of layout `S`.
+pub struct StaticAxisIter<'a, T, S> {
+    inner: AxisIter<'a, T>,
+    layout: PhantomData<S>,
+}
+
+impl<'a, T, S> Iterator for StaticAxisIter<'a, T, S> {
+    type Item = TensorView<'a, T, S>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.inner.next().map(typed)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl<T, S> ExactSizeIterator for StaticAxisIter<'_, T, S> {}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// A view of the whole tensor with its layout in the type, to slice,
+    /// index, transpose or iterate without copying (every runtime view
+    /// method is there too, through `Deref` to [`DynView`]; names kept).
+    ///
+    /// ```
+    /// use shaped::{s, shape, Tensor};
+    /// let t = Tensor::<i32, shape![2, 3]>::arange();
+    /// assert_eq!(t.view().slice(s![.., 1]).to_vec(), vec![1, 4]);
+    /// ```
+    pub fn view(&self) -> TensorView<'_, T, S> {
+        let names = crate::tensor::names::names_of::<S>().and_then(|n| n.to_names());
+        let layout = Strided::row_major(&self.shape());
+        typed(DynView::from_layout(self.as_slice(), layout, names))
+    }
+
+    /// A mutable view of the whole tensor.
+    pub fn view_mut(&mut self) -> TensorViewMut<'_, T, S> {
+        let names = crate::tensor::names::names_of::<S>().and_then(|n| n.to_names());
+        let layout = Strided::row_major(&self.shape());
+        TensorViewMut {
+            inner: DynViewMut::from_layout(self.as_mut_slice(), layout, names),
+            layout: PhantomData,
+        }
+    }
+}

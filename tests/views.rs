@@ -1,0 +1,633 @@
+//! Views against copies made by a naive reference written here: every
+//! slicing form, transposes and permutations, broadcast views, as operands
+//! and as outputs; proptests over random shapes, slices and permutations.
+
+use proptest::prelude::*;
+use shaped::{DynTensor, ShapeError, SliceArg, Tensor, s, shape};
+
+/// A row-major tensor as the reference sees it: sizes and elements.
+#[derive(Clone, Debug)]
+struct Naive {
+    dims: Vec<usize>,
+    data: Vec<i64>,
+}
+
+impl Naive {
+    fn arange(dims: &[usize]) -> Self {
+        let n: usize = dims.iter().product();
+        Naive {
+            dims: dims.to_vec(),
+            data: (0..n as i64).collect(),
+        }
+    }
+    fn tensor(&self) -> DynTensor<i64> {
+        DynTensor::from_vec(self.data.clone(), &self.dims).unwrap()
+    }
+    /// Element at a multi-index (row-major, computed here).
+    fn at(&self, index: &[usize]) -> i64 {
+        let mut flat = 0;
+        for (i, d) in index.iter().zip(&self.dims) {
+            assert!(i < d);
+            flat = flat * d + i;
+        }
+        self.data[flat]
+    }
+    /// A new tensor of `dims` whose element at `index` is `f(index)`.
+    fn build(dims: &[usize], mut f: impl FnMut(&[usize]) -> i64) -> Self {
+        let n: usize = dims.iter().product();
+        let mut data = Vec::with_capacity(n);
+        let mut index = vec![0; dims.len()];
+        for _ in 0..n {
+            data.push(f(&index));
+            for k in (0..dims.len()).rev() {
+                index[k] += 1;
+                if index[k] < dims[k] {
+                    break;
+                }
+                index[k] = 0;
+            }
+        }
+        Naive {
+            dims: dims.to_vec(),
+            data,
+        }
+    }
+}
+
+/// Python's slice positions of `start..end` by `step` on an axis of `size`.
+fn positions(size: usize, start: isize, end: Option<isize>, step: isize) -> Vec<usize> {
+    let n = size as isize;
+    let fix = |b: isize| {
+        let b = if b < 0 { b + n } else { b };
+        b.max(0).min(n)
+    };
+    let (s, e) = (fix(start), end.map_or(n, fix));
+    let mut out = Vec::new();
+    let mut i = s;
+    while i < e {
+        out.push(i as usize);
+        i += step;
+    }
+    out
+}
+
+/// The naive slice: for each axis the list of source positions, or a fixed one.
+fn naive_slice(t: &Naive, args: &[SliceArg]) -> Naive {
+    enum Ax {
+        Keep(Vec<usize>),
+        Fixed(usize),
+    }
+    let axes: Vec<Ax> = (0..t.dims.len())
+        .map(|k| match args.get(k) {
+            None => Ax::Keep((0..t.dims[k]).collect()),
+            Some(SliceArg::Range { start, end, step }) => {
+                Ax::Keep(positions(t.dims[k], *start, *end, *step))
+            }
+            Some(SliceArg::Index(i)) => Ax::Fixed(if *i < 0 {
+                (t.dims[k] as isize + i) as usize
+            } else {
+                *i as usize
+            }),
+        })
+        .collect();
+    let dims: Vec<usize> = axes
+        .iter()
+        .filter_map(|a| match a {
+            Ax::Keep(p) => Some(p.len()),
+            Ax::Fixed(_) => None,
+        })
+        .collect();
+    Naive::build(&dims, |index| {
+        let mut k = 0;
+        let src: Vec<usize> = axes
+            .iter()
+            .map(|a| match a {
+                Ax::Keep(p) => {
+                    k += 1;
+                    p[index[k - 1]]
+                }
+                Ax::Fixed(i) => *i,
+            })
+            .collect();
+        t.at(&src)
+    })
+}
+
+fn naive_permute(t: &Naive, perm: &[usize]) -> Naive {
+    let dims: Vec<usize> = perm.iter().map(|&p| t.dims[p]).collect();
+    Naive::build(&dims, |index| {
+        let mut src = vec![0; perm.len()];
+        for (k, &p) in perm.iter().enumerate() {
+            src[p] = index[k];
+        }
+        t.at(&src)
+    })
+}
+
+fn naive_broadcast(t: &Naive, dims: &[usize]) -> Naive {
+    let pad = dims.len() - t.dims.len();
+    Naive::build(dims, |index| {
+        let src: Vec<usize> = (0..t.dims.len())
+            .map(|k| if t.dims[k] == 1 { 0 } else { index[k + pad] })
+            .collect();
+        t.at(&src)
+    })
+}
+
+fn naive_zip(a: &Naive, b: &Naive, f: impl Fn(i64, i64) -> i64) -> Naive {
+    let rank = a.dims.len().max(b.dims.len());
+    let dims: Vec<usize> = (0..rank)
+        .map(|k| {
+            let da = if k + a.dims.len() >= rank {
+                a.dims[k + a.dims.len() - rank]
+            } else {
+                1
+            };
+            let db = if k + b.dims.len() >= rank {
+                b.dims[k + b.dims.len() - rank]
+            } else {
+                1
+            };
+            if da == 1 { db } else { da }
+        })
+        .collect();
+    let (ab, bb) = (naive_broadcast(a, &dims), naive_broadcast(b, &dims));
+    Naive::build(&dims, |index| f(ab.at(index), bb.at(index)))
+}
+
+#[test]
+fn slicing_forms() {
+    let t = DynTensor::<i32>::arange(24).reshape(&[2, 3, 4]).unwrap();
+    assert_eq!(t.slice(s![1, 1..3, ..;2]).to_vec(), vec![16, 18, 20, 22]);
+    assert_eq!(t.slice(s![.., -1, -1]).to_vec(), vec![11, 23]);
+    assert_eq!(t.slice(s![0, ..=1, 3]).to_vec(), vec![3, 7]);
+    assert_eq!(t.slice(s![0, .., ..-2]).to_vec(), vec![0, 1, 4, 5, 8, 9]);
+    assert_eq!(t.slice(s![0, 1..]).shape(), &[2, 4]);
+    assert_eq!(t.slice(s![.., 5..]).shape(), &[2, 0, 4]);
+    assert_eq!(t.slice(s![1..100]).shape(), &[1, 3, 4]);
+    assert_eq!(t.slice(s![]).shape(), &[2, 3, 4]);
+    // Views of views compose.
+    let v = t.slice(s![.., 1..]).slice(s![1, ..;2]).t();
+    assert_eq!(v.shape(), &[4, 1]);
+    assert_eq!(v.to_vec(), vec![16, 17, 18, 19]);
+    assert_eq!(
+        t.narrow(2, 1, 2).narrow(-2, 2, 1).to_vec(),
+        vec![9, 10, 21, 22]
+    );
+    assert_eq!(
+        t.index_axis(-1, 0).index_axis(0, 1).to_vec(),
+        vec![12, 16, 20]
+    );
+    let row = t.narrow(0, 1, 1);
+    assert_eq!(row.squeeze(0).shape(), &[3, 4]);
+    assert_eq!(row.squeeze(0).unsqueeze(-1).shape(), &[3, 4, 1]);
+    assert_eq!(row.squeeze(0).to_vec(), (12..24).collect::<Vec<_>>());
+}
+
+#[test]
+fn errors_in_pytorch_words() {
+    let t = DynTensor::<f32>::zeros(&[4, 3]);
+    let first = |e: ShapeError| e.to_string().lines().next().unwrap().to_string();
+    assert_eq!(
+        first(t.try_narrow(0, 3, 2).unwrap_err()),
+        "start (3) + length (2) exceeds dimension size (4)."
+    );
+    assert_eq!(
+        first(t.try_narrow(0, usize::MAX, 2).unwrap_err()),
+        format!(
+            "start ({}) + length (2) exceeds dimension size (4).",
+            usize::MAX
+        )
+    );
+    assert_eq!(
+        first(t.try_index_axis(0, 5).unwrap_err()),
+        "index 5 is out of bounds for dimension 0 with size 4"
+    );
+    assert_eq!(
+        first(t.try_index_axis(1, -4).unwrap_err()),
+        "index -4 is out of bounds for dimension 1 with size 3"
+    );
+    assert_eq!(
+        first(t.try_index_axis(2, 0).unwrap_err()),
+        "Dimension out of range (expected to be in range of [-2, 1], but got 2)"
+    );
+    assert_eq!(
+        first(t.try_slice(s![..;0]).unwrap_err()),
+        "step must be greater than zero (got 0)"
+    );
+    assert_eq!(
+        first(t.try_slice(s![0, 0, 0]).unwrap_err()),
+        "too many indices for tensor of dimension 2 (got 3)"
+    );
+    assert_eq!(
+        first(t.view().try_squeeze(0).unwrap_err()),
+        "cannot select an axis to squeeze out which has size not equal to one"
+    );
+    assert_eq!(
+        first(t.view().try_broadcast_to(&[2, 5, 3]).unwrap_err()),
+        first(t.broadcast_to(&[2, 5, 3]).unwrap_err())
+    );
+    assert!(matches!(
+        t.try_index_axis(0, 4).unwrap_err(),
+        ShapeError::IndexOutOfRange {
+            axis: 0,
+            index: 4,
+            ..
+        }
+    ));
+    // Operands that do not broadcast: the tensors' error.
+    let a = DynTensor::<f32>::zeros(&[3, 4]);
+    assert_eq!(
+        first(t.t().try_add(a.t()).unwrap_err()),
+        first(
+            DynTensor::<f32>::zeros(&[3, 4])
+                .try_add(&DynTensor::zeros(&[4, 3]))
+                .unwrap_err()
+        )
+    );
+    let mut out = DynTensor::<f32>::zeros(&[4, 3]);
+    let before = out.clone();
+    assert!(out.view_mut().try_add_assign(&a).is_err());
+    assert_eq!(out, before);
+    // Integer division by a zero in a view is refused.
+    let d = DynTensor::<i32>::arange(4).reshape(&[2, 2]).unwrap();
+    assert!(matches!(
+        d.view().try_div(d.t()).unwrap_err(),
+        ShapeError::DivisionByZero { .. }
+    ));
+}
+
+#[test]
+fn transposes_and_broadcasts_as_operands_and_outputs() {
+    let a = Naive::arange(&[3, 4]);
+    let b = Naive::arange(&[4, 3]);
+    let (ta, tb) = (a.tensor(), b.tensor());
+    let want = naive_zip(&naive_permute(&a, &[1, 0]), &b, |x, y| x + y);
+    let got = &ta.t() + &tb;
+    assert_eq!(
+        (got.shape(), got.to_vec()),
+        (&want.dims[..], want.data.clone())
+    );
+    let got = &tb + &ta.t();
+    assert_eq!(got.to_vec(), want.data);
+    // A column broadcast against a row, both views.
+    let col = ta.slice(s![.., 1..2]);
+    let row = tb.slice(s![0..1, ..]);
+    let want = naive_zip(
+        &naive_slice(&a, &s![.., 1..2]),
+        &naive_slice(&b, &s![0..1, ..]),
+        |x, y| x * 10 - y,
+    );
+    let got = &(&col * &DynTensor::scalar(10)) - &row;
+    assert_eq!(
+        (got.shape(), got.to_vec()),
+        (&want.dims[..], want.data.clone())
+    );
+    let got = (&col * &DynTensor::scalar(10)).view() - row.clone();
+    assert_eq!(got.to_vec(), want.data);
+    // broadcast_to is a stride-0 view, equal to the copying form.
+    let e = ta.index_axis(1, 2).unsqueeze(1).broadcast_to(&[2, 3, 5]);
+    assert_eq!(e.strides(), &[0, 4, 0]);
+    let naive = naive_broadcast(&naive_slice(&a, &s![.., 2..3]), &[2, 3, 5]);
+    assert_eq!(e.to_vec(), naive.data);
+    // Static tensors are operands too.
+    let s34 = Tensor::<i64, shape![3, 4]>::arange();
+    let got = &s34.view().t() + &tb;
+    assert_eq!(got.to_vec(), (&ta.t() + &tb).to_vec());
+    let got = &s34 + &ta.view();
+    assert_eq!(got.to_vec(), (&ta + &ta).to_vec());
+
+    // Outputs: a transposed mutable view, a column, a strided slice.
+    let mut out = DynTensor::<i64>::zeros(&[3, 4]);
+    let mut v = out.view_mut().t();
+    v += &tb;
+    assert_eq!(out.to_vec(), naive_permute(&b, &[1, 0]).data);
+    let mut out = ta.clone();
+    out.index_axis_mut(1, 1)
+        .assign(DynTensor::from_vec(vec![7, 8, 9], &[3]).unwrap());
+    let want = Naive::build(
+        &[3, 4],
+        |i| if i[1] == 1 { 7 + i[0] as i64 } else { a.at(i) },
+    );
+    assert_eq!(out.to_vec(), want.data);
+    let mut out = ta.clone();
+    let mut v = out.slice_mut(s![..;2, 1..;2]);
+    v *= &DynTensor::scalar(-1);
+    let want = Naive::build(&[3, 4], |i| {
+        if i[0] % 2 == 0 && i[1] % 2 == 1 {
+            -a.at(i)
+        } else {
+            a.at(i)
+        }
+    });
+    assert_eq!(out.to_vec(), want.data);
+    // A tensor += a view.
+    let mut out = tb.clone();
+    out -= &ta.t();
+    let want = naive_zip(&b, &naive_permute(&a, &[1, 0]), |x, y| x - y);
+    assert_eq!(out.to_vec(), want.data);
+}
+
+#[test]
+fn iteration_and_elements() {
+    let a = Naive::arange(&[3, 4]);
+    let t = a.tensor();
+    let cols: Vec<i64> = t.axis_iter(1).map(|c| c.sum()).collect();
+    let want: Vec<i64> = (0..4)
+        .map(|j| (0..3).map(|i| a.at(&[i, j])).sum())
+        .collect();
+    assert_eq!(cols, want);
+    let rows: Vec<Vec<i64>> = t.t().rows().map(|r| r.to_vec()).collect();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[1], vec![1, 5, 9]);
+    assert_eq!(t.outer_iter().len(), 3);
+    assert_eq!(t.outer_iter().nth(2).unwrap().to_vec(), vec![8, 9, 10, 11]);
+    let idx: Vec<(Vec<usize>, i64)> = t
+        .slice(s![1.., ..;3])
+        .indexed_iter()
+        .map(|(i, &x)| (i.to_vec(), x))
+        .collect();
+    assert_eq!(
+        idx,
+        vec![
+            (vec![0, 0], 4),
+            (vec![0, 1], 7),
+            (vec![1, 0], 8),
+            (vec![1, 1], 11)
+        ]
+    );
+    assert_eq!(t.t().get(&[3, 2]), Some(&11));
+    assert_eq!(t.t().get(&[2, 3]), None);
+    assert_eq!(t.t()[[1, 2]], 9);
+    let mut m = t.clone();
+    *m.get_mut(&[0, 1]).unwrap() = 100;
+    assert_eq!(m[[0, 1]], 100);
+    let mut v = m.view_mut().t();
+    v[[1, 0]] = 5;
+    *v.get_mut(&[3, 2]).unwrap() = -1;
+    assert_eq!(m[[0, 1]], 5);
+    assert_eq!(m[[2, 3]], -1);
+    for x in m.view_mut().slice(s![.., ..;2]).iter_mut() {
+        *x = 0;
+    }
+    assert_eq!(m.to_vec(), vec![0, 5, 0, 3, 0, 5, 0, 7, 0, 9, 0, -1]);
+    assert_eq!(t.iter().copied().sum::<i64>(), 66);
+    assert_eq!(t.slice(s![.., 1]).sum(), 1 + 5 + 9);
+    assert_eq!(
+        t.t().sum_dims(&[1], false).unwrap().to_vec(),
+        vec![12, 15, 18, 21]
+    );
+}
+
+#[test]
+fn contiguous_borrows_only_when_it_can() {
+    let t = DynTensor::<f32>::arange(12).reshape(&[3, 4]).unwrap();
+    assert!(t.slice(s![1..3, ..]).is_contiguous());
+    assert!(matches!(
+        t.slice(s![1..3]).contiguous(),
+        std::borrow::Cow::Borrowed(_)
+    ));
+    assert!(matches!(
+        t.slice(s![.., 1]).contiguous(),
+        std::borrow::Cow::Owned(_)
+    ));
+    // A size-1 axis does not break contiguity, whatever its stride.
+    assert!(t.slice(s![1..2, ..]).t().t().is_contiguous());
+    // A column as a row: elements 4 apart.
+    assert!(!t.slice(s![.., 2..3]).t().is_contiguous());
+    let v = t.slice(s![.., 1..3]);
+    assert_eq!(
+        v.to_owned(),
+        DynTensor::from_vec(vec![1.0, 2.0, 5.0, 6.0, 9.0, 10.0], &[3, 2]).unwrap()
+    );
+}
+
+#[test]
+fn named_views_keep_names() {
+    let t = DynTensor::<f32>::zeros(&[2, 3, 4])
+        .with_names(["N", "H", "W"])
+        .unwrap();
+    assert_eq!(
+        t.slice(s![.., 1..]).names(),
+        [Some("N"), Some("H"), Some("W")]
+    );
+    assert_eq!(t.slice(s![.., 1]).names(), [Some("N"), Some("W")]);
+    assert_eq!(t.index_axis(0, 1).names(), [Some("H"), Some("W")]);
+    assert_eq!(t.narrow(2, 0, 2).names(), [Some("N"), Some("H"), Some("W")]);
+    assert_eq!(t.t().names(), [Some("W"), Some("H"), Some("N")]);
+    assert_eq!(
+        t.view().unsqueeze(1).names(),
+        [Some("N"), None, Some("H"), Some("W")]
+    );
+    assert_eq!(
+        t.index_axis(0, 0).to_owned().names(),
+        [Some("H"), Some("W")]
+    );
+    // Named views broadcast by name, as tensors do.
+    let hw = DynTensor::<f32>::ones(&[4, 3])
+        .with_names(["W", "H"])
+        .unwrap();
+    let r = &t.index_axis(0, 1) + &hw.view();
+    assert_eq!(r.shape(), &[3, 4]);
+    assert_eq!(r.names(), [Some("H"), Some("W")]);
+}
+
+fn shape_strategy() -> impl Strategy<Value = Vec<usize>> {
+    prop::collection::vec(0usize..5, 0..5)
+}
+
+fn slice_strategy(dims: Vec<usize>) -> impl Strategy<Value = (Vec<usize>, Vec<SliceArg>)> {
+    let per_axis: Vec<_> = dims
+        .iter()
+        .map(|&d| {
+            let idx = if d > 0 {
+                (-(d as isize)..d as isize)
+                    .prop_map(SliceArg::Index)
+                    .boxed()
+            } else {
+                Just(SliceArg::FULL).boxed()
+            };
+            prop_oneof![
+                (-7isize..7, prop::option::of(-7isize..7), 1isize..4)
+                    .prop_map(|(start, end, step)| SliceArg::Range { start, end, step }),
+                idx,
+            ]
+        })
+        .collect();
+    (Just(dims), per_axis).prop_flat_map(|(dims, args)| {
+        let n = args.len();
+        (Just(dims), Just(args), 0..=n).prop_map(|(d, a, k)| (d, a[..k].to_vec()))
+    })
+}
+
+fn perm_strategy(rank: usize) -> impl Strategy<Value = Vec<usize>> {
+    Just((0..rank).collect::<Vec<_>>()).prop_shuffle()
+}
+
+proptest! {
+    #[test]
+    fn slices_match_the_naive_copy((dims, args) in shape_strategy().prop_flat_map(slice_strategy)) {
+        let t = Naive::arange(&dims);
+        let want = naive_slice(&t, &args);
+        let tensor = t.tensor();
+        let v = tensor.slice(&args);
+        prop_assert_eq!(v.shape(), &want.dims[..]);
+        prop_assert_eq!(v.to_vec(), want.data.clone());
+        prop_assert_eq!(v.iter().copied().collect::<Vec<_>>(), want.data.clone());
+        // As an operand (with itself) and as an output.
+        let doubled = &v + &v;
+        prop_assert_eq!(doubled.to_vec(), want.data.iter().map(|x| 2 * x).collect::<Vec<_>>());
+        let mut m = tensor.clone();
+        m.slice_mut(&args).fill(-1);
+        let mut expect = t.data.clone();
+        let marks = naive_slice(&Naive { dims: dims.clone(), data: (0..t.data.len() as i64).collect() }, &args);
+        for &i in &marks.data { expect[i as usize] = -1; }
+        prop_assert_eq!(m.to_vec(), expect);
+    }
+
+    #[test]
+    fn permuted_views_match((dims, perm) in shape_strategy().prop_flat_map(|d| { let r = d.len(); (Just(d), perm_strategy(r)) })) {
+        let t = Naive::arange(&dims);
+        let want = naive_permute(&t, &perm);
+        let tensor = t.tensor();
+        let v = tensor.view().permute(&perm);
+        prop_assert_eq!(v.to_vec(), want.data.clone());
+        prop_assert_eq!(v.to_owned(), tensor.permute(&perm).unwrap());
+        // Permuted view + a contiguous tensor of its shape, and into a permuted output.
+        let other = Naive::build(&want.dims, |i| i.iter().map(|&x| x as i64).sum());
+        let sum = &v + &other.tensor();
+        prop_assert_eq!(sum.to_vec(), naive_zip(&want, &other, |x, y| x + y).data);
+        let mut out = DynTensor::<i64>::zeros(&dims);
+        let mut ov = out.view_mut().permute(&perm);
+        ov += &other.tensor();
+        let back: Vec<usize> = (0..perm.len()).map(|k| perm.iter().position(|&p| p == k).unwrap()).collect();
+        prop_assert_eq!(out.to_vec(), naive_permute(&other, &back).data);
+    }
+
+    #[test]
+    fn broadcast_views_match(dims in prop::collection::vec(1usize..4, 0..4), extra in prop::collection::vec(1usize..4, 0..2), mask in prop::collection::vec(any::<bool>(), 4)) {
+        // Some of `dims` set to 1 in the source; broadcast back to `extra ++ dims`.
+        let src: Vec<usize> = dims.iter().zip(&mask).map(|(&d, &m)| if m { 1 } else { d }).collect();
+        let target: Vec<usize> = extra.iter().chain(&dims).copied().collect();
+        let t = Naive::arange(&src);
+        let want = naive_broadcast(&t, &target);
+        let tensor = t.tensor();
+        let v = tensor.view().broadcast_to(&target);
+        prop_assert_eq!(v.to_vec(), want.data.clone());
+        prop_assert_eq!(v.to_owned(), tensor.broadcast_to(&target).unwrap());
+        let other = Naive::arange(&target);
+        prop_assert_eq!((&other.tensor() - &v).to_vec(), naive_zip(&other, &want, |x, y| x - y).data);
+    }
+
+    #[test]
+    fn try_forms_never_panic(dims in shape_strategy(), axis in -6isize..6, start in 0usize..8, len in 0usize..8, index in -8isize..8, args in prop::collection::vec((-9isize..9, prop::option::of(-9isize..9), -2isize..3, any::<bool>()), 0..6)) {
+        let t = DynTensor::<f32>::zeros(&dims);
+        let _ = t.try_narrow(axis, start, len);
+        let _ = t.try_index_axis(axis, index);
+        let args: Vec<SliceArg> = args.into_iter().map(|(s, e, step, single)| if single { SliceArg::Index(s) } else { SliceArg::Range { start: s, end: e, step } }).collect();
+        if let Ok(v) = t.try_slice(&args) {
+            let n: usize = v.shape().iter().product();
+            prop_assert_eq!(v.to_vec().len(), n);
+        }
+        let _ = t.view().try_squeeze(axis);
+        let _ = t.view().try_unsqueeze(axis);
+        let _ = t.view().try_axis_iter(axis).map(|it| it.count());
+    }
+}
+
+#[test]
+fn into_forms_take_views() {
+    let a = Naive::arange(&[3, 4]);
+    let b = Naive::arange(&[4, 3]);
+    let (ta, tb) = (a.tensor(), b.tensor());
+    let want = naive_zip(&naive_permute(&a, &[1, 0]), &b, |x, y| x * y);
+    // Contiguous output.
+    let mut out = DynTensor::<i64>::zeros(&[4, 3]);
+    shaped::try_mul_into(&ta.t(), &tb, &mut out).unwrap();
+    assert_eq!(out.to_vec(), want.data);
+    // A transposed (strided) output: written back through its strides.
+    let mut out = DynTensor::<i64>::zeros(&[3, 4]);
+    shaped::try_mul_into(&ta.t(), &tb, &mut out.view_mut().t()).unwrap();
+    assert_eq!(out.to_vec(), naive_permute(&want, &[1, 0]).data);
+    // A wrong output shape is an error and writes nothing.
+    let mut out = DynTensor::<i64>::zeros(&[3, 4]);
+    assert!(shaped::try_add_into(&ta.t(), &tb, &mut out.slice_mut(s![.., 1..])).is_err());
+    assert_eq!(out.to_vec(), vec![0; 12]);
+}
+
+#[test]
+fn static_views_compute_their_layouts() {
+    use shaped::{Axis, Dyn, TensorView, narrow};
+    let t = Tensor::<i64, shape![4, 3]>::arange();
+    let naive = Naive::arange(&[4, 3]);
+    let rows: TensorView<'_, i64, shape![2, 3]> = narrow!(t.view(), 0, 1..3);
+    let rows: Tensor<i64, shape![2, 3]> = rows.to_owned();
+    assert_eq!(rows.to_vec(), naive_slice(&naive, &s![1..3]).data);
+    let cols: TensorView<'_, i64, shape![4, 2]> = narrow!(t.view(), 1, 1..3);
+    assert_eq!(cols.to_vec(), naive_slice(&naive, &s![.., 1..3]).data);
+    let some: TensorView<'_, i64, shape![Dyn, 3]> = t.view().narrow(Axis::<0>, 2, 2);
+    assert_eq!(
+        some.to_owned().to_vec(),
+        naive_slice(&naive, &s![2..4]).data
+    );
+    assert!(t.view().try_narrow(Axis::<0>, 3, 2).is_err());
+    let col: TensorView<'_, i64, shape![4]> = t.view().index_axis(Axis::<1>, 2);
+    assert_eq!(col.to_vec(), naive_slice(&naive, &s![.., 2]).data);
+    let tr: TensorView<'_, i64, shape![3, 4]> = t.view().transpose(Axis::<0>, Axis::<1>);
+    assert_eq!(tr.to_vec(), naive_permute(&naive, &[1, 0]).data);
+    // axis_iter yields views of the static shape without that axis.
+    let mut n = 0;
+    for (j, c) in t.view().axis_iter(Axis::<1>).enumerate() {
+        let c: Tensor<i64, shape![4]> = c.to_owned();
+        assert_eq!(
+            c.to_vec(),
+            naive_slice(&naive, &[SliceArg::FULL, SliceArg::Index(j as isize)]).data
+        );
+        n += 1;
+    }
+    assert_eq!(n, 3);
+    // Mixed layouts too: the static axis stays static.
+    let m = Tensor::<i64, shape![Dyn, 3]>::from_vec((0..12).collect(), &[4]).unwrap();
+    let r: TensorView<'_, i64, shape![Dyn, 2]> = narrow!(m.view(), 1, 0..2);
+    assert_eq!(r.to_vec(), naive_slice(&naive, &s![.., ..2]).data);
+    // Typed views are operands and mutable typed views targets.
+    let sum = &rows.view() + &t.view().index_axis(Axis::<0>, 0);
+    assert_eq!(
+        sum.to_vec(),
+        naive_zip(
+            &naive_slice(&naive, &s![1..3]),
+            &naive_slice(&naive, &s![0]),
+            |x, y| x + y
+        )
+        .data
+    );
+    let mut z = Tensor::<i64, shape![4, 3]>::zeros();
+    let mut v = z.view_mut();
+    v += &t.view().t().t();
+    assert_eq!(z.to_vec(), naive.data);
+}
+
+proptest! {
+    // Transposed operands large enough for the kernel's tiles (8 rows at a
+    // time), with ragged edges, against a contiguous partner, a row
+    // broadcast along the rows and a column, in both operand orders.
+    #[test]
+    fn large_transposes_match(m in 1usize..40, n in 1usize..40, which in 0usize..3) {
+        let a = Naive::arange(&[n, m]); // a.t() is [m, n]
+        let at = naive_permute(&a, &[1, 0]);
+        let b = match which {
+            0 => Naive::build(&[m, n], |i| (i[0] * 100 + i[1]) as i64 * 3),
+            1 => Naive::build(&[1, n], |i| i[1] as i64 - 7),
+            _ => Naive::build(&[m, 1], |i| i[0] as i64 * 11),
+        };
+        let (ta, tb) = (a.tensor(), b.tensor());
+        let got = &ta.t() - &tb;
+        prop_assert_eq!(got.to_vec(), naive_zip(&at, &b, |x, y| x - y).data);
+        let got = &tb - &ta.t();
+        prop_assert_eq!(got.to_vec(), naive_zip(&b, &at, |x, y| x - y).data);
+        // Both operands transposed.
+        let c = Naive::build(&[n, m], |i| (i[0] + 2 * i[1]) as i64);
+        let got = &ta.t() * &c.tensor().t();
+        prop_assert_eq!(got.to_vec(), naive_zip(&at, &naive_permute(&c, &[1, 0]), |x, y| x * y).data);
+    }
+}
