@@ -127,6 +127,7 @@ pub use einsum::dyn_tensor::einsum;
 pub use element::Element;
 pub use error::{ShapeError, ShapeErrorKind};
 pub use matmul::into::{matmul_into, try_matmul_into};
+pub use ops::RhsOf;
 pub use ops::into::{
     add_into, div_into, mul_into, rem_into, sub_into, try_add_into, try_div_into, try_mul_into,
     try_rem_into, try_sub_into,

@@ -26,4 +26,5 @@ pub mod view;
 pub mod zip;
 
 pub use binary_op::{AddOp, BinaryOp, DivOp, FloorRemOp, MulOp, RemOp, SubOp};
+pub use tensor::RhsOf;
 pub(crate) use tensor::or_panic;

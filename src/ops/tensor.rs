@@ -210,15 +210,16 @@ impl<T: Element, S: Layout> Tensor<T, S> {
 }
 
 /// The right operand's side of `S: BroadcastWith<R>`: the bound the
-/// operators name, and the four ways of owning the operands.
+/// operators `+ - * / %` name, implemented for every `R` with
+/// `S: BroadcastWith<R>`. Generic code names `S: BroadcastWith<R>`, never
+/// this one; it appears in compile errors as "required for `R` to implement
+/// `RhsOf<S>`".
 ///
 /// Why it exists: rustc checks `a + b` before it knows `b`'s type, against
 /// every `Add` impl of `a`'s type. A bound whose `Self` is still unknown is
 /// set aside at once, while `S: BroadcastWith<?>` was explored through the
-/// whole broadcasting rule for each candidate impl, a large share of the type
-/// checking of every operation. Implemented for every `R` with
-/// `S: BroadcastWith<R>`; generic code names that bound, not this one.
-#[doc(hidden)]
+/// whole broadcasting rule for each candidate impl, a large share of the
+/// type checking of every operation.
 pub trait RhsOf<S: Layout>: Layout {
     /// `Broadcast<S, Self>`.
     type Out: Layout;

@@ -11,7 +11,7 @@
 use crate::error::{ShapeError, ShapeErrorKind};
 use crate::shape::diagnostic::{AssignCheck, AssignRankCheck, Ax, BroadcastCheck, Ctx, Next};
 use crate::shape::dim::{Big, D, D1};
-use crate::shape::mixed::ToLayout;
+use crate::shape::mixed::{Mixed, ToLayout};
 use crate::shape::names::{AlignByName, InPlace, Longer, Order, ZipNamedAssign};
 use crate::shape::{Cons, Layout, Nil};
 use typenum::{B0, B1};
@@ -49,8 +49,47 @@ pub trait BroadcastWith<R: Layout>: Layout {
 /// The layout of `S` broadcast with `R`.
 pub type Broadcast<S, R> = <S as BroadcastWith<R>>::Output;
 
-// Two named operands broadcast by name, any other pair by position.
-impl<S: Layout, R: Layout> BroadcastWith<R> for S
+// One impl per kind of layout rather than one blanket impl: for a generic
+// `S` rustc can then pick none, so a missing bound is reported as
+// `S: BroadcastWith<R>` with the note above, not as the internal traits
+// below it. For concrete layouts it follows the one that applies down to
+// the check that fails.
+impl<R: Layout> BroadcastWith<R> for Nil
+where
+    Nil: Resolve<R>,
+{
+    type Output = <Nil as Resolve<R>>::Output;
+    type Lhs = <Nil as Resolve<R>>::Lhs;
+    type Rhs = <Nil as Resolve<R>>::Rhs;
+}
+impl<H, T, R: Layout> BroadcastWith<R> for Cons<H, T>
+where
+    Cons<H, T>: Layout + Resolve<R>,
+{
+    type Output = <Cons<H, T> as Resolve<R>>::Output;
+    type Lhs = <Cons<H, T> as Resolve<R>>::Lhs;
+    type Rhs = <Cons<H, T> as Resolve<R>>::Rhs;
+}
+impl<L, R: Layout> BroadcastWith<R> for Mixed<L>
+where
+    Mixed<L>: Layout + Resolve<R>,
+{
+    type Output = <Mixed<L> as Resolve<R>>::Output;
+    type Lhs = <Mixed<L> as Resolve<R>>::Lhs;
+    type Rhs = <Mixed<L> as Resolve<R>>::Rhs;
+}
+
+/// [`BroadcastWith`] for every layout: two named operands broadcast by
+/// name, any other pair by position.
+pub trait Resolve<R> {
+    /// See [`BroadcastWith::Output`].
+    type Output: Layout;
+    /// See [`BroadcastWith::Lhs`].
+    type Lhs: Layout;
+    /// See [`BroadcastWith::Rhs`].
+    type Rhs: Layout;
+}
+impl<S: Layout, R: Layout> Resolve<R> for S
 where
     S::Named: Pick<R::Named>,
     S: Rule<R, Picked<S, R>>,
@@ -151,7 +190,32 @@ pub trait BroadcastTo<S: Layout>: Layout {
     type Source: Layout;
 }
 
-impl<S: Layout, R: Layout> BroadcastTo<S> for R
+// One impl per kind of layout, as for `BroadcastWith`.
+impl<S: Layout> BroadcastTo<S> for Nil
+where
+    Nil: ResolveTo<S>,
+{
+    type Source = <Nil as ResolveTo<S>>::Source;
+}
+impl<H, T, S: Layout> BroadcastTo<S> for Cons<H, T>
+where
+    Cons<H, T>: Layout + ResolveTo<S>,
+{
+    type Source = <Cons<H, T> as ResolveTo<S>>::Source;
+}
+impl<L, S: Layout> BroadcastTo<S> for Mixed<L>
+where
+    Mixed<L>: Layout + ResolveTo<S>,
+{
+    type Source = <Mixed<L> as ResolveTo<S>>::Source;
+}
+
+/// [`BroadcastTo`] for every layout, by name or by position.
+pub trait ResolveTo<S> {
+    /// See [`BroadcastTo::Source`].
+    type Source: Layout;
+}
+impl<S: Layout, R: Layout> ResolveTo<S> for R
 where
     S::Named: Pick<R::Named>,
     R: AssignRule<S, Picked<S, R>>,
