@@ -121,7 +121,13 @@ pub trait MatMulWith<R: Layout>: Layout {
 /// The layout of `S` multiplied by `R` as matrices.
 pub type MatMul<S, R> = <S as MatMulWith<R>>::Output;
 
-impl<S: Layout, R: Layout> MatMulWith<R> for S
+per_layout_kind!(impl[R: Layout] MatMulWith<R> as MatMulRule<R> { type Output; });
+/// [`MatMulWith`] for every layout.
+pub trait MatMulRule<R> {
+    /// See [`MatMulWith::Output`].
+    type Output: Layout;
+}
+impl<S: Layout, R: Layout> MatMulRule<R> for S
 where
     S::Reversed: MatMulRev<R::Reversed, Ctx<S::Rendered, R::Rendered>>,
     <S::Reversed as MatMulRev<R::Reversed, Ctx<S::Rendered, R::Rendered>>>::Out: ToLayout,

@@ -28,6 +28,44 @@
 //!
 //! Uses only [`error`](crate::error) and [`element`](crate::element).
 
+/// Implements a public bound (`Unsqueeze<K>`, `MatMulWith<R>`, ...) once per
+/// kind of layout (`Nil`, `Cons`, `Mixed`), each by the internal trait that
+/// holds the rule. For a generic `S` rustc can then pick no impl, so a
+/// missing bound in generic code is reported as the public bound itself;
+/// for a concrete layout it follows the one impl that applies down to the
+/// check that fails, as before (or stops at the public bound, where the
+/// impls carry `#[diagnostic::do_not_recommend]`).
+macro_rules! per_layout_kind {
+    ($(#[$attr:meta])* impl[$($gen:tt)*] $tr:path as $rule:path {
+        $(type $t:ident;)* $(const $c:ident: $ct:ty;)*
+    }) => {
+        $(#[$attr])*
+        impl<$($gen)*> $tr for $crate::shape::Nil
+        where
+            $crate::shape::Nil: $crate::shape::Layout + $rule,
+        {
+            $(type $t = <$crate::shape::Nil as $rule>::$t;)*
+            $(const $c: $ct = <$crate::shape::Nil as $rule>::$c;)*
+        }
+        $(#[$attr])*
+        impl<Head, Tail, $($gen)*> $tr for $crate::shape::Cons<Head, Tail>
+        where
+            $crate::shape::Cons<Head, Tail>: $crate::shape::Layout + $rule,
+        {
+            $(type $t = <$crate::shape::Cons<Head, Tail> as $rule>::$t;)*
+            $(const $c: $ct = <$crate::shape::Cons<Head, Tail> as $rule>::$c;)*
+        }
+        $(#[$attr])*
+        impl<List, $($gen)*> $tr for $crate::shape::mixed::Mixed<List>
+        where
+            $crate::shape::mixed::Mixed<List>: $crate::shape::Layout + $rule,
+        {
+            $(type $t = <$crate::shape::mixed::Mixed<List> as $rule>::$t;)*
+            $(const $c: $ct = <$crate::shape::mixed::Mixed<List> as $rule>::$c;)*
+        }
+    };
+}
+
 pub mod axes;
 pub mod axis;
 pub mod broadcast;

@@ -153,8 +153,19 @@ pub trait Unsqueeze<const K: usize>: Layout {
     /// The result layout.
     type Out: Layout;
 }
+per_layout_kind!(#[diagnostic::do_not_recommend] impl[const K: usize] Unsqueeze<K> as UnsqueezeRule<K> { type Out; });
+/// [`Unsqueeze`] for every layout.
+#[diagnostic::on_unimplemented(
+    message = "cannot insert an axis at position {K} of a tensor of layout `{Self}`: past its rank",
+    label = "the new axis must be at most the rank",
+    note = "generic code names this bound: `S: Unsqueeze<K>`, with the result layout `Unsqueezed<S, K>`"
+)]
+pub trait UnsqueezeRule<const K: usize> {
+    /// See [`Unsqueeze::Out`].
+    type Out: Layout;
+}
 #[diagnostic::do_not_recommend]
-impl<S: Layout, const K: usize> Unsqueeze<K> for S
+impl<S: Layout, const K: usize> UnsqueezeRule<K> for S
 where
     Axis<K>: Position,
     S::List: InsertAt<<Axis<K> as Position>::P, D1>,
@@ -175,7 +186,15 @@ pub trait SqueezeAxis<A>: Layout {
     /// The position of the axis.
     const AXIS: usize;
 }
-impl<S: Layout, A: AxisOf<S::List>> SqueezeAxis<A> for S
+per_layout_kind!(impl[A] SqueezeAxis<A> as SqueezeRule<A> { type Out; const AXIS: usize; });
+/// [`SqueezeAxis`] for every layout.
+pub trait SqueezeRule<A> {
+    /// See [`SqueezeAxis::Out`].
+    type Out: Layout;
+    /// See [`SqueezeAxis::AXIS`].
+    const AXIS: usize;
+}
+impl<S: Layout, A: AxisOf<S::List>> SqueezeRule<A> for S
 where
     S::List: GetAt<A::P> + RemoveAt<A::P>,
     <S::List as GetAt<A::P>>::Out: SqueezeIfFound<A::Found>,
@@ -213,8 +232,21 @@ pub trait TransposeAxes<A, B>: Layout {
     /// The positions of the two axes.
     const AXES: (usize, usize);
 }
+per_layout_kind!(#[diagnostic::do_not_recommend] impl[A, B] TransposeAxes<A, B> as TransposeRule<A, B> { type Out; const AXES: (usize, usize); });
+/// [`TransposeAxes`] for every layout.
+#[diagnostic::on_unimplemented(
+    message = "cannot swap the axes `{A}` and `{B}` of a tensor of layout `{Self}`",
+    label = "both must be axes of the tensor",
+    note = "generic code names this bound: `S: TransposeAxes<A, B>`, with the result layout `TransposedAxes<S, A, B>` (or, for `Axis<A>` and `Axis<B>`, `S: Transpose<A, B>` and `Transposed<S, A, B>`)"
+)]
+pub trait TransposeRule<A, B> {
+    /// See [`TransposeAxes::Out`].
+    type Out: Layout;
+    /// See [`TransposeAxes::AXES`].
+    const AXES: (usize, usize);
+}
 #[diagnostic::do_not_recommend]
-impl<S: Layout, A: AxisOf<S::List>, B: AxisOf<S::List>> TransposeAxes<A, B> for S
+impl<S: Layout, A: AxisOf<S::List>, B: AxisOf<S::List>> TransposeRule<A, B> for S
 where
     S::List: GetAt<A::P> + GetAt<B::P>,
     S::List: SetAt<A::P, <S::List as GetAt<B::P>>::Out>,
