@@ -30,9 +30,9 @@
 //!   static and mixed tensors whose layout the compiler computes
 //!   ([`narrow!`](crate::narrow!) for compile-time ranges).
 //!
-//! The arithmetic on views
-//! is in [`ops`](crate::ops) (the kernel reads the views' strides,
-//! [`kernel`](crate::kernel)), their reductions in [`reduce`](crate::reduce).
+//! This layer only describes views. The layers above it use them: the
+//! arithmetic on views is in `ops` (the kernel reads the views' strides,
+//! [`kernel`](crate::kernel)), their reductions in `reduce`.
 //!
 //! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
 //! [`tensor`](mod@crate::tensor).
