@@ -43,7 +43,17 @@ type Kept<A, B> = <<A as KeepA<B>>::Out as Bcast<Aligned<A, B>>>::Out;
 type Joined<A, B> = <Kept<A, B> as Concat<<B as KeepB<A>>::Out>>::Out;
 type Whole<A, B> = <Extra<A, B> as Concat<Joined<A, B>>>::Out;
 
-impl<S: Layout, R: Layout> ContractWith<R> for S
+crate::shape::per_layout_kind!(impl[R: Layout] ContractWith<R> as ContractRule<R> { type Output; });
+
+/// The rule behind [`ContractWith`], one blanket impl over the layouts'
+/// lists; the public bound is implemented per kind of layout from it, so
+/// generic code missing `S: ContractWith<R>` is told exactly that.
+#[doc(hidden)]
+pub trait ContractRule<R: Layout>: Layout {
+    type Output: Layout;
+}
+
+impl<S: Layout, R: Layout> ContractRule<R> for S
 where
     S::List: KeepA<R::List> + Unnamed,
     R::List: KeepB<S::List> + Unnamed,

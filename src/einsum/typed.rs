@@ -79,6 +79,15 @@ impl<const OP: usize, const N: usize> RankCheck<OP, N, N> for () {}
 
 /// Pairs a dimension list with `C` labels: `Out` is the list (padded with
 /// `Dyn` where labels are left over). `K` counts the dimensions seen.
+///
+/// Every static and mixed layout implements it (a rank that does not fit
+/// fails further down, in [`RankCheck`]); what does not is a layout that is
+/// a type parameter, hence the message.
+#[diagnostic::on_unimplemented(
+    message = "`einsum!` cannot check operand {OP} here: its layout `{Self}` is a type parameter",
+    label = "the equation is checked against each operand's concrete layout",
+    note = "`einsum!` needs the operands' layouts written out; code generic over layouts can name `S: MatMulWith<R>` (`matmul`) or `S: ContractWith<R>` (`contract`), or call the runtime `einsum` on `DynTensor`s"
+)]
 pub trait Labels<const OP: usize, const N: usize, C, K> {
     type Out;
 }
@@ -301,6 +310,11 @@ pub trait EllipsisRankCheck<const OP: usize, const N: usize, const K: usize> {}
 /// (`N` in all, `K` counts the dimensions seen). `Prefix` is the first `P`
 /// dimensions, `Suffix` the last `S` reversed, `Mid` those `...` covers,
 /// reversed (innermost first, as broadcasting meets them).
+#[diagnostic::on_unimplemented(
+    message = "`einsum!` cannot check operand {OP} here: its layout `{Self}` is a type parameter",
+    label = "the equation is checked against each operand's concrete layout",
+    note = "`einsum!` needs the operands' layouts written out; code generic over layouts can name `S: MatMulWith<R>` (`matmul`) or `S: ContractWith<R>` (`contract`), or call the runtime `einsum` on `DynTensor`s"
+)]
 pub trait Ellipsis<const OP: usize, const N: usize, P, S, K> {
     type Prefix;
     type Suffix;

@@ -65,6 +65,7 @@ macro_rules! per_layout_kind {
         }
     };
 }
+pub(crate) use per_layout_kind;
 
 pub mod axes;
 pub mod axis;
