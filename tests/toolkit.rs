@@ -600,6 +600,25 @@ fn masks_combine_and_where_cond() {
     assert_eq!(w.to_vec(), vec![-2.0, -0.5, 0.5, 2.0, 9.0, 9.0, 9.0, 9.0]);
     assert!(m.where_cond(&x, &DynTensor::zeros(&[3])).is_err());
     assert!(DynTensor::from_bools(vec![true], &[2]).is_err());
+    // Three different shapes, each broadcast, against a loop over the result.
+    let m = DynTensor::from_bools(vec![true, false], &[2, 1, 1]).unwrap();
+    let yes = DynTensor::from_vec(vec![f32::NAN, 1.0, 2.0], &[3, 1]).unwrap();
+    let no = DynTensor::from_vec(vec![10.0, 11.0, 12.0, 13.0], &[4]).unwrap();
+    let w = m.where_cond(&yes, &no).unwrap();
+    assert_eq!(w.shape(), &[2, 3, 4]);
+    for i in 0..2 {
+        for j in 0..3 {
+            for k in 0..4 {
+                let want = if i == 0 {
+                    yes.to_vec()[j]
+                } else {
+                    no.to_vec()[k]
+                };
+                let got = w.to_vec()[(i * 3 + j) * 4 + k];
+                assert!(got == want || (got.is_nan() && want.is_nan()));
+            }
+        }
+    }
 }
 
 #[test]

@@ -130,43 +130,13 @@ impl<S: Layout> Mask<S> {
     {
         let (ys, ns) = (yes.shape(), no.shape());
         let shape = broadcast_shapes(&[&self.dims, &ys, &ns])?;
-        let n = checked_numel::<T>(&shape)?;
-        // The branches broadcast, then picked with the mask broadcast alongside.
-        let mut out = Vec::with_capacity(n);
-        kernel::binary(
-            &mut out,
+        checked_numel::<T>(&shape)?;
+        let out = super::mask::pick(
+            (&self.data, &self.dims),
+            (yes.as_slice(), &ys),
+            (no.as_slice(), &ns),
             &shape,
-            no.as_slice(),
-            &ns,
-            &[T::zero()],
-            &[],
-            |x, _| x,
         );
-        let mut y = Vec::with_capacity(n);
-        kernel::binary(
-            &mut y,
-            &shape,
-            yes.as_slice(),
-            &ys,
-            &[T::zero()],
-            &[],
-            |x, _| x,
-        );
-        let mut mask = Vec::with_capacity(n);
-        kernel::binary(
-            &mut mask,
-            &shape,
-            &self.data,
-            &self.dims,
-            &[false],
-            &[],
-            |m, _| m,
-        );
-        for ((o, &m), &v) in out.iter_mut().zip(&mask).zip(&y) {
-            if m {
-                *o = v;
-            }
-        }
         Ok(Tensor::from_checked(out, &shape))
     }
 

@@ -146,26 +146,13 @@ impl DynTensor<bool> {
         no: &DynTensor<T>,
     ) -> Result<DynTensor<T>, ShapeError> {
         let shape = crate::broadcast_shapes(&[self.dims(), yes.shape(), no.shape()])?;
-        // Broadcast the branches, then pick with the mask broadcast alongside.
-        let yes = yes.broadcast_to(&shape)?;
-        let no = no.broadcast_to(&shape)?;
-        let mut out = no.into_vec();
-        let n = out.len();
-        let mut mask = Vec::with_capacity(n);
-        kernel::binary(
-            &mut mask,
+        crate::error::checked_numel::<T>(&shape)?;
+        let out = pick(
+            (self.data(), self.dims()),
+            (yes.as_slice(), yes.shape()),
+            (no.as_slice(), no.shape()),
             &shape,
-            self.data(),
-            self.dims(),
-            &[false],
-            &[],
-            |m, _| m,
         );
-        for ((o, &m), &y) in out.iter_mut().zip(&mask).zip(yes.as_slice()) {
-            if m {
-                *o = y;
-            }
-        }
         Ok(DynTensor::from_parts(out, &shape))
     }
 
@@ -225,4 +212,26 @@ impl fmt::Debug for DynTensor<bool> {
             .field("data", &crate::tensor::Summary(self.data()))
             .finish()
     }
+}
+
+/// `yes` where `mask` holds and `no` elsewhere, the three broadcast to
+/// `shape` (checked by the caller) in one pass of the n-ary kernel. The
+/// mask is read as 1 and 0 of the element type, a copy of its own size, so
+/// that the three operands share one element type.
+pub(crate) fn pick<T: Element>(
+    mask: (&[bool], &[usize]),
+    yes: (&[T], &[usize]),
+    no: (&[T], &[usize]),
+    shape: &[usize],
+) -> Vec<T> {
+    let m: Vec<T> = mask
+        .0
+        .iter()
+        .map(|&b| if b { T::one() } else { T::zero() })
+        .collect();
+    let mut out = Vec::with_capacity(shape.iter().product());
+    kernel::nary(&mut out, shape, [(&m, mask.1), yes, no], |[m, y, n]| {
+        if m == T::zero() { n } else { y }
+    });
+    out
 }

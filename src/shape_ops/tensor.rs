@@ -327,14 +327,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         T: 'a,
         S: 'a,
     {
-        let parts = parts.as_ref();
-        let shapes: Vec<Dims> = parts.iter().map(|t| t.shape()).collect();
-        let shapes: Vec<&[usize]> = shapes.iter().map(|d| &d[..]).collect();
-        let (_, dims) = join::stack_dims(&shapes, K)?;
-        fits::<S2>(&dims)?;
-        let data: Vec<&[T]> = parts.iter().map(|t| t.as_slice()).collect();
-        let data = join::stack_data(&data, shapes[0], K, &dims)?;
-        Ok(Tensor::from_checked(data, &dims))
+        joined(parts.as_ref(), K, true)
     }
 
     /// The tensors joined along the existing axis `K`, into the layout `S2`
@@ -357,14 +350,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         T: 'a,
         S: 'a,
     {
-        let parts = parts.as_ref();
-        let shapes: Vec<Dims> = parts.iter().map(|t| t.shape()).collect();
-        let shapes: Vec<&[usize]> = shapes.iter().map(|d| &d[..]).collect();
-        let (_, dims) = join::cat_dims(&shapes, K)?;
-        fits::<S2>(&dims)?;
-        let data: Vec<&[T]> = parts.iter().map(|t| t.as_slice()).collect();
-        let data = join::cat_data(&data, &shapes, K, &dims)?;
-        Ok(Tensor::from_checked(data, &dims))
+        joined(parts.as_ref(), K, false)
     }
 }
 
@@ -476,6 +462,30 @@ const fn concatenated(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool
 }
 
 /// `dims` as a shape of layout `S2`, or the error naming both.
+/// `parts` stacked along a new axis `k` (`stack`) or joined along the
+/// existing axis `k`, checked against the layout `S2`.
+fn joined<T: Element, S: Layout, S2: Layout>(
+    parts: &[&Tensor<T, S>],
+    k: usize,
+    stack: bool,
+) -> Result<Tensor<T, S2>, ShapeError> {
+    let shapes: Vec<Dims> = parts.iter().map(|t| t.shape()).collect();
+    let shapes: Vec<&[usize]> = shapes.iter().map(|d| &d[..]).collect();
+    let data: Vec<&[T]> = parts.iter().map(|t| t.as_slice()).collect();
+    let (dims, data) = if stack {
+        let (_, dims) = join::stack_dims(&shapes, k)?;
+        fits::<S2>(&dims)?;
+        let data = join::stack_data(&data, shapes[0], k, &dims)?;
+        (dims, data)
+    } else {
+        let (_, dims) = join::cat_dims(&shapes, k)?;
+        fits::<S2>(&dims)?;
+        let data = join::cat_data(&data, &shapes, k, &dims)?;
+        (dims, data)
+    };
+    Ok(Tensor::from_checked(data, &dims))
+}
+
 fn fits<S2: Layout>(dims: &[usize]) -> Result<(), ShapeError> {
     match S2::extents_for(dims) {
         Some(_) => Ok(()),
