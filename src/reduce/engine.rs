@@ -275,13 +275,27 @@ fn sum_block<T: Element, F: Fn(T) -> T>(x: &[T], f: F) -> [T; LANES] {
     acc
 }
 
-/// `out[j] += x[r * stride + j]` over every row.
+/// `out[j] = sum of x[r * stride + j]` over every row: the first row, then
+/// four rows per pass, `(a + b) + (c + d)` added to the lane, so that each
+/// pass loads and stores the lanes once for four rows (a quarter of the
+/// traffic of adding row by row), then the rows left over one by one.
 #[inline(always)]
 fn sum_lanes<T: Element>(x: &[T], len: usize, stride: usize, out: &mut [T]) {
     let n = out.len();
     out.copy_from_slice(&x[..n]);
-    for r in 1..len {
-        for (o, &v) in out.iter_mut().zip(&x[r * stride..r * stride + n]) {
+    let row = |r: usize| &x[r * stride..r * stride + n];
+    let mut r = 1;
+    while r + 4 <= len {
+        let (a, b, c, d) = (row(r), row(r + 1), row(r + 2), row(r + 3));
+        for j in 0..n {
+            let ab = a[j].add_elem(b[j]);
+            let cd = c[j].add_elem(d[j]);
+            out[j] = out[j].add_elem(ab.add_elem(cd));
+        }
+        r += 4;
+    }
+    for r in r..len {
+        for (o, &v) in out.iter_mut().zip(row(r)) {
             *o = o.add_elem(v);
         }
     }
@@ -552,6 +566,36 @@ mod tests {
             );
             let ints: Vec<i64> = (0..n as i64).map(|i| (i * 7919) % 1009 - 500).collect();
             assert_eq!(sum_slice(&ints), ints.iter().sum::<i64>(), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn column_sums_match_a_loop_for_every_row_count() {
+        // Row counts around the four-row passes, lanes shorter and longer
+        // than a vector, a stride wider than the lanes.
+        for len in 1..=11 {
+            for n in [1, 3, 8, 17] {
+                let stride = n + 2;
+                let x: Vec<i64> = (0..(len * stride) as i64)
+                    .map(|i| (i * 7919) % 1009 - 500)
+                    .collect();
+                let mut out = alloc::vec![0i64; n];
+                sum_lanes(&x, len, stride, &mut out);
+                let want: Vec<i64> = (0..n)
+                    .map(|j| (0..len).map(|r| x[r * stride + j]).sum())
+                    .collect();
+                assert_eq!(out, want, "len {len}, n {n}");
+                let xf: Vec<f32> = x.iter().map(|&v| v as f32 * 0.01).collect();
+                let mut outf = alloc::vec![0f32; n];
+                sum_lanes(&xf, len, stride, &mut outf);
+                for j in 0..n {
+                    let w: f64 = (0..len).map(|r| f64::from(xf[r * stride + j])).sum();
+                    assert!(
+                        (f64::from(outf[j]) - w).abs() < 1e-4,
+                        "len {len}, n {n}, lane {j}"
+                    );
+                }
+            }
         }
     }
 
