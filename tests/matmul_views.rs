@@ -183,6 +183,26 @@ fn batched_views() {
     case!(i64);
 }
 
+/// Products above the `rayon` feature's threshold (2^20 multiply-adds), so
+/// that with the feature they are cut into pieces: rows of a strided
+/// operand (row stride 100, 80 columns), and a batch of transposed matrices.
+#[test]
+fn large_views() {
+    macro_rules! case {
+        ($t:ty) => {{
+            let x = tensor::<$t>(&[2, 160, 100], 6);
+            let w = tensor::<$t>(&[96, 80], 7);
+            // [2, 160, 80] @ [80, 96]: the rows fold (320 rows, 100 apart).
+            check_views!($t, &x.slice(s![.., .., 0..80]), &w.t());
+            // [2, 100, 160] @ [160, 70]: columns of x, one product per matrix.
+            let v = tensor::<$t>(&[160, 70], 8);
+            check_views!($t, &x.view().transpose(1, 2), &v.view());
+        }};
+    }
+    case!(f32);
+    case!(i64);
+}
+
 #[test]
 fn errors_and_names() {
     let a = DynTensor::<f32>::ones(&[4, 3]);
