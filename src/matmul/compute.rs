@@ -67,7 +67,9 @@ pub(crate) fn matmul_into<T: Element>(
 /// if they collapse into one: each stride is the next one's times its size.
 /// `None` if they do not (the columns of a transposed batch, say).
 fn collapse(dims: &[usize], strides: &[usize]) -> Option<usize> {
-    // (stride, size) of the last axis kept, walking outwards.
+    // The stride of the innermost axis kept (one row), and the (stride,
+    // size) of the last one kept, walking outwards.
+    let mut row = None;
     let mut inner: Option<(usize, usize)> = None;
     for (&d, &s) in dims.iter().zip(strides).rev() {
         if d == 1 {
@@ -78,16 +80,10 @@ fn collapse(dims: &[usize], strides: &[usize]) -> Option<usize> {
         {
             return None;
         }
+        row.get_or_insert(s);
         inner = Some((s, d));
     }
-    // The innermost kept axis steps one row.
-    let row = dims
-        .iter()
-        .zip(strides)
-        .rev()
-        .find(|&(&d, _)| d != 1)
-        .map_or(0, |(_, &s)| s);
-    Some(row)
+    Some(row.unwrap_or(0))
 }
 
 /// `out = a @ b` for strided operands whose product `d` describes (`out`,
@@ -129,8 +125,8 @@ pub(crate) fn matmul_strided<T: Element>(
     {
         // One `b` for the whole batch, and `a`'s matrices are rows `rs`
         // apart: one product of all the rows.
+        // (A vector `a` has no axes here: one row, stride 0.)
         let rows = out.len() / n;
-        let rs = if ra == 1 { a_rs } else { rs };
         let per = parallel::units_per_piece(rows, k.max(1) * n, parallel::PARALLEL_FLOPS, 1);
         parallel::for_each_piece(out, per * n, |start, c| {
             let (r0, r) = (start / n, c.len() / n);

@@ -14,6 +14,15 @@
 //! let col = DynTensor::from_vec(vec![1.0f32, 1.0], &[2]).unwrap();
 //! assert_eq!(a.slice(s![.., ..;2]).matmul(&col.view()).to_vec(), vec![2.0, 8.0]);
 //! ```
+//!
+//! Views of static layouts are checked at compile time, as tensors are:
+//!
+//! ```compile_fail
+//! use shaped::{shape, Axis, Tensor};
+//! let a = Tensor::<f32, shape![4, 3]>::zeros();
+//! let at = a.view().transpose(Axis::<0>, Axis::<1>); // [3, 4]
+//! let c = at.matmul(&at); // error: cannot multiply [3, 4] by [3, 4]: inner sizes 4 vs 3
+//! ```
 
 use alloc::string::String;
 use alloc::vec::Vec;
