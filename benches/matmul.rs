@@ -2,7 +2,8 @@
 //! nalgebra's `SMatrix` and a hand loop; square f32/f64 products against
 //! ndarray's `dot` and `matrixmultiply` called directly (throughput in
 //! elements = multiply-adds, so criterion's "Melem/s" / 1000 is GFLOP/s / 2);
-//! batches against ndarray looping `dot` over the batch.
+//! batches against ndarray looping `dot` over the batch; a transposed view
+//! (`a.t() @ b`, its strides handed to GEMM) against copying it first.
 //!
 //! Run with `cargo bench --bench matmul`.
 
@@ -167,5 +168,32 @@ fn batched(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, small, square_f32, square_f64, batched);
+/// `aᵀ · b` at 256: the transposed view's strides handed to GEMM, against
+/// copying `aᵀ` into a new tensor first, and ndarray's `a.t().dot(&b)`.
+fn transposed(c: &mut Criterion) {
+    let mut g = c.benchmark_group("matmul transposed f32");
+    g.warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(20);
+    let n = 256;
+    g.throughput(Throughput::Elements((n * n * n) as u64));
+    let a = DynTensor::from_vec(data(n * n), &[n, n]).unwrap();
+    let b = DynTensor::from_vec(data(n * n), &[n, n]).unwrap();
+    let (aa, ba) = (
+        Array2::from_shape_vec((n, n), data(n * n)).unwrap(),
+        Array2::from_shape_vec((n, n), data(n * n)).unwrap(),
+    );
+    g.bench_function(BenchmarkId::new("shaped a.t() @ b (strided)", n), |bn| {
+        bn.iter(|| black_box(&a).t().matmul(&black_box(&b).view()))
+    });
+    g.bench_function(BenchmarkId::new("shaped copy a.t(), then @ b", n), |bn| {
+        bn.iter(|| black_box(&a).t().to_owned().matmul(black_box(&b)))
+    });
+    g.bench_function(BenchmarkId::new("ndarray a.t().dot(b)", n), |bn| {
+        bn.iter(|| black_box(&aa).t().dot(black_box(&ba)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, small, square_f32, square_f64, batched, transposed);
 criterion_main!(benches);
