@@ -34,7 +34,7 @@ impl<T: Element> DynTensor<T> {
         let d = matmul_dims(self.shape(), other.shape())?;
         let n = checked_numel::<T>(&d.out)?;
         let names = if self.is_named() || other.is_named() {
-            crate::tensor::names::matmul_names(self, other, &d.out)?
+            crate::tensor::names::matmul_names(&self.names(), &other.names(), &d.out)?
         } else {
             None
         };

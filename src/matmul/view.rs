@@ -24,7 +24,6 @@
 //! let c = at.matmul(&at); // error: cannot multiply [3, 4] by [3, 4]: inner sizes 4 vs 3
 //! ```
 
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::compute::{Operand, matmul_strided};
@@ -32,7 +31,7 @@ use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::shape::Layout;
 use crate::shape::matmul::{MatMul, MatMulDims, MatMulWith, matmul_dims};
-use crate::shape::names::runtime::{self as named, Names};
+use crate::tensor::names::matmul_names;
 use crate::tensor::{DynTensor, Tensor};
 use crate::view::{DynView, TensorView};
 
@@ -62,33 +61,6 @@ fn product<T: Element>(
     Ok((data, d))
 }
 
-/// The result's names (SEMANTICS.md section 6): batch dimensions as in
-/// positional broadcasting, then `a`'s row name and `b`'s column name; two
-/// differently named inner dimensions are an error.
-fn names(a: &[Option<&str>], b: &[Option<&str>]) -> Result<Option<Names>, ShapeError> {
-    let (ra, rb) = (a.len(), b.len());
-    let b_inner = if rb == 1 { b[0] } else { b[rb - 2] };
-    if let (Some(x), Some(y)) = (a[ra - 1], b_inner)
-        && x != y
-    {
-        return Err(ShapeError::MatMulNames {
-            a: String::from(x),
-            b: String::from(y),
-        });
-    }
-    let (a_batch, b_batch) = (&a[..ra.saturating_sub(2)], &b[..rb.saturating_sub(2)]);
-    let rank = a_batch.len().max(b_batch.len());
-    let mut out = named::positional(Some(a_batch), Some(b_batch), rank);
-    if ra > 1 {
-        out.push(a[ra - 2]);
-    }
-    if rb > 1 {
-        out.push(b[rb - 1]);
-    }
-    named::check_unique(&out)?;
-    Ok(named::boxed(&out))
-}
-
 impl<T: Element> DynView<'_, T> {
     /// The matrix product `self @ other` of two views, with torch.matmul's
     /// rules and PyTorch's errors (see
@@ -109,8 +81,8 @@ impl<T: Element> DynView<'_, T> {
     pub fn try_matmul(&self, other: &DynView<'_, T>) -> Result<DynTensor<T>, ShapeError> {
         let names = if self.names.is_some() || other.names.is_some() {
             // Checked before the product: a mismatch costs no arithmetic.
-            matmul_dims(self.shape(), other.shape())?;
-            names(&self.names(), &other.names())?
+            let d = matmul_dims(self.shape(), other.shape())?;
+            matmul_names(&self.names(), &other.names(), &d.out)?
         } else {
             None
         };

@@ -655,12 +655,11 @@ pub(crate) fn names_of<S: Layout>() -> Option<NameRef<'static>> {
 /// differently named inner dimensions: the batch dimensions named as in
 /// positional broadcasting, the rows by `a`'s row name, the columns by
 /// `b`'s column name.
-pub(crate) fn matmul_names<T>(
-    a: &DynTensor<T>,
-    b: &DynTensor<T>,
+pub(crate) fn matmul_names(
+    an: &[Option<&str>],
+    bn: &[Option<&str>],
     out: &[usize],
 ) -> Result<Option<Names>, ShapeError> {
-    let (an, bn) = (a.names(), b.names());
     let (ra, rb) = (an.len(), bn.len());
     let a_inner = an[ra - 1];
     let b_inner = if rb == 1 { bn[0] } else { bn[rb - 2] };
