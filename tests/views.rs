@@ -631,3 +631,189 @@ proptest! {
         prop_assert_eq!(got.to_vec(), naive_zip(&at, &naive_permute(&c, &[1, 0]), |x, y| x * y).data);
     }
 }
+
+/// Writes `f(item number, position in the item)` through every item of
+/// `axis_iter_mut(axis)` as a naive loop would, and returns the tensor.
+fn naive_write_axis(dims: &[usize], axis: usize) -> Naive {
+    Naive::build(dims, |index| {
+        let pos: Vec<usize> = (0..dims.len())
+            .filter(|&k| k != axis)
+            .map(|k| index[k])
+            .collect();
+        1000 * index[axis] as i64 + flat(&pos)
+    })
+}
+
+/// A multi-index as one number, for the values written through views.
+fn flat(index: &[usize]) -> i64 {
+    index.iter().fold(0i64, |a, &i| a * 10 + i as i64)
+}
+
+#[test]
+fn mutable_axis_iteration_writes_where_the_views_lie() {
+    // Outer axis of a tensor: disjoint pieces; every item written.
+    let dims = [3, 2, 4];
+    let mut t = DynTensor::<i64>::zeros(&dims);
+    for (i, mut item) in t.axis_iter_mut(0).enumerate() {
+        assert_eq!(item.shape(), &[2, 4]);
+        for a in 0..2 {
+            for b in 0..4 {
+                *item.get_mut(&[a, b]).unwrap() = 1000 * i as i64 + flat(&[a, b]);
+            }
+        }
+    }
+    assert_eq!(t.to_vec(), naive_write_axis(&dims, 0).data);
+    // Axis 1 of a transposed view: its items are the storage's rows.
+    let mut t = DynTensor::<i64>::zeros(&[4, 3]);
+    {
+        let v = t.view_mut().t(); // [3, 4], axis 1 is outer in memory
+        for (j, mut col) in v.axis_iter_mut(1).enumerate() {
+            assert_eq!(col.shape(), &[3]);
+            for i in 0..3 {
+                col[[i]] = 1000 * j as i64 + i as i64;
+            }
+        }
+    }
+    // Element [j, i] of t is [i, j] of the view, item j position i.
+    let want = Naive::build(&[4, 3], |ix| 1000 * ix[0] as i64 + ix[1] as i64);
+    assert_eq!(t.to_vec(), want.data);
+    // Rows of a slice with a step: rows of every other column.
+    let mut t = DynTensor::<i64>::zeros(&[3, 6]);
+    for (r, mut row) in t.slice_mut(s![.., 1..;2]).rows_mut().enumerate() {
+        assert_eq!(row.shape(), &[3]);
+        row.fill(r as i64 + 1);
+    }
+    let want = Naive::build(
+        &[3, 6],
+        |ix| {
+            if ix[1] % 2 == 1 { ix[0] as i64 + 1 } else { 0 }
+        },
+    );
+    assert_eq!(t.to_vec(), want.data);
+    // Columns of a row-major matrix interleave: refused by the iterator,
+    // written one at a time by axis_for_each_mut.
+    let mut t = DynTensor::<i64>::zeros(&[3, 4]);
+    let err = t.view_mut().try_axis_iter_mut(1).err().unwrap();
+    assert!(matches!(err, ShapeError::InterleavedViews { axis: 1, .. }));
+    assert!(t.view_mut().t().try_rows_mut().is_err());
+    assert!(t.view_mut().try_axis_iter_mut(2).is_err());
+    t.view_mut()
+        .axis_for_each_mut(1, |j, mut col| {
+            for i in 0..3 {
+                col[[i]] = 1000 * j as i64 + i as i64;
+            }
+        })
+        .unwrap();
+    let want = Naive::build(&[3, 4], |ix| 1000 * ix[1] as i64 + ix[0] as i64);
+    assert_eq!(t.to_vec(), want.data);
+    // Empty and size-1 cases.
+    let mut e = DynTensor::<i64>::zeros(&[0, 3]);
+    assert_eq!(e.outer_iter_mut().len(), 0);
+    assert_eq!(e.view_mut().axis_iter_mut(1).len(), 3);
+    let mut one = DynTensor::<i64>::zeros(&[1, 3]);
+    for mut c in one.view_mut().axis_iter_mut(1) {
+        c.fill(7);
+    }
+    assert_eq!(one.to_vec(), vec![7, 7, 7]);
+    let mut s = DynTensor::<i64>::scalar(1);
+    for mut r in s.rows_mut() {
+        r.fill(5);
+    }
+    assert_eq!(s.to_vec(), vec![5]);
+    // Names ride along, the iterated axis's dropped.
+    let mut n = DynTensor::<i64>::zeros(&[2, 3])
+        .with_names(["R", "C"])
+        .unwrap();
+    assert_eq!(n.outer_iter_mut().next().unwrap().names(), [Some("C")]);
+}
+
+#[test]
+fn static_mutable_axis_iteration() {
+    use shaped::{Axis, TensorViewMut};
+    let mut t = Tensor::<i64, shape![3, 2, 4]>::zeros();
+    for (i, item) in t.view_mut().axis_iter_mut(Axis::<0>).enumerate() {
+        let mut item: TensorViewMut<'_, i64, shape![2, 4]> = item;
+        for a in 0..2 {
+            for b in 0..4 {
+                item[[a, b]] = 1000 * i as i64 + flat(&[a, b]);
+            }
+        }
+    }
+    assert_eq!(t.to_vec(), naive_write_axis(&[3, 2, 4], 0).data);
+    let mut t = Tensor::<i64, shape![3, 1, 4]>::zeros();
+    // Axis 1 has size 1: one item, the whole tensor.
+    for item in t.view_mut().axis_iter_mut(Axis::<1>) {
+        let mut item: TensorViewMut<'_, i64, shape![3, 4]> = item;
+        item.fill(2);
+    }
+    assert_eq!(t.to_vec(), vec![2; 12]);
+    let mut t = Tensor::<i64, shape![2, 3]>::zeros();
+    for (i, mut row) in t.view_mut().outer_iter_mut().enumerate() {
+        row += &DynTensor::from_vec(vec![1, 2, 3], &[3]).unwrap();
+        row *= &DynTensor::scalar(i as i64 + 1);
+    }
+    assert_eq!(t.to_vec(), vec![1, 2, 3, 2, 4, 6]);
+    for mut r in t.view_mut().rows_mut() {
+        r.fill(0);
+    }
+    assert_eq!(t.to_vec(), vec![0; 6]);
+    assert!(t.view_mut().try_axis_iter_mut(Axis::<1>).is_err());
+}
+
+proptest! {
+    // Every permuted view, every axis: either the mutable items are handed
+    // out and writing through them gives the naive result, or they
+    // interleave (checked here on their offsets) and axis_for_each_mut
+    // gives it.
+    #[test]
+    fn mutable_items_match_the_naive_writes((dims, perm, axis) in prop::collection::vec(1usize..4, 1..4).prop_flat_map(|d| {
+        let r = d.len();
+        (Just(d), perm_strategy(r), 0..r)
+    })) {
+        let pd: Vec<usize> = perm.iter().map(|&p| dims[p]).collect();
+        let want_view = naive_write_axis(&pd, axis);
+        // Back to storage order: element `src` of the tensor is element
+        // `index` of the view, where index[k] = src[perm[k]].
+        let want = Naive::build(&dims, |src| {
+            let index: Vec<usize> = perm.iter().map(|&p| src[p]).collect();
+            want_view.at(&index)
+        });
+        let write = |k: usize, mut item: shaped::DynViewMut<'_, i64>| {
+            let shape = item.shape().to_vec();
+            let n: usize = shape.iter().product();
+            for f in 0..n {
+                let mut pos = vec![0; shape.len()];
+                let mut r = f;
+                for d in (0..shape.len()).rev() {
+                    pos[d] = r % shape[d];
+                    r /= shape[d];
+                }
+                *item.get_mut(&pos).unwrap() = 1000 * k as i64 + flat(&pos);
+            }
+        };
+        let mut t = DynTensor::<i64>::zeros(&dims);
+        let strides: Vec<usize> = {
+            let v = t.view_mut().permute(&perm);
+            v.strides().to_vec()
+        };
+        let res = t.view_mut().permute(&perm).try_axis_iter_mut(axis);
+        // Naive interleaving check: the offset ranges of the items overlap.
+        let extent: usize = (0..pd.len()).filter(|&k| k != axis).map(|k| (pd[k] - 1) * strides[k]).sum::<usize>() + 1;
+        let interleaved = pd[axis] > 1 && strides[axis] < extent;
+        match res {
+            Ok(items) => {
+                prop_assert!(!interleaved);
+                for (k, item) in items.enumerate() {
+                    write(k, item);
+                }
+            }
+            Err(e) => {
+                prop_assert!(interleaved);
+                let kind = e.kind();
+                prop_assert_eq!(kind, shaped::ShapeErrorKind::InterleavedViews);
+                t.view_mut().permute(&perm).axis_for_each_mut(axis, write).unwrap();
+            }
+        }
+        prop_assert_eq!(t.to_vec(), want.data);
+    }
+}

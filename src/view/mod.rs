@@ -44,10 +44,10 @@ pub mod slice;
 pub mod static_view;
 
 pub use dyn_view::{DynView, DynViewMut};
-pub use iter::{AxisIter, DynIndex, IndexedIter, Iter, IterMut};
+pub use iter::{AxisIter, AxisIterMut, DynIndex, IndexedIter, Iter, IterMut};
 pub(crate) use layout::Strided;
 pub use slice::SliceArg;
-pub use static_view::{StaticAxisIter, TensorView, TensorViewMut};
+pub use static_view::{StaticAxisIter, StaticAxisIterMut, TensorView, TensorViewMut};
 
 /// A multi-axis slice, one argument per leading axis, in ndarray's
 /// notation: a range (`1..3`, `2..`, `..-1`, `..=4`, `..`) keeps its axis,

@@ -33,7 +33,7 @@ use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
 
 use super::dyn_view::{DynView, DynViewMut};
-use super::iter::AxisIter;
+use super::iter::{AxisIter, AxisIterMut};
 use super::layout::Strided;
 use crate::element::Element;
 use crate::error::ShapeError;
@@ -153,6 +153,14 @@ impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
         }
     }
 
+    /// The views along axis 0, each of the layout without it.
+    pub fn outer_iter(&self) -> StaticAxisIter<'a, T, DropDims<S, Axis<0>>>
+    where
+        S: ReduceAxes<Axis<0>>,
+    {
+        self.axis_iter(Axis::<0>)
+    }
+
     /// `length` positions of `Axis::<K>` from `start`, known at run time:
     /// that axis becomes `Dyn`. An error in PyTorch's words past its end.
     pub fn try_narrow<const K: usize>(
@@ -227,7 +235,83 @@ impl<'a, T: Element, S: Layout> TensorViewMut<'a, T, S> {
     pub fn to_owned(&self) -> Tensor<T, S> {
         Tensor::from_checked(self.inner.to_vec(), self.inner.shape())
     }
+
+    /// The mutable views at each position of `Axis::<K>`, of the layout
+    /// without that axis; or [`ShapeError::InterleavedViews`] when they
+    /// interleave in memory (see [`DynViewMut::try_axis_iter_mut`]).
+    pub fn try_axis_iter_mut<const K: usize>(
+        self,
+        _axis: Axis<K>,
+    ) -> Result<StaticAxisIterMut<'a, T, DropDims<S, Axis<K>>>, ShapeError>
+    where
+        S: ReduceAxes<Axis<K>>,
+    {
+        Ok(StaticAxisIterMut {
+            inner: self.inner.try_axis_iter_mut(K)?,
+            layout: PhantomData,
+        })
+    }
+
+    /// [`try_axis_iter_mut`](Self::try_axis_iter_mut), panicking with the
+    /// error's message.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Tensor, TensorViewMut};
+    /// let mut t = Tensor::<i32, shape![3, 2]>::zeros();
+    /// for (i, row) in t.view_mut().axis_iter_mut(Axis::<0>).enumerate() {
+    ///     let mut row: TensorViewMut<'_, i32, shape![2]> = row;
+    ///     row.fill(i as i32);
+    /// }
+    /// assert_eq!(t.to_vec(), vec![0, 0, 1, 1, 2, 2]);
+    /// ```
+    #[track_caller]
+    pub fn axis_iter_mut<const K: usize>(
+        self,
+        axis: Axis<K>,
+    ) -> StaticAxisIterMut<'a, T, DropDims<S, Axis<K>>>
+    where
+        S: ReduceAxes<Axis<K>>,
+    {
+        or_panic(self.try_axis_iter_mut(axis))
+    }
+
+    /// Every row (the 1-D views along the last axis), mutably; see
+    /// [`DynViewMut::rows_mut`].
+    #[track_caller]
+    pub fn rows_mut(self) -> AxisIterMut<'a, T> {
+        self.inner.rows_mut()
+    }
+
+    /// The mutable views along axis 0, each of the layout without it.
+    #[track_caller]
+    pub fn outer_iter_mut(self) -> StaticAxisIterMut<'a, T, DropDims<S, Axis<0>>>
+    where
+        S: ReduceAxes<Axis<0>>,
+    {
+        self.axis_iter_mut(Axis::<0>)
+    }
 }
+
+/// The mutable views along one axis of a [`TensorViewMut`], each of layout `S`.
+pub struct StaticAxisIterMut<'a, T, S> {
+    inner: AxisIterMut<'a, T>,
+    layout: PhantomData<S>,
+}
+
+impl<'a, T, S> Iterator for StaticAxisIterMut<'a, T, S> {
+    type Item = TensorViewMut<'a, T, S>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.inner.next().map(|inner| TensorViewMut {
+            inner,
+            layout: PhantomData,
+        })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl<T, S> ExactSizeIterator for StaticAxisIterMut<'_, T, S> {}
 
 /// The views along one axis of a [`TensorView`], each of layout `S`.
 pub struct StaticAxisIter<'a, T, S> {
