@@ -817,3 +817,191 @@ proptest! {
         prop_assert_eq!(t.to_vec(), want.data);
     }
 }
+
+#[test]
+fn typed_slices_compute_their_layouts() {
+    use shaped::{AxisFromEnd, Dyn, TensorView, dim_names, narrow, slice};
+    dim_names!(H, W);
+    let t = Tensor::<i64, shape![4, 5, 6]>::arange();
+    let naive = Naive::arange(&[4, 5, 6]);
+    let a: TensorView<'_, i64, shape![2, 6]> = slice!(t.view(), 1..3, 2);
+    assert_eq!(a.to_vec(), naive_slice(&naive, &s![1..3, 2]).data);
+    let b: TensorView<'_, i64, shape![5]> = slice!(t.view(), 3, .., -1);
+    assert_eq!(b.to_vec(), naive_slice(&naive, &s![3, .., -1]).data);
+    let b2: TensorView<'_, i64, shape![4, 2, 6]> = slice!(t.view(), .., ..2);
+    assert_eq!(b2.to_vec(), naive_slice(&naive, &s![.., ..2]).data);
+    let (i, j, k) = (1usize, 4usize, 2usize);
+    let c: TensorView<'_, i64, shape![Dyn, 6]> = slice!(t.view(), i..j, k);
+    assert_eq!(c.to_vec(), naive_slice(&naive, &s![1..4, 2]).data);
+    let d: TensorView<'_, i64, shape![4, Dyn, Dyn]> = slice!(t.view(), .., 1.., ..;2);
+    assert_eq!(d.to_vec(), naive_slice(&naive, &s![.., 1.., ..;2]).data);
+    let e: TensorView<'_, i64, shape![Dyn, 3]> = slice!(t.view(), 1..j;2, 0, 3..6);
+    assert_eq!(e.to_vec(), naive_slice(&naive, &s![1..4;2, 0, 3..6]).data);
+    let f: TensorView<'_, i64, shape![5, 6]> = slice!(t.view(), k);
+    assert_eq!(f.to_vec(), naive_slice(&naive, &s![2]).data);
+    // The whole view when nothing is sliced; a slice of a slice.
+    let g: TensorView<'_, i64, shape![4, 5, 6]> = slice!(t.view(), .., .., ..);
+    assert_eq!(g.to_vec(), naive.data);
+    let h: TensorView<'_, i64, shape![2]> = slice!(slice!(t.view(), 1..3, 2), .., 5);
+    assert_eq!(h.to_vec(), naive_slice(&naive, &s![1..3, 2, 5]).data);
+    // Runtime arguments out of range: the runtime error.
+    let err = t
+        .view()
+        .try_slice_axis(shaped::Axis::<0>, 7usize)
+        .err()
+        .unwrap();
+    assert_eq!(
+        err.to_string().lines().next().unwrap(),
+        "index 7 is out of bounds for dimension 0 with size 4"
+    );
+    // Mixed layouts: a static range gives a static size, on a `Dyn` axis
+    // too (checked when it runs).
+    let m = Tensor::<i64, shape![Dyn, 6]>::from_vec((0..24).collect(), &[4]).unwrap();
+    let r: TensorView<'_, i64, shape![2, 2]> = slice!(m.view(), 1..3, 2..4);
+    assert!(std::panic::catch_unwind(|| slice!(m.view(), 3..5).to_vec()).is_err());
+    let r2: TensorView<'_, i64, shape![Dyn, 2]> = slice!(m.view(), .., 2..4);
+    assert_eq!(r2.shape(), &[4, 2]);
+    let n4 = Naive::arange(&[4, 6]);
+    assert_eq!(r.to_vec(), naive_slice(&n4, &s![1..3, 2..4]).data);
+    // Names stay with their axes; by-name narrowing keeps the name.
+    let img = Tensor::<i64, shape![H: 4, W: 6]>::arange();
+    let band: TensorView<'_, i64, shape![H: 2, W: 6]> = narrow!(img.view(), H, 1..3);
+    assert_eq!(band.names(), [Some("H"), Some("W")]);
+    assert_eq!(band.to_vec(), naive_slice(&n4, &s![1..3]).data);
+    let cols: TensorView<'_, i64, shape![H: 4, W: 3]> = narrow!(img.view(), W, 3..6);
+    assert_eq!(cols.to_vec(), naive_slice(&n4, &s![.., 3..6]).data);
+    let last: TensorView<'_, i64, shape![H: 4, W: 2]> = narrow!(img.view(), AxisFromEnd::<1>, 0..2);
+    assert_eq!(last.to_vec(), naive_slice(&n4, &s![.., 0..2]).data);
+    // A `Dyn` dimension has no name in a layout; the view keeps it.
+    let some: TensorView<'_, i64, shape![Dyn, W: 6]> = img.view().narrow(H, 1, 2);
+    assert_eq!(some.names(), [Some("H"), Some("W")]);
+    let row: TensorView<'_, i64, shape![W: 6]> = img.view().index_axis(H, 2);
+    assert_eq!(row.to_vec(), naive_slice(&n4, &s![2]).data);
+    let s1: TensorView<'_, i64, shape![W: 3]> = slice!(img.view(), 1, ..3);
+    assert_eq!(s1.names(), [Some("W")]);
+    assert_eq!(s1.to_vec(), naive_slice(&n4, &s![1, ..3]).data);
+    let s2: TensorView<'_, i64, shape![Dyn, W: 2]> = slice!(img.view(), ..;2, 4..6);
+    assert_eq!(s2.to_vec(), naive_slice(&n4, &s![..;2, 4..6]).data);
+    assert_eq!(s2.names(), [Some("H"), Some("W")]);
+    for c in img.view().axis_iter(W) {
+        let c: TensorView<'_, i64, shape![H: 4]> = c;
+        assert_eq!(c.names(), [Some("H")]);
+    }
+}
+
+/// The naive reduction of `t` over the axes in `mask` with `f` folding
+/// each group (in row-major order), reduced axes dropped.
+fn naive_reduce(t: &Naive, mask: &[bool], f: impl Fn(&[i64]) -> i64) -> Naive {
+    let kept: Vec<usize> = (0..t.dims.len()).filter(|&k| !mask[k]).collect();
+    let red: Vec<usize> = (0..t.dims.len()).filter(|&k| mask[k]).collect();
+    let out_dims: Vec<usize> = kept.iter().map(|&k| t.dims[k]).collect();
+    let red_dims: Vec<usize> = red.iter().map(|&k| t.dims[k]).collect();
+    Naive::build(&out_dims, |o| {
+        let mut group = Vec::new();
+        Naive::build(&red_dims, |r| {
+            let mut src = vec![0; t.dims.len()];
+            for (j, &k) in kept.iter().enumerate() {
+                src[k] = o[j];
+            }
+            for (j, &k) in red.iter().enumerate() {
+                src[k] = r[j];
+            }
+            group.push(t.at(&src));
+            0
+        });
+        f(&group)
+    })
+}
+
+proptest! {
+    // Reductions of sliced and permuted views (read in place or through a
+    // copy, whichever the layout allows) against the naive reduction of
+    // the naive slice; float sums equal, bit for bit, those of a tensor
+    // holding the view's elements.
+    #[test]
+    fn view_reductions_match((dims, args) in shape_strategy().prop_flat_map(slice_strategy), perm_seed in any::<u64>(), mask_bits in any::<u8>()) {
+        let naive = Naive::arange(&dims);
+        let t = naive.tensor();
+        let v = t.slice(&args);
+        let sliced = naive_slice(&naive, &args);
+        let rank = sliced.dims.len();
+        // A permutation from the seed.
+        let mut perm: Vec<usize> = (0..rank).collect();
+        let mut s = perm_seed;
+        for k in (1..rank).rev() {
+            perm.swap(k, (s % (k as u64 + 1)) as usize);
+            s /= k as u64 + 1;
+        }
+        let v = v.permute(&perm);
+        let sliced = naive_permute(&sliced, &perm);
+        let mask: Vec<bool> = (0..rank).map(|k| mask_bits >> k & 1 == 1).collect();
+        let axes: Vec<usize> = (0..rank).filter(|&k| mask[k]).collect();
+        let want = naive_reduce(&sliced, &mask, |g| g.iter().sum());
+        let got = v.sum_dims(&axes, false).unwrap();
+        prop_assert_eq!(got.shape(), &want.dims[..]);
+        prop_assert_eq!(got.to_vec(), want.data);
+        let keep = v.sum_dims(&axes, true).unwrap();
+        prop_assert_eq!(keep.numel(), got.numel());
+        let nonempty = axes.iter().all(|&k| sliced.dims[k] > 0);
+        if nonempty {
+            let want = naive_reduce(&sliced, &mask, |g| *g.iter().max().unwrap());
+            prop_assert_eq!(v.max_dims(&axes, false).unwrap().to_vec(), want.data);
+            let want = naive_reduce(&sliced, &mask, |g| *g.iter().min().unwrap());
+            prop_assert_eq!(v.min_dims(&axes, false).unwrap().to_vec(), want.data);
+        } else {
+            prop_assert!(v.max_dims(&axes, false).is_err());
+        }
+        if let Some(&a) = axes.first().filter(|&&a| sliced.dims[a] > 0) {
+                let one: Vec<bool> = (0..rank).map(|k| k == a).collect();
+                let want = naive_reduce(&sliced, &one, |g| {
+                    let m = g.iter().max().unwrap();
+                    g.iter().position(|x| x == m).unwrap() as i64
+                });
+                let got: Vec<i64> = v.argmax(a, false).unwrap().to_vec().iter().map(|&i| i as i64).collect();
+                prop_assert_eq!(got, want.data);
+        }
+        // Floats: the same bits as the reduction of a contiguous copy.
+        let tf = DynTensor::from_vec(naive.data.iter().map(|&x| (x as f64).sin()).collect(), &dims).unwrap();
+        let vf = tf.slice(&args).permute(&perm);
+        let copy = vf.to_owned();
+        prop_assert_eq!(vf.sum_dims(&axes, false).unwrap().to_vec(), copy.sum_dims(&axes, false).unwrap().to_vec());
+        prop_assert_eq!(vf.mean_dims(&axes, true).unwrap().to_vec().iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+            copy.mean_dims(&axes, true).unwrap().to_vec().iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+        prop_assert_eq!(vf.var_dims(&axes, false).unwrap().to_vec().iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+            copy.var_dims(&axes, false).unwrap().to_vec().iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn large_view_reductions_read_in_place() {
+    // Sizes past the short-slice cut and the pairwise blocks, in the
+    // layouts the strided reduction takes: rows of a column slice, columns
+    // of a row slice, a middle axis of a batch.
+    let n = Naive::build(&[64, 600], |i| ((i[0] * 7 + i[1] * 13) % 101) as i64 - 50);
+    let t = n.tensor();
+    for (args, axes) in [
+        (s![.., 50..590], vec![1]),
+        (s![.., 50..590], vec![0]),
+        (s![3..60, ..], vec![1]),
+        (s![3..60;2, 7..], vec![1]),
+        (s![.., ..;3], vec![0, 1]),
+    ] {
+        let sliced = naive_slice(&n, &args);
+        let mask: Vec<bool> = (0..2).map(|k| axes.contains(&k)).collect();
+        let want = naive_reduce(&sliced, &mask, |g| g.iter().sum());
+        assert_eq!(
+            t.slice(args).sum_dims(&axes, false).unwrap().to_vec(),
+            want.data
+        );
+    }
+    let b = Naive::build(&[3, 40, 50], |i| {
+        (i[0] * 1000 + i[1] * 50 + i[2]) as i64 % 97
+    });
+    let bt = b.tensor();
+    let v = bt.slice(s![.., 5..35, 10..40]);
+    let sliced = naive_slice(&b, &s![.., 5..35, 10..40]);
+    let want = naive_reduce(&sliced, &[false, true, false], |g| g.iter().sum());
+    assert_eq!(v.sum_dims(&[1], false).unwrap().to_vec(), want.data);
+    let want = naive_reduce(&sliced, &[false, true, true], |g| *g.iter().max().unwrap());
+    assert_eq!(v.max_dims(&[1, 2], false).unwrap().to_vec(), want.data);
+}

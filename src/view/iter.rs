@@ -20,6 +20,12 @@ pub(crate) fn for_each_offset(layout: &Strided, mut f: impl FnMut(usize)) {
     }
 }
 
+/// The offsets of the positions of `dims` laid out with `strides` from 0,
+/// in row-major order (for the layers above, which see no [`Strided`]).
+pub(crate) fn iter_offsets(dims: &[usize], strides: &[usize]) -> Offsets {
+    Offsets::new(&Strided::new(dims, strides, 0))
+}
+
 /// The offsets of a layout's positions in row-major order (an odometer
 /// over the multi-index, innermost axis fastest; that axis is kept in plain
 /// fields, as most steps move along it only).
