@@ -10,7 +10,9 @@
 //!   loop over the slice's chunks;
 //! - reductions of a slice of columns of `[1024, 1024]` over each axis,
 //!   read in place, against the same on a contiguous copy (what views did
-//!   before), ndarray's `sum_axis` and a hand loop.
+//!   before), ndarray's `sum_axis` and a hand loop;
+//! - a named view plus a tensor whose names are in the other order, by
+//!   name, against the same on a copy of the view (what views did before).
 //!
 //! Run with `cargo bench --bench views`.
 
@@ -212,5 +214,27 @@ fn reductions(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, transposed, slices, rows, reductions);
+fn named(c: &mut Criterion) {
+    // Named views broadcast by name: `b`'s names are in the other order,
+    // so aligning it permutes its axes (strides now, a copy before).
+    let m = N / 2;
+    let ta = DynTensor::from_vec(data(N * N), &[N, N])
+        .unwrap()
+        .with_names(["R", "C"])
+        .unwrap();
+    let tb = DynTensor::from_vec(data(N * m), &[N, m])
+        .unwrap()
+        .with_names(["C", "R"])
+        .unwrap();
+    let mut g = setup(c, "named [1024,1024] rows 256..768 + b by name");
+    g.bench_function("view", |bn| {
+        bn.iter(|| &black_box(&ta).slice(s![256..768, ..]) + &black_box(&tb).view())
+    });
+    g.bench_function("copy", |bn| {
+        bn.iter(|| &black_box(&ta).slice(s![256..768, ..]).to_owned() + black_box(&tb))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, transposed, slices, rows, reductions, named);
 criterion_main!(benches);

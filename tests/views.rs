@@ -1005,3 +1005,54 @@ fn large_view_reductions_read_in_place() {
     let want = naive_reduce(&sliced, &[false, true, true], |g| *g.iter().max().unwrap());
     assert_eq!(v.max_dims(&[1, 2], false).unwrap().to_vec(), want.data);
 }
+
+#[test]
+fn named_views_align_by_name_without_copies() {
+    // a: [N, H, W] sliced; b: [W, H] (names in the other order), a view
+    // with a step; the result by name: r[n, h, w] = a[n, h, w] + b[w, h].
+    let na = Naive::build(&[3, 4, 6], |i| (i[0] * 100 + i[1] * 10 + i[2]) as i64);
+    let a = na.tensor().with_names(["N", "H", "W"]).unwrap();
+    let nb = Naive::build(&[10, 4], |i| (i[0] * 1000 + i[1] * 7) as i64);
+    let b = nb.tensor().with_names(["W", "H"]).unwrap();
+    let av = a.slice(s![1.., .., 1..4]); // [2, 4, 3]
+    let bv = b.slice(s![2..;3]); // [3, 4]: W positions 2, 5, 8
+    let sa = naive_slice(&na, &s![1.., .., 1..4]);
+    let sb = naive_slice(&nb, &s![2..;3]);
+    let want = Naive::build(&[2, 4, 3], |i| sa.at(i) + sb.at(&[i[2], i[1]]));
+    let r = &av + &bv;
+    assert_eq!(r.shape(), &[2, 4, 3]);
+    assert_eq!(r.names(), [Some("N"), Some("H"), Some("W")]);
+    assert_eq!(r.to_vec(), want.data);
+    // The longer operand on the right: its order and names win.
+    let r = &bv - &av;
+    let want = Naive::build(&[2, 4, 3], |i| sb.at(&[i[2], i[1]]) - sa.at(i));
+    assert_eq!(r.to_vec(), want.data);
+    assert_eq!(r.names(), [Some("N"), Some("H"), Some("W")]);
+    // In place, through a named mutable view.
+    let mut t = na.tensor().with_names(["N", "H", "W"]).unwrap();
+    {
+        let mut tv = t.slice_mut(s![1.., .., 1..4]);
+        tv += &bv;
+    }
+    let want = Naive::build(&[3, 4, 6], |i| {
+        let base = na.at(i);
+        if i[0] >= 1 && (1..4).contains(&i[2]) {
+            base + sb.at(&[i[2] - 1, i[1]])
+        } else {
+            base
+        }
+    });
+    assert_eq!(t.to_vec(), want.data);
+    // A name missing on one side: the tensors' error.
+    let c = DynTensor::<i64>::zeros(&[4]).with_names(["C"]).unwrap();
+    let e = av.try_add(c.view()).unwrap_err();
+    assert_eq!(e.kind(), shaped::ShapeErrorKind::NoMatch);
+    // One named side: positional, the names carried over.
+    let u = DynTensor::<i64>::ones(&[3]);
+    let r = &av + &u.view();
+    assert_eq!(r.names(), [Some("N"), Some("H"), Some("W")]);
+    assert_eq!(
+        r.to_vec(),
+        sa.data.iter().map(|x| x + 1).collect::<Vec<_>>()
+    );
+}
