@@ -1056,3 +1056,26 @@ fn named_views_align_by_name_without_copies() {
         sa.data.iter().map(|x| x + 1).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn typed_slices_of_mutable_views_write_through() {
+    use shaped::{TensorViewMut, slice};
+    let mut t = Tensor::<i64, shape![4, 5, 6]>::zeros();
+    {
+        let v: TensorViewMut<'_, i64, shape![2, 6]> = slice!(t.view_mut(), 1..3, 2);
+        let mut v = v;
+        v.fill(7);
+    }
+    let k = 4usize;
+    slice!(t.view_mut(), 0, 1..k, ..;2).fill(-1);
+    let want = Naive::build(&[4, 5, 6], |i| {
+        if (1..3).contains(&i[0]) && i[1] == 2 {
+            7
+        } else if i[0] == 0 && (1..4).contains(&i[1]) && i[2] % 2 == 0 {
+            -1
+        } else {
+            0
+        }
+    });
+    assert_eq!(t.to_vec(), want.data);
+}

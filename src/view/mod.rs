@@ -118,7 +118,8 @@ macro_rules! narrow {
 /// drops the axis, a range (`a..b`, `2..`, `..;2`, `r; step`) makes it
 /// `Dyn`; both are checked when the program runs (panicking with
 /// PyTorch's message, as [`DynView::slice`] does). Names stay with their
-/// axes. See [`static_slice`].
+/// axes. A [`TensorViewMut`] is sliced the same way, giving a mutable
+/// view. See [`static_slice`].
 ///
 /// ```
 /// use shaped::{shape, slice, Dyn, Tensor, TensorView};

@@ -26,12 +26,13 @@
 use core::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
 
 use super::slice::SliceArg;
-use super::static_view::{TensorView, or_panic, position, typed};
+use super::static_view::{TensorView, TensorViewMut, or_panic, position, typed, typed_mut};
 use crate::element::Element;
 use crate::error::ShapeError;
 use crate::shape::axes::{AxisOf, Nat};
+use crate::shape::dim::AnyDim;
 use crate::shape::list::Layout;
-use crate::shape::narrow::{IndexStatic, NarrowDyn, NarrowedDyn};
+use crate::shape::narrow::{IndexStatic, NarrowDyn, NarrowStatic, NarrowedDyn, NarrowedStatic};
 use crate::shape::toolkit::{DropDims, ReduceAxes};
 
 /// One argument of [`slice!`](crate::slice!) known only at run time, on
@@ -121,6 +122,65 @@ impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
     #[doc(hidden)]
     #[track_caller]
     pub fn slice_axis<A, R: SliceAxis<S, A>>(&self, axis: A, arg: R) -> TensorView<'a, T, R::Out> {
+        or_panic(self.try_slice_axis(axis, arg))
+    }
+}
+
+// The same on mutable views, which give their borrow to the result (so
+// that `slice!(t.view_mut(), 1..3, 0).fill(x)` writes through).
+impl<'a, T: Element, S: Layout> TensorViewMut<'a, T, S> {
+    /// See [`TensorView::narrow_static`].
+    #[doc(hidden)]
+    #[track_caller]
+    pub fn narrow_static<A, const START: usize, const LEN: usize, X: AnyDim>(
+        self,
+        _axis: A,
+    ) -> TensorViewMut<'a, T, NarrowedStatic<S, A, START, LEN, X>>
+    where
+        S: NarrowStatic<A, START, LEN, X>,
+    {
+        const {
+            assert!(
+                X::SIZE == LEN,
+                "the dimension type does not match the length"
+            )
+        };
+        let axis = <S as NarrowStatic<A, START, LEN, X>>::AXIS;
+        typed_mut(or_panic(self.into_dyn().try_narrow(axis, START, LEN)))
+    }
+
+    /// See [`TensorView::index_static`].
+    #[doc(hidden)]
+    #[track_caller]
+    pub fn index_static<A, const I: usize>(self, _axis: A) -> TensorViewMut<'a, T, DropDims<S, A>>
+    where
+        S: IndexStatic<A, I>,
+    {
+        let axis = <S as IndexStatic<A, I>>::AXIS;
+        let index = isize::try_from(I).unwrap_or(isize::MAX);
+        typed_mut(or_panic(self.into_dyn().try_index_axis(axis, index)))
+    }
+
+    /// See [`TensorView::try_slice_axis`].
+    #[doc(hidden)]
+    pub fn try_slice_axis<A, R: SliceAxis<S, A>>(
+        self,
+        _axis: A,
+        arg: R,
+    ) -> Result<TensorViewMut<'a, T, R::Out>, ShapeError> {
+        let mut args = alloc::vec![SliceArg::FULL; R::AXIS];
+        args.push(arg.arg());
+        Ok(typed_mut(self.into_dyn().try_slice(args)?))
+    }
+
+    /// See [`TensorView::slice_axis`].
+    #[doc(hidden)]
+    #[track_caller]
+    pub fn slice_axis<A, R: SliceAxis<S, A>>(
+        self,
+        axis: A,
+        arg: R,
+    ) -> TensorViewMut<'a, T, R::Out> {
         or_panic(self.try_slice_axis(axis, arg))
     }
 }

@@ -90,6 +90,15 @@ pub(super) fn position<S: ReduceAxes<A>, A>() -> usize {
     <S as ReduceAxes<A>>::MASK.trailing_zeros() as usize
 }
 
+/// `view` as a mutable view of layout `R` (whose sizes the caller has
+/// worked out).
+pub(super) fn typed_mut<'a, T, R>(view: DynViewMut<'a, T>) -> TensorViewMut<'a, T, R> {
+    TensorViewMut {
+        inner: view,
+        layout: PhantomData,
+    }
+}
+
 /// `view` as a view of layout `R` (whose sizes the caller has worked out).
 pub(super) fn typed<'a, T, R>(view: DynView<'a, T>) -> TensorView<'a, T, R> {
     TensorView {
