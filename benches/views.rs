@@ -7,13 +7,18 @@
 //! - a contiguous view of a whole tensor + a tensor, against the tensor
 //!   itself (a contiguous view runs at a tensor's speed);
 //! - iterating the rows of `[4096, 64]` and summing each, against a hand
-//!   loop over the slice's chunks.
+//!   loop over the slice's chunks;
+//! - reductions of a slice of columns of `[1024, 1024]` over each axis,
+//!   read in place, against the same on a contiguous copy (what views did
+//!   before), ndarray's `sum_axis` and a hand loop;
+//! - a named view plus a tensor whose names are in the other order, by
+//!   name, against the same on a copy of the view (what views did before).
 //!
 //! Run with `cargo bench --bench views`.
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, black_box, criterion_group, criterion_main};
-use ndarray::{Array2, s as nd_s};
+use ndarray::{Array2, Axis, s as nd_s};
 use shaped::{DynTensor, s};
 use std::time::Duration;
 
@@ -157,5 +162,79 @@ fn rows(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, transposed, slices, rows);
+fn reductions(c: &mut Criterion) {
+    let a = data(N * N);
+    let ta = DynTensor::from_vec(a.clone(), &[N, N]).unwrap();
+    let na = Array2::from_shape_vec((N, N), a.clone()).unwrap();
+    for (axis, name) in [(1usize, "row sums"), (0, "column sums")] {
+        let mut g = setup(c, &format!("[1024,1024] cols 256..768 {name}"));
+        g.bench_function("view", |bn| {
+            bn.iter(|| {
+                black_box(&ta)
+                    .slice(s![.., 256..768])
+                    .sum_dims(&[axis], false)
+                    .unwrap()
+            })
+        });
+        g.bench_function("copy", |bn| {
+            bn.iter(|| {
+                black_box(&ta)
+                    .slice(s![.., 256..768])
+                    .to_owned()
+                    .sum_dims(&[axis], false)
+                    .unwrap()
+            })
+        });
+        g.bench_function("ndarray", |bn| {
+            bn.iter(|| {
+                black_box(&na)
+                    .slice(nd_s![.., 256..768])
+                    .sum_axis(Axis(axis))
+            })
+        });
+        g.bench_function("hand", |bn| {
+            bn.iter(|| {
+                let a = black_box(&a);
+                if axis == 1 {
+                    (0..N)
+                        .map(|i| a[i * N + 256..i * N + 768].iter().sum())
+                        .collect::<Vec<f32>>()
+                } else {
+                    let mut out = vec![0.0f32; 512];
+                    for i in 0..N {
+                        for (o, x) in out.iter_mut().zip(&a[i * N + 256..i * N + 768]) {
+                            *o += x;
+                        }
+                    }
+                    out
+                }
+            })
+        });
+        g.finish();
+    }
+}
+
+fn named(c: &mut Criterion) {
+    // Named views broadcast by name: `b`'s names are in the other order,
+    // so aligning it permutes its axes (strides now, a copy before).
+    let m = N / 2;
+    let ta = DynTensor::from_vec(data(N * N), &[N, N])
+        .unwrap()
+        .with_names(["R", "C"])
+        .unwrap();
+    let tb = DynTensor::from_vec(data(N * m), &[N, m])
+        .unwrap()
+        .with_names(["C", "R"])
+        .unwrap();
+    let mut g = setup(c, "named [1024,1024] rows 256..768 + b by name");
+    g.bench_function("view", |bn| {
+        bn.iter(|| &black_box(&ta).slice(s![256..768, ..]) + &black_box(&tb).view())
+    });
+    g.bench_function("copy", |bn| {
+        bn.iter(|| &black_box(&ta).slice(s![256..768, ..]).to_owned() + black_box(&tb))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, transposed, slices, rows, reductions, named);
 criterion_main!(benches);

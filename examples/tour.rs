@@ -4,7 +4,10 @@
 
 #![allow(clippy::excessive_precision)] // seed 001's values, digit for digit
 
-use shaped::{Axis, Broadcast, Dyn, DynTensor, Tensor, broadcast_shapes, dim_names, s, shape};
+use shaped::{
+    Axis, Broadcast, Dyn, DynTensor, Tensor, TensorView, broadcast_shapes, dim_names, s, shape,
+    slice,
+};
 
 // Dimension names for seed 004's static tensors: marker types the compiler
 // compares, so that broadcasting by name is checked at compile time.
@@ -141,6 +144,15 @@ fn main() {
     corner += &DynTensor::scalar(7); // writes through the view
     println!("z[:2, 2:] += 7 ->\n{z}");
     println!("{}", m.try_narrow(0, 2, 2).unwrap_err());
+    // On a static tensor the slice's layout is in the type: literal ranges
+    // give static sizes, a literal index drops its axis, a runtime range is
+    // `Dyn`. `slice!(st.view(), 3..5)` would not compile.
+    let st = Tensor::<i32, shape![3, 4]>::arange();
+    let block: TensorView<'_, i32, shape![2, 2]> = slice!(st.view(), 1..3, ..2);
+    let last = 3;
+    let tail: TensorView<'_, i32, shape![Dyn]> = slice!(st.view(), 0, 1..last + 1);
+    println!("st[1:3, :2] =\n{}", block.to_owned());
+    println!("st[0, 1:4] = {:?}", tail.to_vec());
 
     section("Seed 004: named dimensions broadcast by name (compile time)");
     // The seed's real shapes, as types: img [10, 3, 256, 384] (?, CHANNEL, H, W)

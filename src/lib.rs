@@ -40,7 +40,9 @@
 //! - [`view`]: borrowed, strided views ([`DynView`], [`DynViewMut`]):
 //!   slicing with [`s!`], `narrow`, `index_axis`, zero-copy `t`,
 //!   `permute`, `transpose`, `broadcast_to`, `unsqueeze`, `squeeze`, and
-//!   iteration over elements, rows and axes.
+//!   iteration over elements, rows and axes (shared and mutable); typed
+//!   views of static tensors ([`TensorView`]) sliced by [`slice!`] and
+//!   [`narrow!`] with their result layout in the type.
 //! - [`ops`]: the arithmetic operators, `add_into` and the other `_into`
 //!   forms, comparisons and boolean masks ([`Mask`] for static and mixed
 //!   layouts), PyTorch's `where`, elementwise maps and the math functions

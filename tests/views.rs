@@ -631,3 +631,451 @@ proptest! {
         prop_assert_eq!(got.to_vec(), naive_zip(&at, &naive_permute(&c, &[1, 0]), |x, y| x * y).data);
     }
 }
+
+/// Writes `f(item number, position in the item)` through every item of
+/// `axis_iter_mut(axis)` as a naive loop would, and returns the tensor.
+fn naive_write_axis(dims: &[usize], axis: usize) -> Naive {
+    Naive::build(dims, |index| {
+        let pos: Vec<usize> = (0..dims.len())
+            .filter(|&k| k != axis)
+            .map(|k| index[k])
+            .collect();
+        1000 * index[axis] as i64 + flat(&pos)
+    })
+}
+
+/// A multi-index as one number, for the values written through views.
+fn flat(index: &[usize]) -> i64 {
+    index.iter().fold(0i64, |a, &i| a * 10 + i as i64)
+}
+
+#[test]
+fn mutable_axis_iteration_writes_where_the_views_lie() {
+    // Outer axis of a tensor: disjoint pieces; every item written.
+    let dims = [3, 2, 4];
+    let mut t = DynTensor::<i64>::zeros(&dims);
+    for (i, mut item) in t.axis_iter_mut(0).enumerate() {
+        assert_eq!(item.shape(), &[2, 4]);
+        for a in 0..2 {
+            for b in 0..4 {
+                *item.get_mut(&[a, b]).unwrap() = 1000 * i as i64 + flat(&[a, b]);
+            }
+        }
+    }
+    assert_eq!(t.to_vec(), naive_write_axis(&dims, 0).data);
+    // Axis 1 of a transposed view: its items are the storage's rows.
+    let mut t = DynTensor::<i64>::zeros(&[4, 3]);
+    {
+        let v = t.view_mut().t(); // [3, 4], axis 1 is outer in memory
+        for (j, mut col) in v.axis_iter_mut(1).enumerate() {
+            assert_eq!(col.shape(), &[3]);
+            for i in 0..3 {
+                col[[i]] = 1000 * j as i64 + i as i64;
+            }
+        }
+    }
+    // Element [j, i] of t is [i, j] of the view, item j position i.
+    let want = Naive::build(&[4, 3], |ix| 1000 * ix[0] as i64 + ix[1] as i64);
+    assert_eq!(t.to_vec(), want.data);
+    // Rows of a slice with a step: rows of every other column.
+    let mut t = DynTensor::<i64>::zeros(&[3, 6]);
+    for (r, mut row) in t.slice_mut(s![.., 1..;2]).rows_mut().enumerate() {
+        assert_eq!(row.shape(), &[3]);
+        row.fill(r as i64 + 1);
+    }
+    let want = Naive::build(
+        &[3, 6],
+        |ix| {
+            if ix[1] % 2 == 1 { ix[0] as i64 + 1 } else { 0 }
+        },
+    );
+    assert_eq!(t.to_vec(), want.data);
+    // Columns of a row-major matrix interleave: refused by the iterator,
+    // written one at a time by axis_for_each_mut.
+    let mut t = DynTensor::<i64>::zeros(&[3, 4]);
+    let err = t.view_mut().try_axis_iter_mut(1).err().unwrap();
+    assert!(matches!(err, ShapeError::InterleavedViews { axis: 1, .. }));
+    assert!(t.view_mut().t().try_rows_mut().is_err());
+    assert!(t.view_mut().try_axis_iter_mut(2).is_err());
+    t.view_mut()
+        .axis_for_each_mut(1, |j, mut col| {
+            for i in 0..3 {
+                col[[i]] = 1000 * j as i64 + i as i64;
+            }
+        })
+        .unwrap();
+    let want = Naive::build(&[3, 4], |ix| 1000 * ix[1] as i64 + ix[0] as i64);
+    assert_eq!(t.to_vec(), want.data);
+    // Empty and size-1 cases.
+    let mut e = DynTensor::<i64>::zeros(&[0, 3]);
+    assert_eq!(e.outer_iter_mut().len(), 0);
+    assert_eq!(e.view_mut().axis_iter_mut(1).len(), 3);
+    let mut one = DynTensor::<i64>::zeros(&[1, 3]);
+    for mut c in one.view_mut().axis_iter_mut(1) {
+        c.fill(7);
+    }
+    assert_eq!(one.to_vec(), vec![7, 7, 7]);
+    let mut s = DynTensor::<i64>::scalar(1);
+    for mut r in s.rows_mut() {
+        r.fill(5);
+    }
+    assert_eq!(s.to_vec(), vec![5]);
+    // Names ride along, the iterated axis's dropped.
+    let mut n = DynTensor::<i64>::zeros(&[2, 3])
+        .with_names(["R", "C"])
+        .unwrap();
+    assert_eq!(n.outer_iter_mut().next().unwrap().names(), [Some("C")]);
+}
+
+#[test]
+fn static_mutable_axis_iteration() {
+    use shaped::{Axis, TensorViewMut};
+    let mut t = Tensor::<i64, shape![3, 2, 4]>::zeros();
+    for (i, item) in t.view_mut().axis_iter_mut(Axis::<0>).enumerate() {
+        let mut item: TensorViewMut<'_, i64, shape![2, 4]> = item;
+        for a in 0..2 {
+            for b in 0..4 {
+                item[[a, b]] = 1000 * i as i64 + flat(&[a, b]);
+            }
+        }
+    }
+    assert_eq!(t.to_vec(), naive_write_axis(&[3, 2, 4], 0).data);
+    let mut t = Tensor::<i64, shape![3, 1, 4]>::zeros();
+    // Axis 1 has size 1: one item, the whole tensor.
+    for item in t.view_mut().axis_iter_mut(Axis::<1>) {
+        let mut item: TensorViewMut<'_, i64, shape![3, 4]> = item;
+        item.fill(2);
+    }
+    assert_eq!(t.to_vec(), vec![2; 12]);
+    let mut t = Tensor::<i64, shape![2, 3]>::zeros();
+    for (i, mut row) in t.view_mut().outer_iter_mut().enumerate() {
+        row += &DynTensor::from_vec(vec![1, 2, 3], &[3]).unwrap();
+        row *= &DynTensor::scalar(i as i64 + 1);
+    }
+    assert_eq!(t.to_vec(), vec![1, 2, 3, 2, 4, 6]);
+    for mut r in t.view_mut().rows_mut() {
+        r.fill(0);
+    }
+    assert_eq!(t.to_vec(), vec![0; 6]);
+    assert!(t.view_mut().try_axis_iter_mut(Axis::<1>).is_err());
+}
+
+proptest! {
+    // Every permuted view, every axis: either the mutable items are handed
+    // out and writing through them gives the naive result, or they
+    // interleave (checked here on their offsets) and axis_for_each_mut
+    // gives it.
+    #[test]
+    fn mutable_items_match_the_naive_writes((dims, perm, axis) in prop::collection::vec(1usize..4, 1..4).prop_flat_map(|d| {
+        let r = d.len();
+        (Just(d), perm_strategy(r), 0..r)
+    })) {
+        let pd: Vec<usize> = perm.iter().map(|&p| dims[p]).collect();
+        let want_view = naive_write_axis(&pd, axis);
+        // Back to storage order: element `src` of the tensor is element
+        // `index` of the view, where index[k] = src[perm[k]].
+        let want = Naive::build(&dims, |src| {
+            let index: Vec<usize> = perm.iter().map(|&p| src[p]).collect();
+            want_view.at(&index)
+        });
+        let write = |k: usize, mut item: shaped::DynViewMut<'_, i64>| {
+            let shape = item.shape().to_vec();
+            let n: usize = shape.iter().product();
+            for f in 0..n {
+                let mut pos = vec![0; shape.len()];
+                let mut r = f;
+                for d in (0..shape.len()).rev() {
+                    pos[d] = r % shape[d];
+                    r /= shape[d];
+                }
+                *item.get_mut(&pos).unwrap() = 1000 * k as i64 + flat(&pos);
+            }
+        };
+        let mut t = DynTensor::<i64>::zeros(&dims);
+        let strides: Vec<usize> = {
+            let v = t.view_mut().permute(&perm);
+            v.strides().to_vec()
+        };
+        let res = t.view_mut().permute(&perm).try_axis_iter_mut(axis);
+        // Naive interleaving check: the offset ranges of the items overlap.
+        let extent: usize = (0..pd.len()).filter(|&k| k != axis).map(|k| (pd[k] - 1) * strides[k]).sum::<usize>() + 1;
+        let interleaved = pd[axis] > 1 && strides[axis] < extent;
+        match res {
+            Ok(items) => {
+                prop_assert!(!interleaved);
+                for (k, item) in items.enumerate() {
+                    write(k, item);
+                }
+            }
+            Err(e) => {
+                prop_assert!(interleaved);
+                let kind = e.kind();
+                prop_assert_eq!(kind, shaped::ShapeErrorKind::InterleavedViews);
+                t.view_mut().permute(&perm).axis_for_each_mut(axis, write).unwrap();
+            }
+        }
+        prop_assert_eq!(t.to_vec(), want.data);
+    }
+}
+
+#[test]
+fn typed_slices_compute_their_layouts() {
+    use shaped::{AxisFromEnd, Dyn, TensorView, dim_names, narrow, slice};
+    dim_names!(H, W);
+    let t = Tensor::<i64, shape![4, 5, 6]>::arange();
+    let naive = Naive::arange(&[4, 5, 6]);
+    let a: TensorView<'_, i64, shape![2, 6]> = slice!(t.view(), 1..3, 2);
+    assert_eq!(a.to_vec(), naive_slice(&naive, &s![1..3, 2]).data);
+    let b: TensorView<'_, i64, shape![5]> = slice!(t.view(), 3, .., -1);
+    assert_eq!(b.to_vec(), naive_slice(&naive, &s![3, .., -1]).data);
+    let b2: TensorView<'_, i64, shape![4, 2, 6]> = slice!(t.view(), .., ..2);
+    assert_eq!(b2.to_vec(), naive_slice(&naive, &s![.., ..2]).data);
+    let (i, j, k) = (1usize, 4usize, 2usize);
+    let c: TensorView<'_, i64, shape![Dyn, 6]> = slice!(t.view(), i..j, k);
+    assert_eq!(c.to_vec(), naive_slice(&naive, &s![1..4, 2]).data);
+    let d: TensorView<'_, i64, shape![4, Dyn, Dyn]> = slice!(t.view(), .., 1.., ..;2);
+    assert_eq!(d.to_vec(), naive_slice(&naive, &s![.., 1.., ..;2]).data);
+    let e: TensorView<'_, i64, shape![Dyn, 3]> = slice!(t.view(), 1..j;2, 0, 3..6);
+    assert_eq!(e.to_vec(), naive_slice(&naive, &s![1..4;2, 0, 3..6]).data);
+    let f: TensorView<'_, i64, shape![5, 6]> = slice!(t.view(), k);
+    assert_eq!(f.to_vec(), naive_slice(&naive, &s![2]).data);
+    // The whole view when nothing is sliced; a slice of a slice.
+    let g: TensorView<'_, i64, shape![4, 5, 6]> = slice!(t.view(), .., .., ..);
+    assert_eq!(g.to_vec(), naive.data);
+    let h: TensorView<'_, i64, shape![2]> = slice!(slice!(t.view(), 1..3, 2), .., 5);
+    assert_eq!(h.to_vec(), naive_slice(&naive, &s![1..3, 2, 5]).data);
+    // Runtime arguments out of range: the runtime error.
+    let err = t
+        .view()
+        .try_slice_axis(shaped::Axis::<0>, 7usize)
+        .err()
+        .unwrap();
+    assert_eq!(
+        err.to_string().lines().next().unwrap(),
+        "index 7 is out of bounds for dimension 0 with size 4"
+    );
+    // Mixed layouts: a static range gives a static size, on a `Dyn` axis
+    // too (checked when it runs).
+    let m = Tensor::<i64, shape![Dyn, 6]>::from_vec((0..24).collect(), &[4]).unwrap();
+    let r: TensorView<'_, i64, shape![2, 2]> = slice!(m.view(), 1..3, 2..4);
+    assert!(std::panic::catch_unwind(|| slice!(m.view(), 3..5).to_vec()).is_err());
+    let r2: TensorView<'_, i64, shape![Dyn, 2]> = slice!(m.view(), .., 2..4);
+    assert_eq!(r2.shape(), &[4, 2]);
+    let n4 = Naive::arange(&[4, 6]);
+    assert_eq!(r.to_vec(), naive_slice(&n4, &s![1..3, 2..4]).data);
+    // Names stay with their axes; by-name narrowing keeps the name.
+    let img = Tensor::<i64, shape![H: 4, W: 6]>::arange();
+    let band: TensorView<'_, i64, shape![H: 2, W: 6]> = narrow!(img.view(), H, 1..3);
+    assert_eq!(band.names(), [Some("H"), Some("W")]);
+    assert_eq!(band.to_vec(), naive_slice(&n4, &s![1..3]).data);
+    let cols: TensorView<'_, i64, shape![H: 4, W: 3]> = narrow!(img.view(), W, 3..6);
+    assert_eq!(cols.to_vec(), naive_slice(&n4, &s![.., 3..6]).data);
+    let last: TensorView<'_, i64, shape![H: 4, W: 2]> = narrow!(img.view(), AxisFromEnd::<1>, 0..2);
+    assert_eq!(last.to_vec(), naive_slice(&n4, &s![.., 0..2]).data);
+    // A `Dyn` dimension has no name in a layout; the view keeps it.
+    let some: TensorView<'_, i64, shape![Dyn, W: 6]> = img.view().narrow(H, 1, 2);
+    assert_eq!(some.names(), [Some("H"), Some("W")]);
+    let row: TensorView<'_, i64, shape![W: 6]> = img.view().index_axis(H, 2);
+    assert_eq!(row.to_vec(), naive_slice(&n4, &s![2]).data);
+    let s1: TensorView<'_, i64, shape![W: 3]> = slice!(img.view(), 1, ..3);
+    assert_eq!(s1.names(), [Some("W")]);
+    assert_eq!(s1.to_vec(), naive_slice(&n4, &s![1, ..3]).data);
+    let s2: TensorView<'_, i64, shape![Dyn, W: 2]> = slice!(img.view(), ..;2, 4..6);
+    assert_eq!(s2.to_vec(), naive_slice(&n4, &s![..;2, 4..6]).data);
+    assert_eq!(s2.names(), [Some("H"), Some("W")]);
+    for c in img.view().axis_iter(W) {
+        let c: TensorView<'_, i64, shape![H: 4]> = c;
+        assert_eq!(c.names(), [Some("H")]);
+    }
+}
+
+/// The naive reduction of `t` over the axes in `mask` with `f` folding
+/// each group (in row-major order), reduced axes dropped.
+fn naive_reduce(t: &Naive, mask: &[bool], f: impl Fn(&[i64]) -> i64) -> Naive {
+    let kept: Vec<usize> = (0..t.dims.len()).filter(|&k| !mask[k]).collect();
+    let red: Vec<usize> = (0..t.dims.len()).filter(|&k| mask[k]).collect();
+    let out_dims: Vec<usize> = kept.iter().map(|&k| t.dims[k]).collect();
+    let red_dims: Vec<usize> = red.iter().map(|&k| t.dims[k]).collect();
+    Naive::build(&out_dims, |o| {
+        let mut group = Vec::new();
+        Naive::build(&red_dims, |r| {
+            let mut src = vec![0; t.dims.len()];
+            for (j, &k) in kept.iter().enumerate() {
+                src[k] = o[j];
+            }
+            for (j, &k) in red.iter().enumerate() {
+                src[k] = r[j];
+            }
+            group.push(t.at(&src));
+            0
+        });
+        f(&group)
+    })
+}
+
+proptest! {
+    // Reductions of sliced and permuted views (read in place or through a
+    // copy, whichever the layout allows) against the naive reduction of
+    // the naive slice; float sums equal, bit for bit, those of a tensor
+    // holding the view's elements.
+    #[test]
+    fn view_reductions_match((dims, args) in shape_strategy().prop_flat_map(slice_strategy), perm_seed in any::<u64>(), mask_bits in any::<u8>()) {
+        let naive = Naive::arange(&dims);
+        let t = naive.tensor();
+        let v = t.slice(&args);
+        let sliced = naive_slice(&naive, &args);
+        let rank = sliced.dims.len();
+        // A permutation from the seed.
+        let mut perm: Vec<usize> = (0..rank).collect();
+        let mut s = perm_seed;
+        for k in (1..rank).rev() {
+            perm.swap(k, (s % (k as u64 + 1)) as usize);
+            s /= k as u64 + 1;
+        }
+        let v = v.permute(&perm);
+        let sliced = naive_permute(&sliced, &perm);
+        let mask: Vec<bool> = (0..rank).map(|k| mask_bits >> k & 1 == 1).collect();
+        let axes: Vec<usize> = (0..rank).filter(|&k| mask[k]).collect();
+        let want = naive_reduce(&sliced, &mask, |g| g.iter().sum());
+        let got = v.sum_dims(&axes, false).unwrap();
+        prop_assert_eq!(got.shape(), &want.dims[..]);
+        prop_assert_eq!(got.to_vec(), want.data);
+        let keep = v.sum_dims(&axes, true).unwrap();
+        prop_assert_eq!(keep.numel(), got.numel());
+        let nonempty = axes.iter().all(|&k| sliced.dims[k] > 0);
+        if nonempty {
+            let want = naive_reduce(&sliced, &mask, |g| *g.iter().max().unwrap());
+            prop_assert_eq!(v.max_dims(&axes, false).unwrap().to_vec(), want.data);
+            let want = naive_reduce(&sliced, &mask, |g| *g.iter().min().unwrap());
+            prop_assert_eq!(v.min_dims(&axes, false).unwrap().to_vec(), want.data);
+        } else {
+            prop_assert!(v.max_dims(&axes, false).is_err());
+        }
+        if let Some(&a) = axes.first().filter(|&&a| sliced.dims[a] > 0) {
+                let one: Vec<bool> = (0..rank).map(|k| k == a).collect();
+                let want = naive_reduce(&sliced, &one, |g| {
+                    let m = g.iter().max().unwrap();
+                    g.iter().position(|x| x == m).unwrap() as i64
+                });
+                let got: Vec<i64> = v.argmax(a, false).unwrap().to_vec().iter().map(|&i| i as i64).collect();
+                prop_assert_eq!(got, want.data);
+        }
+        // Floats: the same bits as the reduction of a contiguous copy.
+        let tf = DynTensor::from_vec(naive.data.iter().map(|&x| (x as f64).sin()).collect(), &dims).unwrap();
+        let vf = tf.slice(&args).permute(&perm);
+        let copy = vf.to_owned();
+        prop_assert_eq!(vf.sum_dims(&axes, false).unwrap().to_vec(), copy.sum_dims(&axes, false).unwrap().to_vec());
+        prop_assert_eq!(vf.mean_dims(&axes, true).unwrap().to_vec().iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+            copy.mean_dims(&axes, true).unwrap().to_vec().iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+        prop_assert_eq!(vf.var_dims(&axes, false).unwrap().to_vec().iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+            copy.var_dims(&axes, false).unwrap().to_vec().iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn large_view_reductions_read_in_place() {
+    // Sizes past the short-slice cut and the pairwise blocks, in the
+    // layouts the strided reduction takes: rows of a column slice, columns
+    // of a row slice, a middle axis of a batch.
+    let n = Naive::build(&[64, 600], |i| ((i[0] * 7 + i[1] * 13) % 101) as i64 - 50);
+    let t = n.tensor();
+    for (args, axes) in [
+        (s![.., 50..590], vec![1]),
+        (s![.., 50..590], vec![0]),
+        (s![3..60, ..], vec![1]),
+        (s![3..60;2, 7..], vec![1]),
+        (s![.., ..;3], vec![0, 1]),
+    ] {
+        let sliced = naive_slice(&n, &args);
+        let mask: Vec<bool> = (0..2).map(|k| axes.contains(&k)).collect();
+        let want = naive_reduce(&sliced, &mask, |g| g.iter().sum());
+        assert_eq!(
+            t.slice(args).sum_dims(&axes, false).unwrap().to_vec(),
+            want.data
+        );
+    }
+    let b = Naive::build(&[3, 40, 50], |i| {
+        (i[0] * 1000 + i[1] * 50 + i[2]) as i64 % 97
+    });
+    let bt = b.tensor();
+    let v = bt.slice(s![.., 5..35, 10..40]);
+    let sliced = naive_slice(&b, &s![.., 5..35, 10..40]);
+    let want = naive_reduce(&sliced, &[false, true, false], |g| g.iter().sum());
+    assert_eq!(v.sum_dims(&[1], false).unwrap().to_vec(), want.data);
+    let want = naive_reduce(&sliced, &[false, true, true], |g| *g.iter().max().unwrap());
+    assert_eq!(v.max_dims(&[1, 2], false).unwrap().to_vec(), want.data);
+}
+
+#[test]
+fn named_views_align_by_name_without_copies() {
+    // a: [N, H, W] sliced; b: [W, H] (names in the other order), a view
+    // with a step; the result by name: r[n, h, w] = a[n, h, w] + b[w, h].
+    let na = Naive::build(&[3, 4, 6], |i| (i[0] * 100 + i[1] * 10 + i[2]) as i64);
+    let a = na.tensor().with_names(["N", "H", "W"]).unwrap();
+    let nb = Naive::build(&[10, 4], |i| (i[0] * 1000 + i[1] * 7) as i64);
+    let b = nb.tensor().with_names(["W", "H"]).unwrap();
+    let av = a.slice(s![1.., .., 1..4]); // [2, 4, 3]
+    let bv = b.slice(s![2..;3]); // [3, 4]: W positions 2, 5, 8
+    let sa = naive_slice(&na, &s![1.., .., 1..4]);
+    let sb = naive_slice(&nb, &s![2..;3]);
+    let want = Naive::build(&[2, 4, 3], |i| sa.at(i) + sb.at(&[i[2], i[1]]));
+    let r = &av + &bv;
+    assert_eq!(r.shape(), &[2, 4, 3]);
+    assert_eq!(r.names(), [Some("N"), Some("H"), Some("W")]);
+    assert_eq!(r.to_vec(), want.data);
+    // The longer operand on the right: its order and names win.
+    let r = &bv - &av;
+    let want = Naive::build(&[2, 4, 3], |i| sb.at(&[i[2], i[1]]) - sa.at(i));
+    assert_eq!(r.to_vec(), want.data);
+    assert_eq!(r.names(), [Some("N"), Some("H"), Some("W")]);
+    // In place, through a named mutable view.
+    let mut t = na.tensor().with_names(["N", "H", "W"]).unwrap();
+    {
+        let mut tv = t.slice_mut(s![1.., .., 1..4]);
+        tv += &bv;
+    }
+    let want = Naive::build(&[3, 4, 6], |i| {
+        let base = na.at(i);
+        if i[0] >= 1 && (1..4).contains(&i[2]) {
+            base + sb.at(&[i[2] - 1, i[1]])
+        } else {
+            base
+        }
+    });
+    assert_eq!(t.to_vec(), want.data);
+    // A name missing on one side: the tensors' error.
+    let c = DynTensor::<i64>::zeros(&[4]).with_names(["C"]).unwrap();
+    let e = av.try_add(c.view()).unwrap_err();
+    assert_eq!(e.kind(), shaped::ShapeErrorKind::NoMatch);
+    // One named side: positional, the names carried over.
+    let u = DynTensor::<i64>::ones(&[3]);
+    let r = &av + &u.view();
+    assert_eq!(r.names(), [Some("N"), Some("H"), Some("W")]);
+    assert_eq!(
+        r.to_vec(),
+        sa.data.iter().map(|x| x + 1).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn typed_slices_of_mutable_views_write_through() {
+    use shaped::{TensorViewMut, slice};
+    let mut t = Tensor::<i64, shape![4, 5, 6]>::zeros();
+    {
+        let v: TensorViewMut<'_, i64, shape![2, 6]> = slice!(t.view_mut(), 1..3, 2);
+        let mut v = v;
+        v.fill(7);
+    }
+    let k = 4usize;
+    slice!(t.view_mut(), 0, 1..k, ..;2).fill(-1);
+    let want = Naive::build(&[4, 5, 6], |i| {
+        if (1..3).contains(&i[0]) && i[1] == 2 {
+            7
+        } else if i[0] == 0 && (1..4).contains(&i[1]) && i[2] % 2 == 0 {
+            -1
+        } else {
+            0
+        }
+    });
+    assert_eq!(t.to_vec(), want.data);
+}

@@ -324,6 +324,18 @@ impl fmt::Display for ShapeError {
             ShapeError::SliceStep { step } => {
                 write!(f, "step must be greater than zero (got {step})")
             }
+            ShapeError::InterleavedViews { shape, axis } => {
+                write!(
+                    f,
+                    "the views along dimension {axis} interleave in memory and cannot be borrowed mutably at once"
+                )?;
+                write!(f, "\n  the view has shape ")?;
+                write_shape(f, shape)?;
+                write!(
+                    f,
+                    "\n  visit them one at a time: axis_for_each_mut, or index_axis_mut in a loop"
+                )
+            }
             ShapeError::TooManyIndices { shape, count } => {
                 write!(
                     f,

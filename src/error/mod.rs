@@ -103,6 +103,8 @@ pub enum ShapeErrorKind {
     SliceStep,
     /// See [`ShapeError::TooManyIndices`].
     TooManyIndices,
+    /// See [`ShapeError::InterleavedViews`].
+    InterleavedViews,
 }
 
 /// Dimension names as error data: one entry per dimension, `None` where unnamed.
@@ -438,6 +440,17 @@ pub enum ShapeError {
         /// How many entries the slice has.
         count: usize,
     },
+    /// `axis_iter_mut` (or `rows_mut`) over an axis whose views would
+    /// interleave in memory (the columns of a row-major matrix): mutable
+    /// views hold disjoint ranges of the storage, so these cannot be
+    /// handed out together. Visit them one at a time instead
+    /// (`axis_for_each_mut`, or `index_axis_mut` in a loop).
+    InterleavedViews {
+        /// The view's shape.
+        shape: Vec<usize>,
+        /// The axis iterated over (the last one for `rows_mut`).
+        axis: usize,
+    },
 }
 
 impl ShapeError {
@@ -589,6 +602,7 @@ impl ShapeError {
                 count: a.len() + 1,
                 shape: a,
             },
+            ShapeErrorKind::InterleavedViews => ShapeError::InterleavedViews { shape: a, axis },
         }
     }
 
@@ -631,6 +645,7 @@ impl ShapeError {
             ShapeError::NarrowOutOfRange { .. } => ShapeErrorKind::NarrowOutOfRange,
             ShapeError::SliceStep { .. } => ShapeErrorKind::SliceStep,
             ShapeError::TooManyIndices { .. } => ShapeErrorKind::TooManyIndices,
+            ShapeError::InterleavedViews { .. } => ShapeErrorKind::InterleavedViews,
         }
     }
 
@@ -658,7 +673,8 @@ impl ShapeError {
             | ShapeError::EmptyReduction { shape, .. }
             | ShapeError::IndexOutOfRange { shape, .. }
             | ShapeError::NarrowOutOfRange { shape, .. }
-            | ShapeError::TooManyIndices { shape, .. } => shape,
+            | ShapeError::TooManyIndices { shape, .. }
+            | ShapeError::InterleavedViews { shape, .. } => shape,
             ShapeError::StackMismatch { first, .. } | ShapeError::CatMismatch { first, .. } => {
                 first
             }
@@ -723,7 +739,8 @@ impl ShapeError {
             | ShapeError::EmptyReduction { axis, .. }
             | ShapeError::CatMismatch { axis, .. }
             | ShapeError::IndexOutOfRange { axis, .. }
-            | ShapeError::NarrowOutOfRange { axis, .. } => Some(*axis),
+            | ShapeError::NarrowOutOfRange { axis, .. }
+            | ShapeError::InterleavedViews { axis, .. } => Some(*axis),
             ShapeError::AxisOutOfRange { axis, .. } => usize::try_from(*axis).ok(),
             _ => None,
         }

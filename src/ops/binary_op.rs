@@ -10,6 +10,9 @@ use crate::error::ShapeError;
 pub trait BinaryOp<T> {
     /// `a op b`.
     fn apply(a: T, b: T) -> T;
+    /// Whether [`check`](Self::check) can refuse anything: callers holding
+    /// a strided operand skip gathering it into a slice otherwise.
+    const CHECKS: bool = false;
     /// Checks the right operand's elements before any is used: an error
     /// for an integer division or remainder by zero, `Ok` otherwise (and
     /// nothing to do for the other operations and for floats).
@@ -46,6 +49,7 @@ macro_rules! division_types {
         #[derive(Debug, Clone, Copy)]
         pub struct $Op;
         impl<T: Element> BinaryOp<T> for $Op {
+            const CHECKS: bool = T::INTEGER;
             #[inline(always)]
             fn apply(a: T, b: T) -> T {
                 a.$method(b)

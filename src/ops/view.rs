@@ -7,7 +7,8 @@
 //! operands go straight to the kernel's strided entry
 //! ([`kernel::binary_strided`]), which reads each view where it lies: no
 //! copy, and a contiguous view runs on the tensors' row loops. Named views
-//! align by name through the tensors' path (on contiguous copies).
+//! align by name as tensors do, the aligned operand being a view with
+//! permuted strides (no copy either).
 
 use core::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Rem, RemAssign, Sub, SubAssign};
 
@@ -18,8 +19,10 @@ use crate::error::{ShapeError, checked_numel, vec_for};
 use crate::kernel::{self, StridedOperand};
 use crate::shape::broadcast::{broadcast_pair, check_broadcast_to};
 use crate::shape::list::Layout;
+use crate::shape::names::runtime::{Plan, boxed, plan, positional as positional_names, strs};
 use crate::tensor::{DynTensor, Tensor};
-use crate::view::{DynView, DynViewMut, TensorView, TensorViewMut};
+use crate::view::{DynView, DynViewMut, Strided, TensorView, TensorViewMut};
+use alloc::vec::Vec;
 
 mod sealed {
     pub trait Sealed {}
@@ -88,18 +91,66 @@ fn operand<'v, T>(v: &'v DynView<'_, T>) -> StridedOperand<'v, T> {
     }
 }
 
-/// `a op b` for two views: the broadcast shape, then the strided kernel.
+/// `y` laid out in `x`'s order as a by-name plan says: axis `i` is `y`'s
+/// axis `slots[i]`, or a size-1 axis where it has none. Only the strides
+/// move: no copy, whatever the order of `y`'s names.
+fn aligned_view<'v, T>(y: &DynView<'v, T>, p: &Plan) -> DynView<'v, T> {
+    let strides: Vec<usize> = p
+        .slots
+        .iter()
+        .map(|s| s.map_or(0, |j| y.strides()[j]))
+        .collect();
+    DynView::from_layout(
+        y.data,
+        Strided::new(&p.y_aligned, &strides, y.layout.offset),
+        None,
+    )
+}
+
+/// The same view without names.
+fn unnamed<'v, T>(v: &DynView<'v, T>) -> DynView<'v, T> {
+    DynView::from_layout(v.data, v.layout.clone(), None)
+}
+
+/// `a op b` for two views: by name when both are named (SEMANTICS.md
+/// section 5, as between tensors: the shorter aligned to the longer, here
+/// by its strides), else positional with the names carried over; then
+/// the strided kernel. Nothing is copied.
 pub(crate) fn binary_views<T: Element, Op: BinaryOp<T>>(
     a: &DynView<'_, T>,
     b: &DynView<'_, T>,
 ) -> Result<DynTensor<T>, ShapeError> {
-    if a.names.is_some() || b.names.is_some() {
-        let (a, b) = (a.to_owned(), b.to_owned());
-        return DynTensor::binary::<Op>(a.side(), b.side());
+    let an = a.names.as_deref().map(strs);
+    let bn = b.names.as_deref().map(strs);
+    if let (Some(an), Some(bn)) = (&an, &bn) {
+        let p = plan(a.shape(), an, b.shape(), bn, false)?;
+        let (x, y) = if p.swapped { (b, a) } else { (a, b) };
+        let (xs, ys) = (unnamed(x), aligned_view(y, &p));
+        let (l, r) = if p.swapped { (ys, xs) } else { (xs, ys) };
+        let mut out = binary_unnamed::<T, Op>(&l, &r)?;
+        out.names = x.names.clone();
+        return Ok(out);
     }
+    if an.is_none() && bn.is_none() {
+        return binary_unnamed::<T, Op>(a, b);
+    }
+    let mut out = binary_unnamed::<T, Op>(&unnamed(a), &unnamed(b))?;
+    out.names = boxed(&positional_names(
+        an.as_deref(),
+        bn.as_deref(),
+        out.dims().len(),
+    ));
+    Ok(out)
+}
+
+/// `a op b` for two unnamed views: the broadcast shape, then the strided kernel.
+fn binary_unnamed<T: Element, Op: BinaryOp<T>>(
+    a: &DynView<'_, T>,
+    b: &DynView<'_, T>,
+) -> Result<DynTensor<T>, ShapeError> {
     let shape = broadcast_pair(a.shape(), b.shape())?;
     let n = checked_numel::<T>(&shape)?;
-    if n != 0 {
+    if n != 0 && Op::CHECKS {
         Op::check(&b.contiguous())?;
     }
     #[cfg(feature = "std")]
@@ -109,21 +160,27 @@ pub(crate) fn binary_views<T: Element, Op: BinaryOp<T>>(
     Ok(DynTensor::from_parts(data, &shape))
 }
 
-/// `out op= b`: `b` must broadcast to `out`'s shape; `out` is unchanged
-/// on error.
+/// `out op= b`: `b` must broadcast to `out`'s shape (by name when both
+/// are named, aligned by its strides); `out` is unchanged on error.
 pub(crate) fn assign_view<T: Element, Op: BinaryOp<T>>(
     out: &mut DynViewMut<'_, T>,
     b: &DynView<'_, T>,
 ) -> Result<(), ShapeError> {
-    if out.names.is_some() || b.names.is_some() {
-        // Aligned by name on a copy, then written back.
-        let mut tmp = out.to_owned();
-        tmp.assign::<Op>(b.to_owned().side())?;
-        write_back(out, &tmp.view());
-        return Ok(());
+    if let (Some(on), Some(bn)) = (out.names.as_deref(), b.names.as_deref()) {
+        let p = plan(out.shape(), &strs(on), b.shape(), &strs(bn), true)?;
+        let b = aligned_view(b, &p);
+        return assign_unnamed::<T, Op>(out, &b);
     }
+    assign_unnamed::<T, Op>(out, b)
+}
+
+/// `out op= b`, positionally.
+fn assign_unnamed<T: Element, Op: BinaryOp<T>>(
+    out: &mut DynViewMut<'_, T>,
+    b: &DynView<'_, T>,
+) -> Result<(), ShapeError> {
     check_broadcast_to(out.shape(), b.shape())?;
-    if out.numel() != 0 {
+    if out.numel() != 0 && Op::CHECKS {
         Op::check(&b.contiguous())?;
     }
     let b = operand(b);

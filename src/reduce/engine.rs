@@ -140,6 +140,88 @@ pub(crate) fn run_dims<T: Copy + Sync, R: Reducer<T>>(
     }
 }
 
+/// [`run_dims`] over a strided layout (a view: `x` from its first
+/// element, `dims` and `strides` in elements), reading the elements where
+/// they lie when the layout allows the canonical form: the reduced axes
+/// adjacent and merging into one stride, and either contiguous (each
+/// output reduces one slice) or followed by contiguous lanes (rows of
+/// lanes with that stride). The groups may be anywhere. Each output is
+/// then computed by the same calls, on the same elements in the same
+/// order, as on a contiguous copy, so the results are equal. Returns
+/// `false`, having written nothing, when the layout does not allow it.
+pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
+    x: &[T],
+    dims: &[usize],
+    strides: &[usize],
+    mask: u64,
+    r: &R,
+    out: &mut [R::Out],
+) -> bool {
+    let is = |i: usize| i < 64 && mask >> i & 1 == 1;
+    let count = |f: &dyn Fn(usize) -> bool| -> usize {
+        (0..dims.len()).filter(|&i| f(i)).map(|i| dims[i]).product()
+    };
+    let (groups, len) = (count(&|i| !is(i)), count(&|i| is(i)));
+    if groups == 0 {
+        return true;
+    }
+    if len == 0 {
+        let empty = r.slice(&[]);
+        out.iter_mut().for_each(|o| *o = empty);
+        return true;
+    }
+    // Size-1 axes do not move anything: left out from here on.
+    let axes: Vec<usize> = (0..dims.len()).filter(|&i| dims[i] != 1).collect();
+    let first = axes.iter().position(|&i| is(i));
+    let last = axes.iter().rposition(|&i| is(i));
+    let (Some(first), Some(last)) = (first, last) else {
+        // Nothing reduced (each element is its own group): not worth a
+        // special case.
+        return false;
+    };
+    let (outer, reduced, inner) = (&axes[..first], &axes[first..=last], &axes[last + 1..]);
+    if reduced.iter().any(|&i| !is(i)) {
+        return false;
+    }
+    // `run` of one axis list: the count and the stride they merge into,
+    // if they do (each axis's stride is the next one's times its size).
+    let merged = |list: &[usize]| -> Option<(usize, usize)> {
+        let (&innermost, rest) = list.split_last()?;
+        let mut expect = strides[innermost] * dims[innermost];
+        for &i in rest.iter().rev() {
+            if strides[i] != expect {
+                return None;
+            }
+            expect *= dims[i];
+        }
+        Some((list.iter().map(|&i| dims[i]).product(), strides[innermost]))
+    };
+    let Some((_, row_stride)) = merged(reduced) else {
+        return false;
+    };
+    let lanes = match merged(inner) {
+        None if inner.is_empty() => 1,
+        Some((n, 1)) => n,
+        _ => return false,
+    };
+    if lanes == 1 && row_stride != 1 {
+        return false;
+    }
+    let o_dims: Vec<usize> = outer.iter().map(|&i| dims[i]).collect();
+    let o_strides: Vec<usize> = outer.iter().map(|&i| strides[i]).collect();
+    let starts = crate::view::iter_offsets(&o_dims, &o_strides);
+    if lanes == 1 {
+        for (o, start) in out.iter_mut().zip(starts) {
+            *o = r.slice(&x[start..start + len]);
+        }
+    } else {
+        for (o, start) in out.chunks_exact_mut(lanes).zip(starts) {
+            r.lanes(&x[start..], len, row_stride, o);
+        }
+    }
+    true
+}
+
 /// [`run`], with the `rayon` feature split across the pool by groups
 /// (whole outputs) when the input is large and has several groups. Each
 /// output is computed by the same loop as without the split, so results do

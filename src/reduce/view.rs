@@ -1,19 +1,66 @@
 //! Reductions of views: `sum` and `mean` of every element read where the
 //! view lies (a contiguous view as a slice, with no copy), and the
-//! reductions over axes (`sum_dims`, `mean_dims`, `max_dims`, `min_dims`),
-//! which run on a contiguous copy of the view and give the same results,
-//! names and errors as on a tensor.
+//! reductions over axes (`sum_dims`, `mean_dims`, `max_dims`, `min_dims`,
+//! `var_dims`, `std_dims`, `argmax`, `argmin`), which read the elements
+//! where they lie whenever the reduced axes can be walked as one stride
+//! (a slice of rows or of columns, a row of a batch, ...) and otherwise
+//! run on a contiguous copy. Either way the results, names and errors are
+//! those of the same reduction of a tensor holding the view's elements.
+
+use alloc::vec::Vec;
 
 use num_traits::Float;
 
-use super::engine;
+use super::engine::{self, ArgExtreme, Extreme, Mean, Reducer, Sum, Var};
 use crate::element::Element;
-use crate::error::ShapeError;
-use crate::shape::axis::AxisArg;
+use crate::error::{ShapeError, checked_numel};
+use crate::shape::axis::{self, AxisArg};
 use crate::tensor::DynTensor;
 use crate::view::DynView;
 
 impl<T: Element> DynView<'_, T> {
+    /// The reduction `r` over `axes`, as
+    /// [`DynTensor::reduce_with`] does on a tensor.
+    fn reduce_with<A: AxisArg, R: Reducer<T>>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+        r: &R,
+        op: Option<&'static str>,
+    ) -> Result<DynTensor<R::Out>, ShapeError>
+    where
+        R::Out: Default,
+    {
+        let shape = self.shape();
+        let listed = axis::mask(shape, axes)?;
+        let mask = listed
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (i, &l)| if l { m | 1 << i } else { m });
+        if let (Some(op), Some(axis)) = (op, engine::empty_axis(shape, mask)) {
+            return Err(ShapeError::EmptyReduction {
+                shape: shape.to_vec(),
+                axis,
+                op,
+            });
+        }
+        let mut out_dims = Vec::with_capacity(shape.len());
+        engine::out_dims(shape, mask, keepdim, &mut out_dims);
+        let n = checked_numel::<T>(&out_dims)?;
+        let mut data = alloc::vec![R::Out::default(); n];
+        let x = if self.numel() == 0 {
+            &[][..]
+        } else {
+            &self.data[self.layout.offset..]
+        };
+        if !engine::run_strided(x, shape, self.strides(), mask, r, &mut data) {
+            engine::run_dims(&self.contiguous(), shape, mask, r, &mut data);
+        }
+        let mut out = DynTensor::from_parts(data, &out_dims);
+        out.names = crate::shape::names::runtime::reduce(self.names.as_deref(), &listed, keepdim);
+        Ok(out)
+    }
+
     /// The sum of every element (pairwise, as for a tensor).
     ///
     /// ```
@@ -22,6 +69,7 @@ impl<T: Element> DynView<'_, T> {
     /// assert_eq!(t.slice(s![1, ..]).sum(), 4 + 5 + 6 + 7);
     /// assert_eq!(t.slice(s![.., 0]).sum(), 12);
     /// ```
+    #[inline]
     pub fn sum(&self) -> T {
         match self.as_slice() {
             Some(x) => engine::sum_slice(x),
@@ -31,12 +79,21 @@ impl<T: Element> DynView<'_, T> {
 
     /// The sum over `axes`, keeping them as size 1 if `keepdim` (see
     /// [`DynTensor::sum_dims`]).
+    ///
+    /// ```
+    /// use shaped::{s, DynTensor};
+    /// let t = DynTensor::<i32>::arange(12).reshape(&[3, 4]).unwrap();
+    /// // Row sums of two columns, read in place.
+    /// let v = t.slice(s![.., 1..3]);
+    /// assert_eq!(v.sum_dims(&[1], false).unwrap().to_vec(), vec![3, 11, 19]);
+    /// assert_eq!(v.sum_dims(&[0], true).unwrap().to_vec(), vec![15, 18]);
+    /// ```
     pub fn sum_dims<A: AxisArg>(
         &self,
         axes: &[A],
         keepdim: bool,
     ) -> Result<DynTensor<T>, ShapeError> {
-        self.to_owned().sum_dims(axes, keepdim)
+        self.reduce_with(axes, keepdim, &Sum, None)
     }
 
     /// The largest element over `axes` (see [`DynTensor::max_dims`]).
@@ -45,7 +102,7 @@ impl<T: Element> DynView<'_, T> {
         axes: &[A],
         keepdim: bool,
     ) -> Result<DynTensor<T>, ShapeError> {
-        self.to_owned().max_dims(axes, keepdim)
+        self.reduce_with(axes, keepdim, &Extreme::<true>, Some("amax"))
     }
 
     /// The smallest element over `axes` (see [`DynTensor::min_dims`]).
@@ -54,7 +111,27 @@ impl<T: Element> DynView<'_, T> {
         axes: &[A],
         keepdim: bool,
     ) -> Result<DynTensor<T>, ShapeError> {
-        self.to_owned().min_dims(axes, keepdim)
+        self.reduce_with(axes, keepdim, &Extreme::<false>, Some("amin"))
+    }
+
+    /// The index along `axis` of the largest element (see
+    /// [`DynTensor::argmax`]).
+    pub fn argmax(
+        &self,
+        axis: impl AxisArg,
+        keepdim: bool,
+    ) -> Result<DynTensor<usize>, ShapeError> {
+        self.reduce_with(&[axis], keepdim, &ArgExtreme::<true>, Some("argmax"))
+    }
+
+    /// The index along `axis` of the smallest element (see
+    /// [`DynTensor::argmin`]).
+    pub fn argmin(
+        &self,
+        axis: impl AxisArg,
+        keepdim: bool,
+    ) -> Result<DynTensor<usize>, ShapeError> {
+        self.reduce_with(&[axis], keepdim, &ArgExtreme::<false>, Some("argmin"))
     }
 }
 
@@ -67,8 +144,7 @@ impl<T: Element + Float> DynView<'_, T> {
     /// assert_eq!(t.slice(s![.., 2]).mean(), 3.5);
     /// ```
     pub fn mean(&self) -> T {
-        use engine::Reducer;
-        engine::Mean.slice(&self.contiguous())
+        Mean.slice(&self.contiguous())
     }
 
     /// The mean over `axes` (see [`DynTensor::mean_dims`]).
@@ -77,6 +153,32 @@ impl<T: Element + Float> DynView<'_, T> {
         axes: &[A],
         keepdim: bool,
     ) -> Result<DynTensor<T>, ShapeError> {
-        self.to_owned().mean_dims(axes, keepdim)
+        self.reduce_with(axes, keepdim, &Mean, None)
+    }
+
+    /// The unbiased variance over `axes` (see [`DynTensor::var_dims`]).
+    pub fn var_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        let r = Var {
+            correction: 1,
+            sqrt: false,
+        };
+        self.reduce_with(axes, keepdim, &r, None)
+    }
+
+    /// The unbiased standard deviation over `axes` (see [`DynTensor::std_dims`]).
+    pub fn std_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        let r = Var {
+            correction: 1,
+            sqrt: true,
+        };
+        self.reduce_with(axes, keepdim, &r, None)
     }
 }

@@ -1,24 +1,28 @@
 //! The layouts of views of static and mixed layouts: narrowing an axis to a
 //! range known at compile time gives a static size (and a range past the
-//! end does not compile), a range known only at run time gives a `Dyn`
-//! dimension.
+//! end does not compile), a single index known at compile time drops the
+//! axis (and one past the end does not compile), a range known only at run
+//! time gives a `Dyn` dimension. The axis may be `Axis<K>`,
+//! [`AxisFromEnd<K>`](crate::AxisFromEnd) or a dimension name, and a named
+//! dimension keeps its name.
 
 use core::ops::Add;
 
-use typenum::{Const, IsLessOrEqual, Sum, ToUInt, True, U, U1};
+use typenum::{Const, IsLess, IsLessOrEqual, Sum, ToUInt, True, U, U1};
 
-use crate::shape::axes::{Axis, GetAt, Position, SetAt};
+use crate::shape::axes::{AxisOf, GetAt, Nat, SetAt};
 use crate::shape::dim::{Big, D, D1, Dyn};
 use crate::shape::list::Layout;
 use crate::shape::mixed::ToLayout;
+use crate::shape::names::Named;
+use crate::shape::toolkit::ReduceAxes;
 
 /// A dimension that holds the positions `START..START + LEN`. Static sizes
 /// up to 1024 are checked by the compiler; `Big` sizes and `Dyn` when the
 /// program runs.
 #[diagnostic::on_unimplemented(
     message = "cannot narrow the dimension `{Self}` to {LEN} positions from {START}: start + length exceeds its size",
-    label = "start + length must be at most the dimension's size",
-    note = "an axis with a name cannot be narrowed at compile time; use the runtime `narrow`"
+    label = "start + length must be at most the dimension's size"
 )]
 pub trait HoldsRange<const START: usize, const LEN: usize> {}
 #[diagnostic::do_not_recommend]
@@ -45,45 +49,154 @@ where
 impl<const N: usize, const START: usize, const LEN: usize> HoldsRange<START, LEN> for Big<N> {}
 #[diagnostic::do_not_recommend]
 impl<const START: usize, const LEN: usize> HoldsRange<START, LEN> for Dyn {}
-
-/// A layout whose axis `K` can be narrowed to `LEN` positions from
-/// `START`, the new dimension being `X` (`dim!(LEN)`, which the
-/// [`narrow!`](crate::narrow!) macro writes).
-pub trait NarrowStatic<const K: usize, const START: usize, const LEN: usize, X>: Layout {
-    /// The result layout.
-    type Out: Layout;
-}
-impl<S: Layout, const K: usize, const START: usize, const LEN: usize, X>
-    NarrowStatic<K, START, LEN, X> for S
-where
-    Axis<K>: Position,
-    S::List: GetAt<<Axis<K> as Position>::P> + SetAt<<Axis<K> as Position>::P, X>,
-    <S::List as GetAt<<Axis<K> as Position>::P>>::Out: HoldsRange<START, LEN>,
-    <S::List as SetAt<<Axis<K> as Position>::P, X>>::Out: ToLayout,
+// A named dimension: its size decides.
+#[diagnostic::do_not_recommend]
+impl<Nm, X: HoldsRange<START, LEN>, const START: usize, const LEN: usize> HoldsRange<START, LEN>
+    for Named<Nm, X>
 {
-    type Out = <<S::List as SetAt<<Axis<K> as Position>::P, X>>::Out as ToLayout>::Out;
 }
-/// The layout of `S` with axis `K` narrowed to the static dimension `X`.
-pub type NarrowedStatic<S, const K: usize, const START: usize, const LEN: usize, X> =
-    <S as NarrowStatic<K, START, LEN, X>>::Out;
 
-/// A layout whose axis `K` can be narrowed at run time: the axis becomes `Dyn`.
+/// A dimension that has the position `I`: checked by the compiler for
+/// static sizes up to 1024, when the program runs for `Big` and `Dyn`.
 #[diagnostic::on_unimplemented(
-    message = "cannot narrow axis {K} of a tensor of layout `{Self}`: past its rank",
-    label = "the axis must be less than the rank"
+    message = "index {I} is out of bounds for the dimension `{Self}`",
+    label = "the index must be less than the dimension's size"
 )]
-pub trait NarrowDyn<const K: usize>: Layout {
-    /// The result layout.
-    type Out: Layout;
+pub trait HoldsIndex<const I: usize> {}
+#[diagnostic::do_not_recommend]
+impl<const N: usize, const I: usize> HoldsIndex<I> for D<N>
+where
+    Const<N>: ToUInt,
+    Const<I>: ToUInt,
+    U<I>: IsLess<U<N>, Output = True>,
+{
 }
 #[diagnostic::do_not_recommend]
-impl<S: Layout, const K: usize> NarrowDyn<K> for S
+impl<const I: usize> HoldsIndex<I> for D1
 where
-    Axis<K>: Position,
-    S::List: SetAt<<Axis<K> as Position>::P, Dyn>,
-    <S::List as SetAt<<Axis<K> as Position>::P, Dyn>>::Out: ToLayout,
+    Const<I>: ToUInt,
+    U<I>: IsLess<U1, Output = True>,
 {
-    type Out = <<S::List as SetAt<<Axis<K> as Position>::P, Dyn>>::Out as ToLayout>::Out;
 }
-/// The layout of `S` with axis `K` of a runtime size.
-pub type NarrowedDyn<S, const K: usize> = <S as NarrowDyn<K>>::Out;
+#[diagnostic::do_not_recommend]
+impl<const N: usize, const I: usize> HoldsIndex<I> for Big<N> {}
+#[diagnostic::do_not_recommend]
+impl<const I: usize> HoldsIndex<I> for Dyn {}
+#[diagnostic::do_not_recommend]
+impl<Nm, X: HoldsIndex<I>, const I: usize> HoldsIndex<I> for Named<Nm, X> {}
+
+/// A dimension given the size `X`, keeping its name if it has one (and
+/// `X` is static, see [`NamedAs`]).
+pub trait Resize<X> {
+    /// The new dimension.
+    type Out;
+}
+impl<X> Resize<X> for D1 {
+    type Out = X;
+}
+impl<X, const N: usize> Resize<X> for D<N> {
+    type Out = X;
+}
+impl<X, const N: usize> Resize<X> for Big<N> {
+    type Out = X;
+}
+impl<X> Resize<X> for Dyn {
+    type Out = X;
+}
+impl<X: NamedAs<Nm>, Nm, Y> Resize<X> for Named<Nm, Y> {
+    type Out = X::Out;
+}
+
+/// A dimension given the name `Nm`: static sizes take it, `Dyn` cannot
+/// carry a name in a layout and stays unnamed (its view keeps the name
+/// at run time).
+pub trait NamedAs<Nm> {
+    /// The dimension.
+    type Out;
+}
+impl<Nm> NamedAs<Nm> for D1 {
+    type Out = Named<Nm, D1>;
+}
+impl<Nm, const N: usize> NamedAs<Nm> for D<N> {
+    type Out = Named<Nm, D<N>>;
+}
+impl<Nm, const N: usize> NamedAs<Nm> for Big<N> {
+    type Out = Named<Nm, Big<N>>;
+}
+impl<Nm> NamedAs<Nm> for Dyn {
+    type Out = Dyn;
+}
+
+/// The dimension at the axis `A` of the layout `S`.
+type DimAt<S, A> = <<S as Layout>::List as GetAt<<A as AxisOf<<S as Layout>::List>>::P>>::Out;
+/// The list of `S` with the dimension at `A` resized to `X`.
+type ResizedList<S, A, X> = <<S as Layout>::List as SetAt<
+    <A as AxisOf<<S as Layout>::List>>::P,
+    <DimAt<S, A> as Resize<X>>::Out,
+>>::Out;
+
+/// A layout whose axis `A` can be narrowed to `LEN` positions from
+/// `START`, the new dimension being `X` (`dim!(LEN)`, which the
+/// [`narrow!`](crate::narrow!) and [`slice!`](crate::slice!) macros write)
+/// with the axis's name.
+pub trait NarrowStatic<A, const START: usize, const LEN: usize, X>: Layout {
+    /// The result layout.
+    type Out: Layout;
+    /// The axis's position.
+    const AXIS: usize;
+}
+impl<S: Layout, A, const START: usize, const LEN: usize, X> NarrowStatic<A, START, LEN, X> for S
+where
+    A: AxisOf<S::List>,
+    S::List: GetAt<A::P> + SetAt<A::P, <DimAt<S, A> as Resize<X>>::Out>,
+    DimAt<S, A>: HoldsRange<START, LEN> + Resize<X>,
+    ResizedList<S, A, X>: ToLayout,
+{
+    type Out = <ResizedList<S, A, X> as ToLayout>::Out;
+    const AXIS: usize = <A::P as Nat>::N;
+}
+/// The layout of `S` with axis `A` narrowed to the static dimension `X`.
+pub type NarrowedStatic<S, A, const START: usize, const LEN: usize, X> =
+    <S as NarrowStatic<A, START, LEN, X>>::Out;
+
+/// A layout whose axis `A` has the position `I`, known at compile time;
+/// the result of indexing it drops the axis.
+pub trait IndexStatic<A, const I: usize>: ReduceAxes<A> {
+    /// The axis's position.
+    const AXIS: usize;
+}
+impl<S, A, const I: usize> IndexStatic<A, I> for S
+where
+    S: ReduceAxes<A>,
+    A: AxisOf<S::List>,
+    S::List: GetAt<A::P>,
+    DimAt<S, A>: HoldsIndex<I>,
+{
+    const AXIS: usize = <A::P as Nat>::N;
+}
+
+/// A layout whose axis `A` can be narrowed at run time: the axis becomes
+/// `Dyn` (keeping its name).
+#[diagnostic::on_unimplemented(
+    message = "cannot narrow the axis `{A}` of a tensor of layout `{Self}`",
+    label = "the axis must be an axis of the tensor"
+)]
+pub trait NarrowDyn<A>: Layout {
+    /// The result layout.
+    type Out: Layout;
+    /// The axis's position.
+    const AXIS: usize;
+}
+#[diagnostic::do_not_recommend]
+impl<S: Layout, A> NarrowDyn<A> for S
+where
+    A: AxisOf<S::List>,
+    S::List: GetAt<A::P> + SetAt<A::P, <DimAt<S, A> as Resize<Dyn>>::Out>,
+    DimAt<S, A>: Resize<Dyn>,
+    ResizedList<S, A, Dyn>: ToLayout,
+{
+    type Out = <ResizedList<S, A, Dyn> as ToLayout>::Out;
+    const AXIS: usize = <A::P as Nat>::N;
+}
+/// The layout of `S` with axis `A` of a runtime size.
+pub type NarrowedDyn<S, A> = <S as NarrowDyn<A>>::Out;

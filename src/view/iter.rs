@@ -1,6 +1,7 @@
 //! Walking a view: its elements in row-major order (`iter`, `iter_mut`,
 //! `indexed_iter`), and its sub-views along an axis (`axis_iter`,
-//! `outer_iter`, `rows`).
+//! `outer_iter`, `rows`), shared or mutable (`axis_iter_mut`,
+//! `outer_iter_mut`, `rows_mut`, `axis_for_each_mut`).
 
 use alloc::vec::Vec;
 use core::ops::Deref;
@@ -17,6 +18,12 @@ pub(crate) fn for_each_offset(layout: &Strided, mut f: impl FnMut(usize)) {
     for o in Offsets::new(layout) {
         f(o);
     }
+}
+
+/// The offsets of the positions of `dims` laid out with `strides` from 0,
+/// in row-major order (for the layers above, which see no [`Strided`]).
+pub(crate) fn iter_offsets(dims: &[usize], strides: &[usize]) -> Offsets {
+    Offsets::new(&Strided::new(dims, strides, 0))
 }
 
 /// The offsets of a layout's positions in row-major order (an odometer
@@ -270,7 +277,9 @@ impl Starts {
 
 impl<'a, T> Iterator for AxisIter<'a, T> {
     type Item = DynView<'a, T>;
-    #[inline]
+    // Always inlined: the caller then builds each view in place, and a
+    // row's view costs a few stores (the `[4096, 64]` row sums).
+    #[inline(always)]
     fn next(&mut self) -> Option<DynView<'a, T>> {
         let offset = self.starts.next()?;
         let mut layout = self.item.clone();
@@ -326,17 +335,12 @@ impl<'a, T> DynView<'a, T> {
     /// ```
     pub fn try_axis_iter(&self, axis: impl AxisArg) -> Result<AxisIter<'a, T>, ShapeError> {
         let axis = axis::check(self.shape(), axis, self.rank())?;
-        let item = self.layout.index_axis(axis, 0);
-        let along = Strided::new(
-            &[self.shape()[axis]],
-            &[self.strides()[axis]],
-            self.layout.offset,
-        );
+        let (item, names, starts) = axis_parts(&self.layout, self.names.as_deref(), axis);
         Ok(AxisIter {
             data: self.data,
             item,
-            names: named::remove(self.names.as_deref(), axis),
-            starts: Starts::new(&along),
+            names,
+            starts,
         })
     }
 
@@ -367,36 +371,131 @@ impl<'a, T> DynView<'a, T> {
     /// assert_eq!(sums, vec![3, 12, 21, 30]);
     /// ```
     pub fn rows(&self) -> AxisIter<'a, T> {
-        let (dims, strides) = (self.shape(), self.strides());
-        let Some((&n, outer)) = dims.split_last() else {
-            let item = Strided::new(&[1], &[1], self.layout.offset);
-            let mut starts = Offsets::new(&Strided::row_major(&[]));
-            starts.next = self.layout.offset;
-            return AxisIter {
-                data: self.data,
-                item,
-                names: None,
-                starts: Starts::Grid(starts),
-            };
-        };
-        let r = dims.len() - 1;
-        let item = Strided::new(&[n], &[strides[r]], self.layout.offset);
-        // When the rows are empty there is nothing to walk.
-        let mut along = Strided::new(outer, &strides[..r], self.layout.offset);
-        if n == 0 {
-            along = Strided::new(&[0], &[0], 0);
-        }
+        let (item, names, starts) = rows_parts(&self.layout, self.names.as_deref());
         AxisIter {
             data: self.data,
             item,
-            names: self
-                .names
-                .as_deref()
-                .map(|n| n[r..].to_vec().into_boxed_slice()),
-            starts: Starts::new(&along),
+            names,
+            starts,
         }
     }
 }
+
+/// The layout of every view along `axis` (offset: the first's), its
+/// names, and where each view starts.
+fn axis_parts(
+    layout: &Strided,
+    names: Option<&[Option<named::Name>]>,
+    axis: usize,
+) -> (Strided, Option<named::Names>, Starts) {
+    let item = layout.index_axis(axis, 0);
+    let along = Strided::new(
+        &[layout.dims()[axis]],
+        &[layout.strides()[axis]],
+        layout.offset,
+    );
+    (item, named::remove(names, axis), Starts::new(&along))
+}
+
+/// [`axis_parts`] for the rows: the 1-D views along the last axis, one
+/// per position of the others (a rank-0 layout is one row of one element).
+fn rows_parts(
+    layout: &Strided,
+    names: Option<&[Option<named::Name>]>,
+) -> (Strided, Option<named::Names>, Starts) {
+    let (dims, strides) = (layout.dims(), layout.strides());
+    let Some((&n, outer)) = dims.split_last() else {
+        let item = Strided::new(&[1], &[1], layout.offset);
+        let mut starts = Offsets::new(&Strided::row_major(&[]));
+        starts.next = layout.offset;
+        return (item, None, Starts::Grid(starts));
+    };
+    let r = dims.len() - 1;
+    let item = Strided::new(&[n], &[strides[r]], layout.offset);
+    // When the rows are empty there is nothing to walk.
+    let mut along = Strided::new(outer, &strides[..r], layout.offset);
+    if n == 0 {
+        along = Strided::new(&[0], &[0], 0);
+    }
+    let names = names.map(|n| n[r..].to_vec().into_boxed_slice());
+    (item, names, Starts::new(&along))
+}
+
+/// The mutable sub-views along one axis ([`DynViewMut::axis_iter_mut`],
+/// `outer_iter_mut`, `rows_mut`). Each view owns its own piece of the
+/// storage, cut apart with `split_at_mut`: views that interleave in
+/// memory (the columns of a row-major matrix) cannot be made this way,
+/// and `try_axis_iter_mut` refuses them with
+/// [`ShapeError::InterleavedViews`].
+pub struct AxisIterMut<'a, T> {
+    /// The layout of every item, from offset 0 of its piece.
+    item: Strided,
+    names: Option<named::Names>,
+    /// Each item's piece of the storage, in the order they are yielded.
+    pieces: alloc::vec::IntoIter<&'a mut [T]>,
+}
+
+impl<'a, T> AxisIterMut<'a, T> {
+    /// Cuts `data` into the pieces the items starting at `starts` (each
+    /// laid out as `item`) read, or `None` if two of them overlap.
+    fn new(
+        data: &'a mut [T],
+        mut item: Strided,
+        names: Option<named::Names>,
+        mut starts: Starts,
+    ) -> Option<Self> {
+        item.offset = 0;
+        // How far each item reaches past its start (0: an empty item).
+        let extent = item.end();
+        let mut at: Vec<usize> = Vec::with_capacity(starts.len());
+        while let Some(o) = starts.next() {
+            at.push(o);
+        }
+        let mut order: Vec<usize> = (0..at.len()).collect();
+        order.sort_unstable_by_key(|&k| at[k]);
+        let mut slots: Vec<Option<&'a mut [T]>> = (0..at.len()).map(|_| None).collect();
+        let mut rest = data;
+        let mut base = 0usize;
+        for k in order {
+            if extent == 0 {
+                slots[k] = Some(&mut []);
+                continue;
+            }
+            // Sorted by start: an item starting inside the previous one's
+            // piece interleaves with it.
+            let skip = at[k].checked_sub(base)?;
+            let tail = core::mem::take(&mut rest).get_mut(skip..)?;
+            let (piece, after) = tail.split_at_mut(extent.min(tail.len()));
+            slots[k] = Some(piece);
+            rest = after;
+            base = at[k] + extent;
+        }
+        let pieces: Vec<&'a mut [T]> = slots.into_iter().flatten().collect();
+        Some(AxisIterMut {
+            item,
+            names,
+            pieces: pieces.into_iter(),
+        })
+    }
+}
+
+impl<'a, T> Iterator for AxisIterMut<'a, T> {
+    type Item = DynViewMut<'a, T>;
+    #[inline]
+    fn next(&mut self) -> Option<DynViewMut<'a, T>> {
+        let piece = self.pieces.next()?;
+        Some(DynViewMut::from_layout(
+            piece,
+            self.item.clone(),
+            self.names.clone(),
+        ))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.pieces.size_hint()
+    }
+}
+
+impl<T> ExactSizeIterator for AxisIterMut<'_, T> {}
 
 impl<'a, T> DynViewMut<'a, T> {
     /// The elements in row-major order, mutably.
@@ -432,6 +531,124 @@ impl<'a, T> DynViewMut<'a, T> {
         }
         let refs: Vec<&'a mut T> = slots.into_iter().flatten().collect();
         IterMut(IterMutKind::Refs(refs.into_iter()))
+    }
+}
+
+impl<'a, T> DynViewMut<'a, T> {
+    /// The mutable sub-views at each position of `axis` (the axis
+    /// dropped), or an axis error, or [`ShapeError::InterleavedViews`]
+    /// when they interleave in memory (the columns of a row-major matrix;
+    /// visit those with [`axis_for_each_mut`](Self::axis_for_each_mut)).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let mut t = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
+    /// for (i, mut row) in t.view_mut().axis_iter_mut(0).enumerate() {
+    ///     row *= &DynTensor::scalar(10 * i as i32);
+    /// }
+    /// assert_eq!(t.to_vec(), vec![0, 0, 0, 30, 40, 50]);
+    /// assert!(t.view_mut().try_axis_iter_mut(1).is_err()); // columns interleave
+    /// ```
+    pub fn try_axis_iter_mut(self, axis: impl AxisArg) -> Result<AxisIterMut<'a, T>, ShapeError> {
+        let axis = axis::check(self.shape(), axis, self.rank())?;
+        let shape = self.shape().to_vec();
+        let (item, names, starts) = axis_parts(&self.layout, self.names.as_deref(), axis);
+        AxisIterMut::new(self.data, item, names, starts)
+            .ok_or(ShapeError::InterleavedViews { shape, axis })
+    }
+
+    /// [`try_axis_iter_mut`](Self::try_axis_iter_mut), panicking with the error's message.
+    #[track_caller]
+    pub fn axis_iter_mut(self, axis: impl AxisArg) -> AxisIterMut<'a, T> {
+        match self.try_axis_iter_mut(axis) {
+            Ok(it) => it,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// The mutable sub-views along axis 0; panics on a rank-0 view or
+    /// when they interleave (see [`try_axis_iter_mut`](Self::try_axis_iter_mut)).
+    #[track_caller]
+    pub fn outer_iter_mut(self) -> AxisIterMut<'a, T> {
+        self.axis_iter_mut(0)
+    }
+
+    /// Every row, mutably (see [`DynView::rows`]), or
+    /// [`ShapeError::InterleavedViews`] when the rows interleave (those
+    /// of a transposed view).
+    pub fn try_rows_mut(self) -> Result<AxisIterMut<'a, T>, ShapeError> {
+        let shape = self.shape().to_vec();
+        let axis = shape.len().saturating_sub(1);
+        let (item, names, starts) = rows_parts(&self.layout, self.names.as_deref());
+        AxisIterMut::new(self.data, item, names, starts)
+            .ok_or(ShapeError::InterleavedViews { shape, axis })
+    }
+
+    /// [`try_rows_mut`](Self::try_rows_mut), panicking with the error's message.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let mut t = DynTensor::<f32>::arange(6).reshape(&[2, 3]).unwrap();
+    /// for mut row in t.view_mut().rows_mut() {
+    ///     let total = row.view().sum();
+    ///     row.map_inplace(|x| x / total);
+    /// }
+    /// assert_eq!(t.to_vec()[..3], [0.0, 1.0 / 3.0, 2.0 / 3.0]);
+    /// ```
+    #[track_caller]
+    pub fn rows_mut(self) -> AxisIterMut<'a, T> {
+        match self.try_rows_mut() {
+            Ok(it) => it,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// `f` called with the mutable sub-view at each position of `axis`,
+    /// one after the other: works whatever the layout, interleaved views
+    /// too (each is borrowed only during its call). An axis error, or
+    /// `Ok` once every view has been visited.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let mut t = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
+    /// t.view_mut()
+    ///     .axis_for_each_mut(1, |j, mut col| col.fill(j as i32))
+    ///     .unwrap();
+    /// assert_eq!(t.to_vec(), vec![0, 1, 2, 0, 1, 2]);
+    /// ```
+    pub fn axis_for_each_mut(
+        &mut self,
+        axis: impl AxisArg,
+        mut f: impl FnMut(usize, DynViewMut<'_, T>),
+    ) -> Result<(), ShapeError> {
+        let axis = axis::check(self.shape(), axis, self.rank())?;
+        for i in 0..self.shape()[axis] {
+            let layout = self.layout.index_axis(axis, i);
+            let names = named::remove(self.names.as_deref(), axis);
+            f(i, DynViewMut::from_layout(&mut *self.data, layout, names));
+        }
+        Ok(())
+    }
+}
+
+impl<T> DynTensor<T> {
+    /// The mutable views at each position of `axis` (see
+    /// [`DynViewMut::axis_iter_mut`]); panics if they interleave.
+    #[track_caller]
+    pub fn axis_iter_mut(&mut self, axis: impl AxisArg) -> AxisIterMut<'_, T> {
+        self.view_mut().axis_iter_mut(axis)
+    }
+
+    /// The mutable views along axis 0 (see [`DynViewMut::outer_iter_mut`]).
+    #[track_caller]
+    pub fn outer_iter_mut(&mut self) -> AxisIterMut<'_, T> {
+        self.view_mut().axis_iter_mut(0)
+    }
+
+    /// The rows, mutably (see [`DynViewMut::rows_mut`]); a tensor's rows
+    /// never interleave.
+    pub fn rows_mut(&mut self) -> AxisIterMut<'_, T> {
+        self.view_mut().rows_mut()
     }
 }
 

@@ -29,6 +29,8 @@
 //! - [`static_view`]: [`TensorView`] and [`TensorViewMut`], views of
 //!   static and mixed tensors whose layout the compiler computes
 //!   ([`narrow!`](crate::narrow!) for compile-time ranges).
+//! - [`static_slice`]: [`slice!`](crate::slice!), multi-axis slices of
+//!   those views whose result layout the compiler computes.
 //!
 //! This layer only describes views. The layers above it use them: the
 //! arithmetic on views is in `ops` (the kernel reads the views' strides,
@@ -41,13 +43,15 @@ mod dyn_view;
 pub mod iter;
 mod layout;
 pub mod slice;
+pub mod static_slice;
 pub mod static_view;
 
 pub use dyn_view::{DynView, DynViewMut};
-pub use iter::{AxisIter, DynIndex, IndexedIter, Iter, IterMut};
+pub(crate) use iter::iter_offsets;
+pub use iter::{AxisIter, AxisIterMut, DynIndex, IndexedIter, Iter, IterMut};
 pub(crate) use layout::Strided;
 pub use slice::SliceArg;
-pub use static_view::{StaticAxisIter, TensorView, TensorViewMut};
+pub use static_view::{StaticAxisIter, StaticAxisIterMut, TensorView, TensorViewMut};
 
 /// A multi-axis slice, one argument per leading axis, in ndarray's
 /// notation: a range (`1..3`, `2..`, `..-1`, `..=4`, `..`) keeps its axis,
@@ -78,18 +82,115 @@ macro_rules! s {
 
 /// `length` positions of an axis from `start`, all known at compile time,
 /// on a [`TensorView`]: `narrow!(t.view(), 0, 1..3)` is rows 1 and 2, of
-/// the static size 2. A range past the end of a static axis does not
-/// compile (`cannot narrow the dimension `D<4>` to 2 positions from 3`).
+/// the static size 2. The axis is a number, or any axis value:
+/// [`AxisFromEnd`](crate::AxisFromEnd) or a dimension name
+/// (`narrow!(v, H, 1..3)`), whose name the result keeps. A range past the
+/// end of a static axis does not compile (`cannot narrow the dimension
+/// `D<4>` to 2 positions from 3`).
 ///
 /// ```
-/// use shaped::{narrow, shape, Tensor, TensorView};
+/// use shaped::{dim_names, narrow, shape, Tensor, TensorView};
 /// let t = Tensor::<f32, shape![4, 6]>::arange();
 /// let cols: TensorView<'_, f32, shape![4, 3]> = narrow!(t.view(), 1, 2..5);
 /// assert_eq!(cols.to_owned()[[1, 0]], 8.0);
+/// dim_names!(H, W);
+/// let img = Tensor::<f32, shape![H: 4, W: 6]>::arange();
+/// let band: TensorView<'_, f32, shape![H: 2, W: 6]> = narrow!(img.view(), H, 1..3);
+/// assert_eq!(band.names(), [Some("H"), Some("W")]);
 /// ```
 #[macro_export]
 macro_rules! narrow {
     ($view:expr, $axis:literal, $start:literal .. $end:literal) => {
-        $view.narrow_static::<$axis, $start, { $end - $start }, $crate::dim!($end - $start)>()
+        $view.narrow_static::<_, $start, { $end - $start }, $crate::dim!($end - $start)>(
+            $crate::Axis::<$axis>,
+        )
+    };
+    ($view:expr, $axis:expr, $start:literal .. $end:literal) => {
+        $view.narrow_static::<_, $start, { $end - $start }, $crate::dim!($end - $start)>($axis)
+    };
+}
+
+/// A multi-axis slice of a [`TensorView`] with its layout in the type,
+/// one argument per leading axis as in [`s!`](crate::s): a range of
+/// literals (`1..3`, `..2`) gives a static size, a literal index (`2`)
+/// drops the axis, `..` keeps it; past the end of a static axis either
+/// does not compile. Any other argument is a runtime expression: an index
+/// drops the axis, a range (`a..b`, `2..`, `..;2`, `r; step`) makes it
+/// `Dyn`; both are checked when the program runs (panicking with
+/// PyTorch's message, as [`DynView::slice`] does). Names stay with their
+/// axes. A [`TensorViewMut`] is sliced the same way, giving a mutable
+/// view. See [`static_slice`].
+///
+/// ```
+/// use shaped::{shape, slice, Dyn, Tensor, TensorView};
+/// let t = Tensor::<i32, shape![4, 5, 6]>::arange();
+/// let v: TensorView<'_, i32, shape![2, 6]> = slice!(t.view(), 1..3, 2);
+/// assert_eq!(v.to_vec()[..3], [42, 43, 44]);
+/// let (i, j) = (1, 4);
+/// let w: TensorView<'_, i32, shape![4, Dyn, 3]> = slice!(t.view(), .., i..j, ..3);
+/// assert_eq!(w.shape(), &[4, 3, 3]);
+/// ```
+///
+/// A static range or index past the end does not compile:
+///
+/// ```compile_fail
+/// use shaped::{shape, slice, Tensor};
+/// let t = Tensor::<i32, shape![4, 3]>::arange();
+/// let v = slice!(t.view(), .., 3); // error: index 3 is out of bounds for the dimension `D<3>`
+/// ```
+#[macro_export]
+macro_rules! slice {
+    ($view:expr $(,)?) => { $view };
+    ($view:expr, $($args:tt)+) => { $crate::__slice!(@parse ($view) [0] [] $($args)+) };
+}
+
+// The arguments are read left to right into items numbered by their axis,
+// then applied right to left: slicing the later axes first leaves the
+// earlier ones where they are, whatever drops an axis.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __slice {
+    (@parse $v:tt $p:tt [$($acc:tt)*]) => { $crate::__slice!(@emit $v $($acc)*) };
+    (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] .. ; $st:expr $(, $($rest:tt)*)?) => {
+        $crate::__slice!(@parse $v [$($p)* + 1] [(step [$($p)*] (..) ($st)) $($acc)*] $($($rest)*)?)
+    };
+    (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] .. $b:literal $(, $($rest:tt)*)?) => {
+        $crate::__slice!(@parse $v [$($p)* + 1] [(range [$($p)*] 0 $b) $($acc)*] $($($rest)*)?)
+    };
+    (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] .. $(, $($rest:tt)*)?) => {
+        $crate::__slice!(@parse $v [$($p)* + 1] [$($acc)*] $($($rest)*)?)
+    };
+    (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] $a:literal .. $b:literal $(, $($rest:tt)*)?) => {
+        $crate::__slice!(@parse $v [$($p)* + 1] [(range [$($p)*] $a $b) $($acc)*] $($($rest)*)?)
+    };
+    (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] - $i:literal $(, $($rest:tt)*)?) => {
+        $crate::__slice!(@parse $v [$($p)* + 1] [(rt [$($p)*] (-$i)) $($acc)*] $($($rest)*)?)
+    };
+    (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] $i:literal $(, $($rest:tt)*)?) => {
+        $crate::__slice!(@parse $v [$($p)* + 1] [(index [$($p)*] $i) $($acc)*] $($($rest)*)?)
+    };
+    (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] $e:expr ; $st:expr $(, $($rest:tt)*)?) => {
+        $crate::__slice!(@parse $v [$($p)* + 1] [(step [$($p)*] ($e) ($st)) $($acc)*] $($($rest)*)?)
+    };
+    (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] $e:expr $(, $($rest:tt)*)?) => {
+        $crate::__slice!(@parse $v [$($p)* + 1] [(rt [$($p)*] ($e)) $($acc)*] $($($rest)*)?)
+    };
+    (@emit ($v:expr)) => { $v };
+    (@emit ($v:expr) (range [$($p:tt)*] $a:literal $b:literal) $($rest:tt)*) => {
+        $crate::__slice!(@emit ($v.narrow_static::<_, $a, { $b - $a }, $crate::dim!($b - $a)>(
+            $crate::Axis::<{ $($p)* }>,
+        )) $($rest)*)
+    };
+    (@emit ($v:expr) (index [$($p:tt)*] $i:literal) $($rest:tt)*) => {
+        $crate::__slice!(@emit ($v.index_static::<_, $i>($crate::Axis::<{ $($p)* }>)) $($rest)*)
+    };
+    (@emit ($v:expr) (rt [$($p:tt)*] ($e:expr)) $($rest:tt)*) => {
+        $crate::__slice!(@emit ($v.slice_axis($crate::Axis::<{ $($p)* }>, $e)) $($rest)*)
+    };
+    (@emit ($v:expr) (step [$($p:tt)*] ($e:expr) ($st:expr)) $($rest:tt)*) => {
+        $crate::__slice!(@emit ($v.slice_axis(
+            $crate::Axis::<{ $($p)* }>,
+            $crate::view::static_slice::Stepped($e, ($st) as isize),
+        )) $($rest)*)
     };
 }

@@ -33,11 +33,11 @@ use core::marker::PhantomData;
 use core::ops::{Deref, DerefMut};
 
 use super::dyn_view::{DynView, DynViewMut};
-use super::iter::AxisIter;
+use super::iter::{AxisIter, AxisIterMut};
 use super::layout::Strided;
 use crate::element::Element;
 use crate::error::ShapeError;
-use crate::shape::axes::{Axis, Position};
+use crate::shape::axes::{Axis, OneAxis};
 use crate::shape::dim::AnyDim;
 use crate::shape::list::Layout;
 use crate::shape::narrow::{NarrowDyn, NarrowStatic, NarrowedDyn, NarrowedStatic};
@@ -85,8 +85,22 @@ impl<'a, T, S> DerefMut for TensorViewMut<'a, T, S> {
     }
 }
 
+/// The position of the one axis `A` of `S`.
+pub(super) fn position<S: ReduceAxes<A>, A>() -> usize {
+    <S as ReduceAxes<A>>::MASK.trailing_zeros() as usize
+}
+
+/// `view` as a mutable view of layout `R` (whose sizes the caller has
+/// worked out).
+pub(super) fn typed_mut<'a, T, R>(view: DynViewMut<'a, T>) -> TensorViewMut<'a, T, R> {
+    TensorViewMut {
+        inner: view,
+        layout: PhantomData,
+    }
+}
+
 /// `view` as a view of layout `R` (whose sizes the caller has worked out).
-fn typed<'a, T, R>(view: DynView<'a, T>) -> TensorView<'a, T, R> {
+pub(super) fn typed<'a, T, R>(view: DynView<'a, T>) -> TensorView<'a, T, R> {
     TensorView {
         inner: view,
         layout: PhantomData,
@@ -94,7 +108,7 @@ fn typed<'a, T, R>(view: DynView<'a, T>) -> TensorView<'a, T, R> {
 }
 
 #[track_caller]
-fn or_panic<X>(r: Result<X, ShapeError>) -> X {
+pub(super) fn or_panic<X>(r: Result<X, ShapeError>) -> X {
     match r {
         Ok(x) => x,
         Err(e) => panic!("{e}"),
@@ -112,87 +126,98 @@ impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
         Tensor::from_checked(self.inner.to_vec(), self.inner.shape())
     }
 
-    /// Position `index` of `Axis::<K>` (negative: from the end), the axis
-    /// dropped from the layout; or PyTorch's `index .. is out of bounds`.
-    pub fn try_index_axis<const K: usize>(
+    /// Position `index` of the axis `axis` (`Axis::<K>`,
+    /// [`AxisFromEnd`](crate::AxisFromEnd) or a dimension name; `index`
+    /// negative: from the end), the axis dropped from the layout; or
+    /// PyTorch's `index .. is out of bounds`.
+    pub fn try_index_axis<A: OneAxis>(
         &self,
-        _axis: Axis<K>,
+        _axis: A,
         index: isize,
-    ) -> Result<TensorView<'a, T, DropDims<S, Axis<K>>>, ShapeError>
+    ) -> Result<TensorView<'a, T, DropDims<S, A>>, ShapeError>
     where
-        S: ReduceAxes<Axis<K>>,
+        S: ReduceAxes<A>,
     {
-        Ok(typed(self.inner.try_index_axis(K, index)?))
+        Ok(typed(self.inner.try_index_axis(position::<S, A>(), index)?))
     }
 
     /// [`try_index_axis`](Self::try_index_axis), panicking with the error's message.
     #[track_caller]
-    pub fn index_axis<const K: usize>(
-        &self,
-        axis: Axis<K>,
-        index: isize,
-    ) -> TensorView<'a, T, DropDims<S, Axis<K>>>
+    pub fn index_axis<A: OneAxis>(&self, axis: A, index: isize) -> TensorView<'a, T, DropDims<S, A>>
     where
-        S: ReduceAxes<Axis<K>>,
+        S: ReduceAxes<A>,
     {
         or_panic(self.try_index_axis(axis, index))
     }
 
-    /// The views at each position of `Axis::<K>`, of the layout without
-    /// that axis.
-    pub fn axis_iter<const K: usize>(
-        &self,
-        _axis: Axis<K>,
-    ) -> StaticAxisIter<'a, T, DropDims<S, Axis<K>>>
+    /// The views at each position of the axis `axis` (`Axis::<K>`,
+    /// [`AxisFromEnd`](crate::AxisFromEnd) or a dimension name), of the
+    /// layout without that axis.
+    pub fn axis_iter<A: OneAxis>(&self, _axis: A) -> StaticAxisIter<'a, T, DropDims<S, A>>
     where
-        S: ReduceAxes<Axis<K>>,
+        S: ReduceAxes<A>,
     {
         StaticAxisIter {
-            inner: self.inner.axis_iter(K),
+            inner: self.inner.axis_iter(position::<S, A>()),
             layout: PhantomData,
         }
     }
 
-    /// `length` positions of `Axis::<K>` from `start`, known at run time:
-    /// that axis becomes `Dyn`. An error in PyTorch's words past its end.
-    pub fn try_narrow<const K: usize>(
+    /// The views along axis 0, each of the layout without it.
+    pub fn outer_iter(&self) -> StaticAxisIter<'a, T, DropDims<S, Axis<0>>>
+    where
+        S: ReduceAxes<Axis<0>>,
+    {
+        self.axis_iter(Axis::<0>)
+    }
+
+    /// `length` positions of the axis `axis` (`Axis::<K>`,
+    /// [`AxisFromEnd`](crate::AxisFromEnd) or a dimension name) from
+    /// `start`, known at run time: that axis becomes `Dyn`, keeping its
+    /// name. An error in PyTorch's words past its end.
+    pub fn try_narrow<A>(
         &self,
-        _axis: Axis<K>,
+        _axis: A,
         start: usize,
         length: usize,
-    ) -> Result<TensorView<'a, T, NarrowedDyn<S, K>>, ShapeError>
+    ) -> Result<TensorView<'a, T, NarrowedDyn<S, A>>, ShapeError>
     where
-        S: NarrowDyn<K>,
+        S: NarrowDyn<A>,
     {
-        Ok(typed(self.inner.try_narrow(K, start, length)?))
+        Ok(typed(self.inner.try_narrow(
+            <S as NarrowDyn<A>>::AXIS,
+            start,
+            length,
+        )?))
     }
 
     /// [`try_narrow`](Self::try_narrow), panicking with the error's message.
     #[track_caller]
-    pub fn narrow<const K: usize>(
+    pub fn narrow<A>(
         &self,
-        axis: Axis<K>,
+        axis: A,
         start: usize,
         length: usize,
-    ) -> TensorView<'a, T, NarrowedDyn<S, K>>
+    ) -> TensorView<'a, T, NarrowedDyn<S, A>>
     where
-        S: NarrowDyn<K>,
+        S: NarrowDyn<A>,
     {
         or_panic(self.try_narrow(axis, start, length))
     }
 
-    /// `LEN` positions of axis `K` from `START`, all known at compile
-    /// time: what [`narrow!`](crate::narrow!) expands to (`X` is the
-    /// dimension type of `LEN`). Past the end of a static axis it does not
-    /// compile; a `Big` or `Dyn` axis is checked when it runs.
+    /// `LEN` positions of the axis `A` from `START`, all known at compile
+    /// time: what [`narrow!`](crate::narrow!) and [`slice!`](crate::slice!)
+    /// expand to (`X` is the dimension type of `LEN`). Past the end of a
+    /// static axis it does not compile; a `Big` or `Dyn` axis is checked
+    /// when it runs.
     #[doc(hidden)]
     #[track_caller]
-    pub fn narrow_static<const K: usize, const START: usize, const LEN: usize, X: AnyDim>(
+    pub fn narrow_static<A, const START: usize, const LEN: usize, X: AnyDim>(
         &self,
-    ) -> TensorView<'a, T, NarrowedStatic<S, K, START, LEN, X>>
+        _axis: A,
+    ) -> TensorView<'a, T, NarrowedStatic<S, A, START, LEN, X>>
     where
-        S: NarrowStatic<K, START, LEN, X>,
-        Axis<K>: Position,
+        S: NarrowStatic<A, START, LEN, X>,
     {
         const {
             assert!(
@@ -200,7 +225,8 @@ impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
                 "the dimension type does not match the length"
             )
         };
-        typed(or_panic(self.inner.try_narrow(K, START, LEN)))
+        let axis = <S as NarrowStatic<A, START, LEN, X>>::AXIS;
+        typed(or_panic(self.inner.try_narrow(axis, START, LEN)))
     }
 
     /// Axes `A` and `B` swapped, without copying; the layout computed by
@@ -227,7 +253,80 @@ impl<'a, T: Element, S: Layout> TensorViewMut<'a, T, S> {
     pub fn to_owned(&self) -> Tensor<T, S> {
         Tensor::from_checked(self.inner.to_vec(), self.inner.shape())
     }
+
+    /// The mutable views at each position of the axis `axis`, of the layout
+    /// without that axis; or [`ShapeError::InterleavedViews`] when they
+    /// interleave in memory (see [`DynViewMut::try_axis_iter_mut`]).
+    pub fn try_axis_iter_mut<A: OneAxis>(
+        self,
+        _axis: A,
+    ) -> Result<StaticAxisIterMut<'a, T, DropDims<S, A>>, ShapeError>
+    where
+        S: ReduceAxes<A>,
+    {
+        Ok(StaticAxisIterMut {
+            inner: self.inner.try_axis_iter_mut(position::<S, A>())?,
+            layout: PhantomData,
+        })
+    }
+
+    /// [`try_axis_iter_mut`](Self::try_axis_iter_mut), panicking with the
+    /// error's message.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Tensor, TensorViewMut};
+    /// let mut t = Tensor::<i32, shape![3, 2]>::zeros();
+    /// for (i, row) in t.view_mut().axis_iter_mut(Axis::<0>).enumerate() {
+    ///     let mut row: TensorViewMut<'_, i32, shape![2]> = row;
+    ///     row.fill(i as i32);
+    /// }
+    /// assert_eq!(t.to_vec(), vec![0, 0, 1, 1, 2, 2]);
+    /// ```
+    #[track_caller]
+    pub fn axis_iter_mut<A: OneAxis>(self, axis: A) -> StaticAxisIterMut<'a, T, DropDims<S, A>>
+    where
+        S: ReduceAxes<A>,
+    {
+        or_panic(self.try_axis_iter_mut(axis))
+    }
+
+    /// Every row (the 1-D views along the last axis), mutably; see
+    /// [`DynViewMut::rows_mut`].
+    #[track_caller]
+    pub fn rows_mut(self) -> AxisIterMut<'a, T> {
+        self.inner.rows_mut()
+    }
+
+    /// The mutable views along axis 0, each of the layout without it.
+    #[track_caller]
+    pub fn outer_iter_mut(self) -> StaticAxisIterMut<'a, T, DropDims<S, Axis<0>>>
+    where
+        S: ReduceAxes<Axis<0>>,
+    {
+        self.axis_iter_mut(Axis::<0>)
+    }
 }
+
+/// The mutable views along one axis of a [`TensorViewMut`], each of layout `S`.
+pub struct StaticAxisIterMut<'a, T, S> {
+    inner: AxisIterMut<'a, T>,
+    layout: PhantomData<S>,
+}
+
+impl<'a, T, S> Iterator for StaticAxisIterMut<'a, T, S> {
+    type Item = TensorViewMut<'a, T, S>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.inner.next().map(|inner| TensorViewMut {
+            inner,
+            layout: PhantomData,
+        })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl<T, S> ExactSizeIterator for StaticAxisIterMut<'_, T, S> {}
 
 /// The views along one axis of a [`TensorView`], each of layout `S`.
 pub struct StaticAxisIter<'a, T, S> {
