@@ -24,7 +24,9 @@
 //! hand-written loop over fixed arrays, and no other row loop is compiled for
 //! that shape. Larger shapes, and all runtime shapes, take [`binary`] and
 //! [`assign`], compiled once per element type and operation and shared by
-//! every shape, which keeps build times flat.
+//! every shape, which keeps build times flat. `DynTensor`'s operations
+//! build the plan while they check the shapes (`pair_plan`, one pass on
+//! the stack) and hand it to the same row loops.
 //!
 //! - `plan` — the runtime plan ([`plan`], [`PlanAxis`]).
 //! - `rows` — the four row forms and their dispatch.
@@ -65,8 +67,8 @@ pub(crate) use gather::{gather, strides};
 pub use gemm::{Mat, SMALL_GEMM, gemm};
 pub use nary::{CHUNK, Operand, nary};
 pub(crate) use odometer::Odometer;
-pub(crate) use plan::{INLINE_AXES, PAIR_AXES, pair_plan};
 use plan::{Block, for_each_block, plan_2d, with_plan};
+pub(crate) use plan::{INLINE_AXES, PAIR_AXES, pair_plan};
 pub use plan::{PlanAxis, plan};
 use rows::*;
 pub use sink::{Sink, SliceSink};

@@ -4,8 +4,9 @@
 //! panic with its message.
 //!
 //! An unnamed operation is positional broadcasting and nothing else: the
-//! broadcast shape and the element count in one pass, then the kernel. Only
-//! when an operand has names does it go through [`by_name`](super::by_name).
+//! shape check, the broadcast shape, the element count and the kernel's
+//! plan in one pass on the stack, then the kernel. Only when an operand has
+//! names does it go through [`by_name`](super::by_name).
 
 use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
@@ -102,7 +103,17 @@ impl<T: Element> DynTensor<T> {
         let data = SmallBuf::build(
             n,
             dims,
-            |s| kernel::binary(&mut SliceSink::new(s), dims, a, a_dims, b, b_dims, Op::apply),
+            |s| {
+                kernel::binary(
+                    &mut SliceSink::new(s),
+                    dims,
+                    a,
+                    a_dims,
+                    b,
+                    b_dims,
+                    Op::apply,
+                )
+            },
             |v| {
                 heap_result(v, n, dims, (a, a_dims), (b, b_dims), Op::apply, |v| {
                     kernel::binary(v, dims, a, a_dims, b, b_dims, Op::apply)
