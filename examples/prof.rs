@@ -1,3 +1,14 @@
+//! One operation in a loop, for profilers: `prof <mode> [iterations]`.
+//! Instructions per operation are the difference of two callgrind runs
+//! divided by the difference in iterations, e.g.
+//! `valgrind --tool=callgrind target/release/examples/prof dynA 20000` and
+//! the same with 40000. Modes: `dynA`, `dynB` (`DynTensor` `[4, 3] + [1, 3]`
+//! and `[5, 3, 4, 1] + [3, 1, 2]`, allocating), `intoDynA`, `intoDynB`
+//! (the same with `try_add_into`), `dynF`, `dynH`, `statA`, `statB`,
+//! `statH`, `intoA`, `intoB`, `intoBi`, `intoH`, `assignB`, `assignBi`
+//! (static tensors), `handB`, `intoBhand` (hand loops), `ndF`, `chain`,
+//! `chainNd`, `vecA`.
+
 use shaped::{DynTensor, Tensor, shape};
 use std::hint::black_box;
 use std::time::Instant;

@@ -432,6 +432,32 @@ proptest! {
         }
     }
 
+    /// Ranks around the one-pass plan's limit of 8 (6 to 11, sizes 0 to 2)
+    /// and results around the inline size of 16 elements: the operators
+    /// and `try_add_into` against the reference, whichever path runs.
+    #[test]
+    fn high_ranks_and_into_match_reference(
+        (sa, sb) in prop::collection::vec(0usize..=2, 6..=11)
+            .prop_flat_map(|base| (derive(base.clone()), derive(base))),
+        ka in any::<u64>(),
+        kb in any::<u64>(),
+    ) {
+        let (a, da) = tensor(&sa, ka, false);
+        let (b, db) = tensor(&sb, kb, false);
+        check_binary(&a, &da, &b, &db, ADD, a.try_add(&b))?;
+        check_binary(&b, &db, &a, &da, SUB, b.try_sub(&a))?;
+        if let Ok((shape, want)) = ref_binary(&da, &sa, &db, &sb, MUL) {
+            let mut out = DynTensor::<i64>::full(&shape, 7);
+            shaped::try_mul_into(&a, &b, &mut out).unwrap();
+            prop_assert_eq!(out.to_vec(), want);
+            prop_assert_eq!(out.shape(), &shape[..]);
+        } else {
+            let mut out = DynTensor::<i64>::full(&sa, 7);
+            prop_assert!(shaped::try_mul_into(&a, &b, &mut out).is_err());
+            prop_assert_eq!(out.to_vec(), vec![7; da.len()]);
+        }
+    }
+
     /// `try_div` and `try_rem` with non-zero divisors.
     #[test]
     fn div_rem_match_reference((sa, sb) in shape_pair(), ka in any::<u64>(), kb in any::<u64>()) {
@@ -651,6 +677,28 @@ macro_rules! static_agrees {
             }
         }
     };
+}
+
+/// A plan of more axes than the odometer keeps on the stack: sizes of 2
+/// that move alternately in `a` and in `b`, so that no two axes merge.
+#[test]
+fn unmerged_plan_of_rank_12_matches_reference() {
+    let sa: Vec<usize> = (0..12).map(|i| if i % 2 == 0 { 2 } else { 1 }).collect();
+    let sb: Vec<usize> = (0..12).map(|i| if i % 2 == 0 { 1 } else { 2 }).collect();
+    let (a, da) = tensor(&sa, 1, false);
+    let (b, db) = tensor(&sb, 2, false);
+    let (shape, want) = ref_binary(&da, &sa, &db, &sb, ADD).unwrap();
+    assert_eq!(shape, vec![2; 12]);
+    let got = a.try_add(&b).unwrap();
+    assert_eq!(got.to_vec(), want);
+    let mut out = DynTensor::<i64>::zeros(&shape);
+    shaped::try_add_into(&a, &b, &mut out).unwrap();
+    assert_eq!(out.to_vec(), want);
+    // Rank 8 exactly, the last the one-pass plan takes.
+    let (a8, da8) = tensor(&sa[4..], 3, false);
+    let (b8, db8) = tensor(&sb[4..], 4, false);
+    let (_, want8) = ref_binary(&da8, &sa[4..], &db8, &sb[4..], ADD).unwrap();
+    assert_eq!((&a8 + &b8).to_vec(), want8);
 }
 
 static_agrees!(static_2_3_4_with_3_1: [2, 3, 4] with [3, 1]);

@@ -24,7 +24,9 @@
 //! hand-written loop over fixed arrays, and no other row loop is compiled for
 //! that shape. Larger shapes, and all runtime shapes, take [`binary`] and
 //! [`assign`], compiled once per element type and operation and shared by
-//! every shape, which keeps build times flat.
+//! every shape, which keeps build times flat. `DynTensor`'s operations
+//! build the plan while they check the shapes (`pair_plan`, one pass on
+//! the stack) and hand it to the same row loops.
 //!
 //! - `plan` — the runtime plan ([`plan`], [`PlanAxis`]).
 //! - `rows` — the four row forms and their dispatch.
@@ -66,6 +68,7 @@ pub use gemm::{Mat, SMALL_GEMM, gemm};
 pub use nary::{CHUNK, Operand, nary};
 pub(crate) use odometer::Odometer;
 use plan::{Block, for_each_block, plan_2d, with_plan};
+pub(crate) use plan::{INLINE_AXES, PAIR_AXES, pair_plan};
 pub use plan::{PlanAxis, plan};
 use rows::*;
 pub use sink::{Sink, SliceSink};
@@ -90,22 +93,26 @@ fn binary_block_rt<T: Copy, U: Copy>(
     binary_block(out, a, ia, b, ib, block, f)
 }
 
-/// [`binary`] for shapes of rank at most 2, padded to rank 2 with leading
-/// 1s (`a_dims` and `b_dims` broadcast to `out_dims`; callers check):
-/// `DynTensor`'s vectors and matrices, planned without a loop.
+/// `out = f(a, b)` for operands whose shapes the plan `axes` was built
+/// from by [`pair_plan`] (callers check that the output is not empty): the
+/// runtime operations' fast path, with the plan they built while checking
+/// the shapes.
 #[inline(always)]
-pub(crate) fn binary_2d<T: Copy, U: Copy>(
+pub(crate) fn binary_planned<T: Copy, U: Copy>(
     out: &mut impl Sink<U>,
-    out_dims: [usize; 2],
     a: &[T],
-    a_dims: [usize; 2],
     b: &[T],
-    b_dims: [usize; 2],
+    axes: &[PlanAxis],
     f: impl Fn(T, T) -> U,
 ) {
-    let block = plan_2d(&out_dims, &a_dims, &b_dims);
-    if block.inner.n != 0 && block.next.n != 0 {
+    let block = Block {
+        inner: axes[0],
+        next: axes[1],
+    };
+    if axes.len() == 2 {
         binary_block_rt(out, a, 0, b, 0, block, &f);
+    } else {
+        binary_blocks_rt(out, a, b, block, &axes[2..], &f);
     }
 }
 
@@ -116,21 +123,6 @@ pub(crate) fn binary_2d<T: Copy, U: Copy>(
 /// Not inlined: one copy per element type, operation and sink serves every shape.
 #[inline(never)]
 pub fn binary<T: Copy, U: Copy>(
-    out: &mut impl Sink<U>,
-    out_dims: &[usize],
-    a: &[T],
-    a_dims: &[usize],
-    b: &[T],
-    b_dims: &[usize],
-    f: impl Fn(T, T) -> U,
-) {
-    binary_inline(out, out_dims, a, a_dims, b, b_dims, f)
-}
-
-/// [`binary`], inlined into a caller that is itself compiled once per
-/// element type and operation (`DynTensor`'s operations), saving a call.
-#[inline(always)]
-pub(crate) fn binary_inline<T: Copy, U: Copy>(
     out: &mut impl Sink<U>,
     out_dims: &[usize],
     a: &[T],

@@ -22,7 +22,106 @@ pub struct Block {
 }
 
 /// Runtime plans of up to this many axes live on the stack; more take a `Vec`.
-pub(super) const INLINE_AXES: usize = 8;
+pub(crate) const INLINE_AXES: usize = 8;
+
+/// The plan of a runtime operation on two operands, on the stack: filled
+/// by [`pair_plan`] while it checks the shapes.
+pub(crate) type PairAxes = [PlanAxis; INLINE_AXES];
+
+/// Empty [`PairAxes`] for [`pair_plan`] to fill (zeros: set in registers,
+/// where a constant of other values is copied from memory).
+pub(crate) const PAIR_AXES: PairAxes = [PlanAxis { n: 0, sa: 0, sb: 0 }; INLINE_AXES];
+
+/// Two runtime shapes broadcast together in one pass from the right: the
+/// shape check, the output sizes (written into `out`, the first
+/// `max(a.len(), b.len())`), the element count and the kernel's plan
+/// (written into `axes`, as [`plan`] builds it). Returns the plan's length
+/// (at least 2) and the element count. For small operations these fixed
+/// costs are most of the time, so they are paid once, with nothing
+/// allocated.
+///
+/// `None` when the sizes do not broadcast, the rank exceeds
+/// [`INLINE_AXES`] or the element count overflows: the caller's general
+/// path then reports the error or handles the shape.
+#[inline(always)]
+pub(crate) fn pair_plan(
+    a: &[usize],
+    b: &[usize],
+    out: &mut [usize; INLINE_AXES],
+    axes: &mut PairAxes,
+) -> Option<(usize, usize)> {
+    let rank = a.len().max(b.len());
+    if rank > INLINE_AXES {
+        return None;
+    }
+    if rank <= 2 {
+        // Vectors and matrices, the common case: worked out in registers.
+        let dim = |s: &[usize], i: usize| if i < s.len() { s[s.len() - 1 - i] } else { 1 };
+        let join = |x: usize, y: usize| match (x, y) {
+            _ if x == y || y == 1 => Some(x),
+            (1, _) => Some(y),
+            _ => None,
+        };
+        let (a2, b2) = ([dim(a, 1), dim(a, 0)], [dim(b, 1), dim(b, 0)]);
+        let o2 = [join(a2[0], b2[0])?, join(a2[1], b2[1])?];
+        let numel = o2[0].checked_mul(o2[1])?;
+        match rank {
+            2 => (out[0], out[1]) = (o2[0], o2[1]),
+            1 => out[0] = o2[1],
+            _ => {}
+        }
+        let block = plan_2d(&o2, &a2, &b2);
+        (axes[0], axes[1]) = (block.inner, block.next);
+        return Some((2, numel));
+    }
+    let (pa, pb) = (rank - a.len(), rank - b.len());
+    let (mut count, mut numel, mut overflow) = (0, 1usize, false);
+    let (mut ca, mut cb) = (1usize, 1usize); // contiguous strides so far
+    let mut cur = PlanAxis::UNIT; // the axis being built, as in `plan`
+    for i in (0..rank).rev() {
+        let x = if i >= pa { a[i - pa] } else { 1 };
+        let y = if i >= pb { b[i - pb] } else { 1 };
+        let n = if x == y || y == 1 {
+            x
+        } else if x == 1 {
+            y
+        } else {
+            return None;
+        };
+        out[i] = n;
+        let (m, o) = numel.overflowing_mul(n);
+        (numel, overflow) = (m, overflow | o);
+        if n == 1 {
+            continue;
+        }
+        let sa = if x == 1 { 0 } else { ca };
+        let sb = if y == 1 { 0 } else { cb };
+        // No overflow here unless `numel` overflows too (then unused).
+        ca = ca.wrapping_mul(x);
+        cb = cb.wrapping_mul(y);
+        if cur.n != 1 && cur.sa.wrapping_mul(cur.n) == sa && cur.sb.wrapping_mul(cur.n) == sb {
+            cur.n = cur.n.wrapping_mul(n);
+        } else {
+            if cur.n != 1 {
+                axes[count] = cur;
+                count += 1;
+            }
+            cur = PlanAxis { n, sa, sb };
+        }
+    }
+    if overflow {
+        return None;
+    }
+    if cur.n != 1 {
+        axes[count] = cur;
+        count += 1;
+    }
+    while count < 2 {
+        axes[count] = PlanAxis::UNIT; // at least the two axes of a block
+        count += 1;
+    }
+    Some((count, numel))
+}
 
 /// Fills `axes` (innermost first) for `a` and `b` broadcast to `out`, and
 /// returns how many there are: at least 2, padded with length-1 axes, so
@@ -73,30 +172,58 @@ pub const fn plan(out: &[usize], a: &[usize], b: &[usize], axes: &mut [PlanAxis]
 }
 
 /// Calls `block(a_offset, b_offset)` for every block, in row-major order,
-/// given the axes outside the innermost two (outermost last). The innermost
-/// of them is a plain loop, the others recurse.
+/// given the axes outside the innermost two (innermost first). The first
+/// of them is a plain loop, the others an odometer (on the stack up to
+/// [`INLINE_AXES`] of them): one step per pass of that loop, and no
+/// recursion, so that `block` is inlined and a small block costs its rows
+/// and little else.
+#[inline(always)]
 pub(super) fn for_each_block(
     outer: &[PlanAxis],
     oa: usize,
     ob: usize,
     block: &mut impl FnMut(usize, usize),
 ) {
-    let (axis, rest) = match outer.split_last() {
-        Some((axis, rest)) => (*axis, rest),
+    // One call of `block` in the code, so that it is inlined.
+    let (first, rest) = match outer.split_first() {
+        Some((first, rest)) => (*first, rest),
         None => (PlanAxis::UNIT, outer),
     };
-    let (mut ia, mut ib) = (oa, ob);
-    if rest.is_empty() {
-        for _ in 0..axis.n {
-            block(ia, ib);
-            ia += axis.sa;
-            ib += axis.sb;
+    // Plans of non-empty outputs only: no axis has length 0.
+    debug_assert!(outer.iter().all(|x| x.n != 0));
+    let (mut small, mut large) = ([0usize; INLINE_AXES], alloc::vec::Vec::new());
+    let index = match small.get_mut(..rest.len()) {
+        Some(index) => index,
+        None => {
+            large.resize(rest.len(), 0usize);
+            &mut large[..]
         }
-    } else {
-        for _ in 0..axis.n {
-            for_each_block(rest, ia, ib, block);
-            ia += axis.sa;
-            ib += axis.sb;
+    };
+    let (mut ia, mut ib) = (oa, ob);
+    loop {
+        let (mut ja, mut jb) = (ia, ib);
+        for _ in 0..first.n {
+            block(ja, jb);
+            ja += first.sa;
+            jb += first.sb;
+        }
+        // The next position of the axes outside: the first that has not
+        // reached its end moves on, those inside it go back to 0.
+        let mut k = 0;
+        loop {
+            let (Some(axis), Some(i)) = (rest.get(k), index.get_mut(k)) else {
+                return;
+            };
+            *i += 1;
+            if *i < axis.n {
+                ia += axis.sa;
+                ib += axis.sb;
+                break;
+            }
+            *i = 0;
+            ia -= axis.sa * (axis.n - 1);
+            ib -= axis.sb * (axis.n - 1);
+            k += 1;
         }
     }
 }

@@ -4,8 +4,9 @@
 //! panic with its message.
 //!
 //! An unnamed operation is positional broadcasting and nothing else: the
-//! broadcast shape and the element count in one pass, then the kernel. Only
-//! when an operand has names does it go through [`by_name`](super::by_name).
+//! shape check, the broadcast shape, the element count and the kernel's
+//! plan in one pass on the stack, then the kernel. Only when an operand has
+//! names does it go through [`by_name`](super::by_name).
 
 use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
@@ -17,7 +18,7 @@ use super::tensor::or_panic;
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::kernel::{self, SliceSink};
-use crate::shape::broadcast::{broadcast_into, broadcasts_to, check_broadcast_to};
+use crate::shape::broadcast::{broadcast_pair, broadcasts_to, check_broadcast_to};
 use crate::shape::list::Layout;
 use crate::shape::names::runtime::broadcast_named_shapes;
 use crate::tensor::buffer::SmallBuf;
@@ -41,6 +42,13 @@ pub(crate) fn check_divisor_after_shapes<T: Element, Op: BinaryOp<T>>(
     Ok(())
 }
 
+/// Heap results of up to this many elements are zeroed, then written as a
+/// slice: for short rows, appending to a `Vec` (a length update and a
+/// capacity check per row) costs more than zeroing a few cache lines
+/// (`[5, 3, 4, 1] + [3, 1, 2]`: rows of 2). Larger ones are appended,
+/// which writes each element once.
+const FILLED_FIRST: usize = 1024;
+
 impl<T: Element> DynTensor<T> {
     /// The shared body of the binary operations: `a op b` on any two
     /// row-major operands (this is also how static and runtime tensors meet).
@@ -54,93 +62,49 @@ impl<T: Element> DynTensor<T> {
             return super::by_name::zip(a, b, Op::apply);
         }
         let (a, a_dims, b, b_dims) = (a.data, a.dims, b.data, b.dims);
-        let rank = a_dims.len().max(b_dims.len());
-        let mut shape = ShapeBuf::zeroed(rank);
-        if rank <= 2 {
-            // Vectors and matrices, the common case: the shape and the
-            // kernel's plan worked out in registers.
-            let dim = |s: &[usize], i: usize| if i < s.len() { s[s.len() - 1 - i] } else { 1 };
-            let join = |x: usize, y: usize| match (x, y) {
-                _ if x == y || y == 1 => Some(x),
-                (1, _) => Some(y),
-                _ => None,
-            };
-            let (a2, b2) = (
-                [dim(a_dims, 1), dim(a_dims, 0)],
-                [dim(b_dims, 1), dim(b_dims, 0)],
-            );
-            let (Some(n1), Some(n0)) = (join(a2[0], b2[0]), join(a2[1], b2[1])) else {
-                let mut dims = [0; 2];
-                return Err(match broadcast_into(a_dims, b_dims, &mut dims[..rank]) {
-                    Err(e) => e,
-                    Ok(()) => unreachable!("the sizes do not broadcast"),
-                });
-            };
-            let o2 = [n1, n0];
-            match shape.as_mut_slice() {
-                [d1, d0] => (*d1, *d0) = (n1, n0),
-                [d0] => *d0 = n0,
-                _ => {}
-            }
+        // The usual case: the shape check, the output's sizes and the
+        // kernel's plan in one pass on the stack.
+        let (mut dims, mut axes) = ([0; kernel::INLINE_AXES], kernel::PAIR_AXES);
+        if let Some((count, n)) = kernel::pair_plan(a_dims, b_dims, &mut dims, &mut axes)
+            && n <= isize::MAX as usize / core::mem::size_of::<T>().max(1)
+        {
+            let shape = ShapeBuf::from_array(a_dims.len().max(b_dims.len()), dims);
+            let (axes, dims) = (&axes[..count], shape.as_slice());
             #[cfg(feature = "std")]
-            crate::legacy::check(a_dims, b_dims, &o2[2 - rank..]);
-            let n = match n0.checked_mul(n1) {
-                Some(n) if n <= isize::MAX as usize / core::mem::size_of::<T>().max(1) => n,
-                _ => checked_numel::<T>(shape.as_slice())?,
-            };
-            let dims = shape.as_slice();
+            crate::legacy::check(a_dims, b_dims, dims);
             let data = SmallBuf::build(
                 n,
                 dims,
-                |s| kernel::binary_2d(&mut SliceSink::new(s), o2, a, a2, b, b2, Op::apply),
+                |s| {
+                    if n != 0 {
+                        kernel::binary_planned(&mut SliceSink::new(s), a, b, axes, Op::apply)
+                    }
+                },
                 |v| {
                     heap_result(v, n, dims, (a, a_dims), (b, b_dims), Op::apply, |v| {
-                        kernel::binary_2d(v, o2, a, a2, b, b2, Op::apply)
+                        if n <= FILLED_FIRST {
+                            v.resize(n, T::default());
+                            kernel::binary_planned(&mut SliceSink::new(v), a, b, axes, Op::apply)
+                        } else {
+                            kernel::binary_planned(v, a, b, axes, Op::apply)
+                        }
                     })
                 },
             )?;
             return Ok(DynTensor::from_store(data, shape));
         }
-        // The broadcast shape and its element count in one pass from the
-        // right; anything unusual (a mismatch, an overflow) is left to the
-        // functions that build the errors.
-        let (pa, pb) = (rank - a_dims.len(), rank - b_dims.len());
-        let dims = shape.as_mut_slice();
-        let (mut n, mut fits) = (1usize, true);
-        for i in (0..rank).rev() {
-            let x = if i >= pa { a_dims[i - pa] } else { 1 };
-            let y = if i >= pb { b_dims[i - pb] } else { 1 };
-            let d = if x == y || y == 1 {
-                x
-            } else if x == 1 {
-                y
-            } else {
-                return Err(match broadcast_into(a_dims, b_dims, dims) {
-                    Err(e) => e,
-                    Ok(()) => unreachable!("the sizes do not broadcast"),
-                });
-            };
-            dims[i] = d;
-            let (m, overflow) = n.overflowing_mul(d);
-            n = m;
-            fits &= !overflow;
-        }
+        // The rest (a mismatch, a rank above 8, an overflowing count): the
+        // functions that build the errors, and the general kernel.
+        let shape = broadcast_pair(a_dims, b_dims)?;
         #[cfg(feature = "std")]
-        crate::legacy::check(a_dims, b_dims, shape.as_slice());
-        // Each size is one of the operands', but their product can still be
-        // too large: left to `checked_numel` to report.
-        if !fits
-            || n > isize::MAX as usize / core::mem::size_of::<T>().max(1)
-            || rank > crate::error::MAX_RANK
-        {
-            n = checked_numel::<T>(shape.as_slice())?;
-        }
-        let dims = shape.as_slice();
+        crate::legacy::check(a_dims, b_dims, &shape);
+        let n = checked_numel::<T>(&shape)?;
+        let dims = &shape[..];
         let data = SmallBuf::build(
             n,
             dims,
             |s| {
-                kernel::binary_inline(
+                kernel::binary(
                     &mut SliceSink::new(s),
                     dims,
                     a,
@@ -152,11 +116,11 @@ impl<T: Element> DynTensor<T> {
             },
             |v| {
                 heap_result(v, n, dims, (a, a_dims), (b, b_dims), Op::apply, |v| {
-                    kernel::binary_inline(v, dims, a, a_dims, b, b_dims, Op::apply)
+                    kernel::binary(v, dims, a, a_dims, b, b_dims, Op::apply)
                 })
             },
         )?;
-        Ok(DynTensor::from_store(data, shape))
+        Ok(DynTensor::from_store(data, ShapeBuf::from_slice(dims)))
     }
 
     /// The shared body of the in-place operations; leaves `self` untouched on error.

@@ -272,6 +272,22 @@ fn checked_into<T: Element, Op: BinaryOp<T>>(
     a.with_parts(|a, a_dims| {
         b.with_parts(|b, b_dims| {
             out.with_parts_mut(|out, out_dims| {
+                // The usual case: the shape check and the kernel's plan in
+                // one pass on the stack.
+                let (mut dims, mut axes) = ([0; kernel::INLINE_AXES], kernel::PAIR_AXES);
+                if let Some((count, n)) = kernel::pair_plan(a_dims, b_dims, &mut dims, &mut axes)
+                    && out_dims.len() == a_dims.len().max(b_dims.len())
+                    && out_dims.iter().zip(&dims).all(|(x, y)| x == y)
+                {
+                    Op::check_for(a, b)?;
+                    #[cfg(feature = "std")]
+                    crate::legacy::check(a_dims, b_dims, out_dims);
+                    if n != 0 {
+                        let sink = &mut kernel::SliceSink::new(out);
+                        kernel::binary_planned(sink, a, b, &axes[..count], Op::apply);
+                    }
+                    return Ok(());
+                }
                 check_into(a_dims, b_dims, out_dims)?;
                 Op::check_for(a, b)?;
                 #[cfg(feature = "std")]

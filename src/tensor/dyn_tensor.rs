@@ -40,6 +40,16 @@ impl ShapeBuf {
             ShapeBuf::Heap(alloc::vec![0; len])
         }
     }
+    /// The first `len` sizes of `dims` (`len <= INLINE_RANK`), without
+    /// copying them again.
+    #[inline(always)]
+    pub(crate) fn from_array(len: usize, dims: [usize; INLINE_RANK]) -> Self {
+        debug_assert!(len <= INLINE_RANK);
+        ShapeBuf::Inline {
+            len: len as u8,
+            dims,
+        }
+    }
     #[inline]
     pub(crate) fn from_slice(dims: &[usize]) -> Self {
         let mut s = Self::zeroed(dims.len());
