@@ -61,27 +61,14 @@ impl<T: Element> DynTensor<T> {
     where
         R::Out: Default,
     {
-        let shape = self.shape();
-        let listed = axis::mask(shape, axes)?;
-        let mask = listed
-            .iter()
-            .enumerate()
-            .fold(0u64, |m, (i, &l)| if l { m | 1 << i } else { m });
-        if let (Some(op), Some(axis)) = (op, engine::empty_axis(shape, mask)) {
-            return Err(ShapeError::EmptyReduction {
-                shape: shape.to_vec(),
-                axis,
-                op,
-            });
-        }
-        let mut out_dims = Vec::with_capacity(shape.len());
-        engine::out_dims(shape, mask, keepdim, &mut out_dims);
-        let n = checked_numel::<T>(&out_dims)?;
-        let mut data = alloc::vec![R::Out::default(); n];
-        engine::run_dims(self.as_slice(), shape, mask, r, &mut data);
-        let mut out = DynTensor::from_parts(data, &out_dims);
-        out.names = crate::shape::names::runtime::reduce(self.names.as_deref(), &listed, keepdim);
-        Ok(out)
+        reduce_over(
+            self.shape(),
+            self.names.as_deref(),
+            axes,
+            keepdim,
+            op,
+            |mask, out| engine::run_dims(self.as_slice(), self.shape(), mask, r, out),
+        )
     }
 
     /// The sum over `axes`, keeping them as size 1 if `keepdim`. The sum of
@@ -309,4 +296,38 @@ impl<T: Element + Float> DynTensor<T> {
     ) -> Result<DynTensor<T>, ShapeError> {
         self.reduce_with(axes, keepdim, &LogSumExp, None)
     }
+}
+
+/// A reduction over `axes` of a tensor or view of sizes `shape` (names
+/// `names`): the axes checked, a size-0 axis refused where `op` names a
+/// reduction without an identity, the result's sizes and names; `run`
+/// fills the result given the mask of reduced axes.
+pub(crate) fn reduce_over<O: Copy + Default, A: AxisArg>(
+    shape: &[usize],
+    names: Option<&[Option<crate::shape::names::runtime::Name>]>,
+    axes: &[A],
+    keepdim: bool,
+    op: Option<&'static str>,
+    run: impl FnOnce(u64, &mut [O]),
+) -> Result<DynTensor<O>, ShapeError> {
+    let listed = axis::mask(shape, axes)?;
+    let mask = listed
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (i, &l)| if l { m | 1 << i } else { m });
+    if let (Some(op), Some(axis)) = (op, engine::empty_axis(shape, mask)) {
+        return Err(ShapeError::EmptyReduction {
+            shape: shape.to_vec(),
+            axis,
+            op,
+        });
+    }
+    let mut out_dims = Vec::with_capacity(shape.len());
+    engine::out_dims(shape, mask, keepdim, &mut out_dims);
+    let n = checked_numel::<O>(&out_dims)?;
+    let mut data = alloc::vec![O::default(); n];
+    run(mask, &mut data);
+    let mut out = DynTensor::from_parts(data, &out_dims);
+    out.names = crate::shape::names::runtime::reduce(names, &listed, keepdim);
+    Ok(out)
 }

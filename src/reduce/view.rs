@@ -7,14 +7,13 @@
 //! run on a contiguous copy. Either way the results, names and errors are
 //! those of the same reduction of a tensor holding the view's elements.
 
-use alloc::vec::Vec;
-
 use num_traits::Float;
 
+use super::dyn_tensor::reduce_over;
 use super::engine::{self, ArgExtreme, Extreme, Mean, Reducer, Sum, Var};
 use crate::element::Element;
-use crate::error::{ShapeError, checked_numel};
-use crate::shape::axis::{self, AxisArg};
+use crate::error::ShapeError;
+use crate::shape::axis::AxisArg;
 use crate::tensor::DynTensor;
 use crate::view::DynView;
 
@@ -32,33 +31,23 @@ impl<T: Element> DynView<'_, T> {
         R::Out: Default,
     {
         let shape = self.shape();
-        let listed = axis::mask(shape, axes)?;
-        let mask = listed
-            .iter()
-            .enumerate()
-            .fold(0u64, |m, (i, &l)| if l { m | 1 << i } else { m });
-        if let (Some(op), Some(axis)) = (op, engine::empty_axis(shape, mask)) {
-            return Err(ShapeError::EmptyReduction {
-                shape: shape.to_vec(),
-                axis,
-                op,
-            });
-        }
-        let mut out_dims = Vec::with_capacity(shape.len());
-        engine::out_dims(shape, mask, keepdim, &mut out_dims);
-        let n = checked_numel::<T>(&out_dims)?;
-        let mut data = alloc::vec![R::Out::default(); n];
-        let x = if self.numel() == 0 {
-            &[][..]
-        } else {
-            &self.data[self.layout.offset..]
-        };
-        if !engine::run_strided(x, shape, self.strides(), mask, r, &mut data) {
-            engine::run_dims(&self.contiguous(), shape, mask, r, &mut data);
-        }
-        let mut out = DynTensor::from_parts(data, &out_dims);
-        out.names = crate::shape::names::runtime::reduce(self.names.as_deref(), &listed, keepdim);
-        Ok(out)
+        reduce_over(
+            shape,
+            self.names.as_deref(),
+            axes,
+            keepdim,
+            op,
+            |mask, out| {
+                let x = if self.numel() == 0 {
+                    &[][..]
+                } else {
+                    &self.data[self.layout.offset..]
+                };
+                if !engine::run_strided(x, shape, self.strides(), mask, r, out) {
+                    engine::run_dims(&self.contiguous(), shape, mask, r, out);
+                }
+            },
+        )
     }
 
     /// The sum of every element (pairwise, as for a tensor).
