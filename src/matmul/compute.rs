@@ -10,6 +10,7 @@
 //! or their batch across the pool ([`kernel::parallel`](crate::kernel::parallel)).
 
 use crate::element::Element;
+use crate::error::ShapeError;
 use crate::kernel::{Mat, Odometer, gemm, parallel};
 use crate::shape::matmul::MatMulDims;
 use crate::tensor::ShapeBuf;
@@ -199,4 +200,19 @@ pub(crate) fn matmul_strided<T: Element>(
             od.step();
         }
     });
+}
+
+/// The zeroed result of `n` elements and sizes `dims`; an allocation the
+/// allocator refuses is [`ShapeError::TooLarge`], not an abort.
+pub(crate) fn zeroed<T: Element>(
+    dims: &[usize],
+    n: usize,
+) -> Result<alloc::vec::Vec<T>, ShapeError> {
+    let mut data = alloc::vec::Vec::new();
+    data.try_reserve_exact(n)
+        .map_err(|_| ShapeError::TooLarge {
+            shape: dims.to_vec(),
+        })?;
+    data.resize(n, T::zero());
+    Ok(data)
 }

@@ -1,8 +1,6 @@
 //! Matrix products of runtime tensors, with PyTorch's errors.
 
-use alloc::vec::Vec;
-
-use super::compute::matmul_into;
+use super::compute::{matmul_into, zeroed};
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::shape::matmul::matmul_dims;
@@ -38,12 +36,7 @@ impl<T: Element> DynTensor<T> {
         } else {
             None
         };
-        let mut data = Vec::new();
-        data.try_reserve_exact(n)
-            .map_err(|_| ShapeError::TooLarge {
-                shape: d.out.clone(),
-            })?;
-        data.resize(n, T::zero());
+        let mut data = zeroed::<T>(&d.out, n)?;
         matmul_into(
             self.as_slice(),
             self.shape(),

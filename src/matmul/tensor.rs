@@ -10,9 +10,7 @@
 //! let c = a.matmul(&b); // error: cannot multiply [4, 3] by [4, 5]: inner sizes 3 vs 4
 //! ```
 
-use alloc::vec::Vec;
-
-use super::compute::matmul_into;
+use super::compute::{matmul_into, zeroed};
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::kernel::{Mat, SMALL_GEMM, gemm};
@@ -98,12 +96,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let (a, b) = (self.shape(), rhs.shape());
         let d = matmul_dims(&a, &b)?;
         let n = checked_numel::<T>(&d.out)?;
-        let mut data = Vec::new();
-        data.try_reserve_exact(n)
-            .map_err(|_| ShapeError::TooLarge {
-                shape: d.out.clone(),
-            })?;
-        data.resize(n, T::zero());
+        let mut data = zeroed::<T>(&d.out, n)?;
         matmul_into(self.as_slice(), &a, rhs.as_slice(), &b, &d, &mut data);
         Ok(Tensor::from_checked(data, &d.out))
     }

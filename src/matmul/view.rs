@@ -26,7 +26,7 @@
 
 use alloc::vec::Vec;
 
-use super::compute::{Operand, matmul_strided};
+use super::compute::{Operand, matmul_strided, zeroed};
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::shape::Layout;
@@ -51,12 +51,7 @@ fn product<T: Element>(
 ) -> Result<(Vec<T>, MatMulDims), ShapeError> {
     let d = matmul_dims(a.shape(), b.shape())?;
     let n = checked_numel::<T>(&d.out)?;
-    let mut data = Vec::new();
-    data.try_reserve_exact(n)
-        .map_err(|_| ShapeError::TooLarge {
-            shape: d.out.clone(),
-        })?;
-    data.resize(n, T::zero());
+    let mut data = zeroed::<T>(&d.out, n)?;
     matmul_strided(operand(a), operand(b), &d, &mut data);
     Ok((data, d))
 }
