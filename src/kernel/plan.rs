@@ -14,6 +14,57 @@ impl PlanAxis {
     pub(super) const UNIT: PlanAxis = PlanAxis { n: 1, sa: 0, sb: 0 };
 }
 
+/// A plan being built from the innermost axis outward: the axis in
+/// progress is kept out of `axes` until the next one cannot merge into it.
+/// Every plan builder (static shapes, runtime pairs, strided views) walks
+/// its shapes its own way and hands each axis of length above 1 to
+/// [`push`](Self::push).
+pub(super) struct Merging {
+    cur: PlanAxis,
+    count: usize,
+}
+
+impl Merging {
+    pub(super) const NEW: Merging = Merging {
+        cur: PlanAxis::UNIT,
+        count: 0,
+    };
+
+    /// The next axis outward (`next.n > 1`), merged into the one inside
+    /// when every operand is contiguous across both.
+    #[inline(always)]
+    pub(super) const fn push(&mut self, axes: &mut [PlanAxis], next: PlanAxis) {
+        let cur = self.cur;
+        if cur.n != 1
+            && cur.sa.wrapping_mul(cur.n) == next.sa
+            && cur.sb.wrapping_mul(cur.n) == next.sb
+        {
+            self.cur.n = cur.n.wrapping_mul(next.n);
+        } else {
+            if cur.n != 1 {
+                axes[self.count] = cur;
+                self.count += 1;
+            }
+            self.cur = next;
+        }
+    }
+
+    /// The plan's length: the last axis stored, then length-1 axes up to
+    /// two, so that every plan is made of blocks.
+    #[inline(always)]
+    pub(super) const fn finish(mut self, axes: &mut [PlanAxis]) -> usize {
+        if self.cur.n != 1 {
+            axes[self.count] = self.cur;
+            self.count += 1;
+        }
+        while self.count < 2 {
+            axes[self.count] = PlanAxis::UNIT;
+            self.count += 1;
+        }
+        self.count
+    }
+}
+
 /// The two innermost axes of a plan: `next.n` rows of `inner.n` elements.
 #[derive(Clone, Copy, Debug)]
 pub struct Block {
@@ -75,9 +126,9 @@ pub(crate) fn pair_plan(
         return Some((2, numel));
     }
     let (pa, pb) = (rank - a.len(), rank - b.len());
-    let (mut count, mut numel, mut overflow) = (0, 1usize, false);
+    let (mut numel, mut overflow) = (1usize, false);
     let (mut ca, mut cb) = (1usize, 1usize); // contiguous strides so far
-    let mut cur = PlanAxis::UNIT; // the axis being built, as in `plan`
+    let mut plan = Merging::NEW;
     for i in (0..rank).rev() {
         let x = if i >= pa { a[i - pa] } else { 1 };
         let y = if i >= pb { b[i - pb] } else { 1 };
@@ -99,28 +150,12 @@ pub(crate) fn pair_plan(
         // No overflow here unless `numel` overflows too (then unused).
         ca = ca.wrapping_mul(x);
         cb = cb.wrapping_mul(y);
-        if cur.n != 1 && cur.sa.wrapping_mul(cur.n) == sa && cur.sb.wrapping_mul(cur.n) == sb {
-            cur.n = cur.n.wrapping_mul(n);
-        } else {
-            if cur.n != 1 {
-                axes[count] = cur;
-                count += 1;
-            }
-            cur = PlanAxis { n, sa, sb };
-        }
+        plan.push(axes, PlanAxis { n, sa, sb });
     }
     if overflow {
         return None;
     }
-    if cur.n != 1 {
-        axes[count] = cur;
-        count += 1;
-    }
-    while count < 2 {
-        axes[count] = PlanAxis::UNIT; // at least the two axes of a block
-        count += 1;
-    }
-    Some((count, numel))
+    Some((plan.finish(axes), numel))
 }
 
 /// Fills `axes` (innermost first) for `a` and `b` broadcast to `out`, and
@@ -132,10 +167,7 @@ pub const fn plan(out: &[usize], a: &[usize], b: &[usize], axes: &mut [PlanAxis]
     // How many implicit leading 1s each operand has.
     let (pa, pb) = (rank.saturating_sub(a.len()), rank.saturating_sub(b.len()));
     let (mut ca, mut cb) = (1usize, 1usize); // contiguous strides so far
-    // The axis being built: kept out of `axes` until the next one cannot
-    // merge into it. `n == 1` means there is none yet.
-    let mut cur = PlanAxis::UNIT;
-    let mut count = 0;
+    let mut plan = Merging::NEW;
     let mut i = rank;
     while i > 0 {
         i -= 1;
@@ -149,26 +181,9 @@ pub const fn plan(out: &[usize], a: &[usize], b: &[usize], axes: &mut [PlanAxis]
         let sb = if db == 1 { 0 } else { cb };
         ca = ca.wrapping_mul(da);
         cb = cb.wrapping_mul(db);
-        // Merge with the axis inside when every operand is contiguous across both.
-        if cur.n != 1 && cur.sa.wrapping_mul(cur.n) == sa && cur.sb.wrapping_mul(cur.n) == sb {
-            cur.n = cur.n.wrapping_mul(n);
-        } else {
-            if cur.n != 1 {
-                axes[count] = cur;
-                count += 1;
-            }
-            cur = PlanAxis { n, sa, sb };
-        }
+        plan.push(axes, PlanAxis { n, sa, sb });
     }
-    if cur.n != 1 {
-        axes[count] = cur;
-        count += 1;
-    }
-    while count < 2 {
-        axes[count] = PlanAxis::UNIT;
-        count += 1;
-    }
-    count
+    plan.finish(axes)
 }
 
 /// Calls `block(a_offset, b_offset)` for every block, in row-major order,

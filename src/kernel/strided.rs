@@ -10,7 +10,7 @@
 
 use alloc::vec::Vec;
 
-use super::plan::{Block, INLINE_AXES, PlanAxis, for_each_block};
+use super::plan::{Block, INLINE_AXES, Merging, PlanAxis, for_each_block};
 use super::sink::Sink;
 
 /// One strided operand: `data` from its first element, and per axis a
@@ -36,8 +36,7 @@ fn plan_strided(
 ) -> usize {
     let rank = out.len();
     let (pa, pb) = (rank - a.0.len(), rank - b.0.len());
-    let mut cur = PlanAxis::UNIT;
-    let mut count = 0;
+    let mut plan = Merging::NEW;
     for i in (0..rank).rev() {
         let n = out[i];
         if n == 1 {
@@ -51,25 +50,9 @@ fn plan_strided(
             }
         };
         let (sa, sb) = (stride(a, pa), stride(b, pb));
-        if cur.n != 1 && cur.sa * cur.n == sa && cur.sb * cur.n == sb {
-            cur.n *= n;
-        } else {
-            if cur.n != 1 {
-                axes[count] = cur;
-                count += 1;
-            }
-            cur = PlanAxis { n, sa, sb };
-        }
+        plan.push(axes, PlanAxis { n, sa, sb });
     }
-    if cur.n != 1 {
-        axes[count] = cur;
-        count += 1;
-    }
-    while count < 2 {
-        axes[count] = PlanAxis::UNIT;
-        count += 1;
-    }
-    count
+    plan.finish(axes)
 }
 
 /// Runs `f` over the strided plan.
