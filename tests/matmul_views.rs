@@ -1,75 +1,14 @@
 //! Matrix products of views (transposed, sliced, stepped, broadcast,
-//! batched): each compared with a naive triple loop written here over the
+//! batched): each compared with the naive reference (`common/naive_matmul.rs`) over the
 //! views' `to_owned()` copies, for every element type the issue names.
 
 use proptest::prelude::*;
 use shaped::view::SliceArg;
 use shaped::{Axis, Dyn, DynTensor, DynView, ShapeErrorKind, Tensor, narrow, s, shape};
 
-/// torch.matmul by the book on row-major data: promotion of vectors,
-/// batch broadcasting, `None` where it is an error.
-fn naive(a: &[i64], ad: &[usize], b: &[i64], bd: &[usize]) -> Option<(Vec<usize>, Vec<i64>)> {
-    if ad.is_empty() || bd.is_empty() {
-        return None;
-    }
-    let a2 = if ad.len() == 1 {
-        vec![1, ad[0]]
-    } else {
-        ad.to_vec()
-    };
-    let b2 = if bd.len() == 1 {
-        vec![bd[0], 1]
-    } else {
-        bd.to_vec()
-    };
-    let (m, k) = (a2[a2.len() - 2], a2[a2.len() - 1]);
-    let (k2, n) = (b2[b2.len() - 2], b2[b2.len() - 1]);
-    if k != k2 {
-        return None;
-    }
-    let (ab, bb) = (&a2[..a2.len() - 2], &b2[..b2.len() - 2]);
-    let rank = ab.len().max(bb.len());
-    let pad = |s: &[usize]| [vec![1; rank - s.len()], s.to_vec()].concat();
-    let (pa, pb) = (pad(ab), pad(bb));
-    let mut batch = Vec::new();
-    for i in 0..rank {
-        batch.push(match (pa[i], pb[i]) {
-            (x, y) if x == y => x,
-            (1, y) => y,
-            (x, 1) => x,
-            _ => return None,
-        });
-    }
-    let mut out = Vec::new();
-    for flat in 0..batch.iter().product::<usize>() {
-        let mut idx = vec![0; rank];
-        let mut r = flat;
-        for i in (0..rank).rev() {
-            idx[i] = r % batch[i];
-            r /= batch[i];
-        }
-        // Which matrix of each operand (index 0 along its size-1 axes).
-        let which = |p: &[usize]| (0..rank).fold(0, |o, i| o * p[i] + idx[i] % p[i]);
-        let (oa, ob) = (which(&pa) * m * k, which(&pb) * k * n);
-        for i in 0..m {
-            for j in 0..n {
-                let mut acc = 0;
-                for p in 0..k {
-                    acc += a[oa + i * k + p] * b[ob + p * n + j];
-                }
-                out.push(acc);
-            }
-        }
-    }
-    let mut shape = batch;
-    if ad.len() > 1 {
-        shape.push(m);
-    }
-    if bd.len() > 1 {
-        shape.push(n);
-    }
-    Some((shape, out))
-}
+#[path = "common/naive_matmul.rs"]
+mod naive_matmul;
+use naive_matmul::naive;
 
 /// The views' product against the reference over their copies, at `$t`.
 macro_rules! check_views {
