@@ -149,6 +149,8 @@ pub use shape::toolkit::{
     SqueezedAxis, Transpose, TransposeAxes, Transposed, TransposedAxes, Unsqueeze, Unsqueezed,
 };
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
+#[doc(hidden)]
+pub use shaped_macros::__dim_type;
 /// Einstein summation on static tensors, with the result's shape computed
 /// and every size checked by the compiler: `einsum!("bij,bjk->bik", a, b)`.
 ///

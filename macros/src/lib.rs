@@ -1,13 +1,24 @@
-//! The `einsum!` macro of [`shaped`](https://docs.rs/shaped), re-exported
-//! there as `shaped::einsum!`; see its documentation.
+//! The procedural macros of [`shaped`](https://docs.rs/shaped), used
+//! through it: `einsum!`, and the choice of dimension type behind
+//! `shape!`/`dim!` (see `size.rs`).
 //!
-//! A macro is needed only because a type check cannot look inside a string:
-//! this one reads the equation and writes a small generic function whose
+//! `einsum!` is needed only because a type check cannot look inside a
+//! string: it reads the equation and writes a small generic function whose
 //! bounds (traits of `shaped::einsum::typed`) make the compiler check each
 //! operand's rank and each label's sizes and compute the result's shape.
-//! It parses the tokens by hand, without `syn`, to keep the build small.
+//! Both parse their tokens by hand, without `syn`, to keep the build small.
 
 use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+
+mod size;
+
+/// The dimension type of a size, for `shaped::dim!`: `__dim_type!($crate, N)`
+/// (the crate's path comes first so that the expansion can name its types).
+#[doc(hidden)]
+#[proc_macro]
+pub fn __dim_type(input: TokenStream) -> TokenStream {
+    size::dim_type(input)
+}
 
 /// Einstein summation with sizes checked at compile time; see `shaped::einsum!`.
 #[proc_macro]

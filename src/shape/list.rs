@@ -364,7 +364,7 @@ macro_rules! shape {
     // Each item becomes a dimension type: `NAME: size` or `size`.
     (@items [$($d:ty,)*]) => { $crate::shape![@tys $($d),*] };
     (@items [$($d:ty,)*] $n:ident : $a:expr $(, $($rest:tt)*)?) => {
-        $crate::shape![@items [$($d,)* $crate::shape::names::NamedSize<$n, { $a }, { $crate::shape::dim::kind($a) }>,] $($($rest)*)?]
+        $crate::shape![@items [$($d,)* $crate::__dim_type!($crate, $a, $n),] $($($rest)*)?]
     };
     (@items [$($d:ty,)*] $a:expr $(, $($rest:tt)*)?) => {
         $crate::shape![@items [$($d,)* $crate::dim!($a),] $($($rest)*)?]

@@ -2,7 +2,8 @@
 //! holds elements; every layer above builds on these definitions.
 //!
 //! - [`dim`] — one dimension of a static shape is a type (`D<3>`, `D1`,
-//!   `Big<4096>`, `Dyn`).
+//!   `Big<4096>`, `Dyn`); `log2_table` (generated) is each size's storage
+//!   cost.
 //! - [`list`] — a static shape is a type-level list of dimensions,
 //!   `shape![4, 3]`; [`Shape`] and [`Layout`] are what it knows.
 //! - [`mixed`] — layouts with runtime-sized dimensions, `shape![Dyn, 3]`.
@@ -74,6 +75,8 @@ pub mod diagnostic;
 pub mod dim;
 pub mod index;
 pub mod list;
+#[rustfmt::skip] // generated: see `dim.rs`
+mod log2_table;
 pub mod matmul;
 pub mod mixed;
 pub mod names;

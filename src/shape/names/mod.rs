@@ -135,10 +135,19 @@ impl<N: Name, X: Dim> Dim for Named<N, X> {
 }
 
 /// The named dimension of size `N` in size class `K`: what
-/// [`shape!`](crate::shape!) writes for `NAME: N`, one flat type (as
-/// [`dim!`](crate::dim!) is for an unnamed size).
+/// [`shape!`](crate::shape!) writes for `NAME: N` when `N` is not a literal,
+/// one flat type (as [`dim!`](crate::dim!) is for an unnamed size).
 #[doc(hidden)]
 pub type NamedSize<Nm, const N: usize, const K: u8> = Named<Nm, crate::shape::dim::Size<N, K>>;
+/// `NAME: N` for a literal `N` in `0..=1024` other than 1; flat, as [`NamedSize`].
+#[doc(hidden)]
+pub type NamedD<Nm, const N: usize> = Named<Nm, D<N>>;
+/// `NAME: 1`; flat, as [`NamedSize`].
+#[doc(hidden)]
+pub type NamedD1<Nm> = Named<Nm, D1>;
+/// `NAME: N` for a literal `N` above 1024; flat, as [`NamedSize`].
+#[doc(hidden)]
+pub type NamedBig<Nm, const N: usize> = Named<Nm, Big<N>>;
 
 /// A dimension without a name: [`D1`], [`D<N>`], [`Big<N>`], [`Dyn`](struct@Dyn).
 /// The by-name lists below treat every such dimension alike.

@@ -1,0 +1,62 @@
+//! `dim!`/`shape!` classify a literal size while expanding and any other
+//! expression through a const function; both must give the same type.
+
+// `Dyn` is imported for `shape![Dyn, ..]` alone: the expansion must use it.
+#![deny(unused_imports)]
+
+use core::any::TypeId;
+use shaped::{Big, D, D1, Dyn, Layout, Shape, dim, dim_names, shape};
+
+/// `dim!` of a literal against `dim!` of the same value in braces (an
+/// expression, so the const-function path).
+macro_rules! same_type {
+    ($($n:tt),*) => {$(
+        assert_eq!(
+            TypeId::of::<dim!($n)>(),
+            TypeId::of::<dim!({ $n })>(),
+            "dim!({}) differs between the literal and the expression path",
+            stringify!($n)
+        );
+    )*};
+}
+
+#[test]
+fn literal_and_expression_paths_agree() {
+    same_type!(
+        0, 1, 2, 3, 1023, 1024, 1025, 4096, 1_000, 3usize, 0x10, 1_048_576
+    );
+    const BATCH: usize = 64;
+    assert_eq!(TypeId::of::<dim!(BATCH)>(), TypeId::of::<D<64>>());
+}
+
+#[test]
+fn literals_pick_the_dimension_type() {
+    assert_eq!(TypeId::of::<dim!(1)>(), TypeId::of::<D1>());
+    assert_eq!(TypeId::of::<dim!(0)>(), TypeId::of::<D<0>>());
+    assert_eq!(TypeId::of::<dim!(1024)>(), TypeId::of::<D<1024>>());
+    assert_eq!(TypeId::of::<dim!(1025)>(), TypeId::of::<Big<1025>>());
+    assert_eq!(TypeId::of::<dim!(Dyn)>(), TypeId::of::<Dyn>());
+    assert_eq!(
+        <shape![2, 1, 1025] as Shape>::DIMS.as_slice(),
+        &[2, 1, 1025]
+    );
+}
+
+#[test]
+fn named_literals_and_expressions_agree() {
+    dim_names!(B, H, W, C);
+    const ONE: usize = 1;
+    const HEIGHT: usize = 256;
+    const WIDTH: usize = 384;
+    const WIDE: usize = 2048;
+    assert_eq!(
+        TypeId::of::<shape![B: 1, H: 256, W: 384, C: 2048]>(),
+        TypeId::of::<shape![B: ONE, H: HEIGHT, W: WIDTH, C: WIDE]>()
+    );
+}
+
+#[test]
+fn dyn_is_the_callers_dyn() {
+    type M = shape![Dyn, 3];
+    assert_eq!(<M as Layout>::TEMPLATE.as_slice(), &[usize::MAX, 3]);
+}
