@@ -632,6 +632,35 @@ proptest! {
     }
 }
 
+proptest! {
+    // Slices with long rows (the kernel cuts rows of more than 8 elements
+    // into chunks of 32 and a remainder), each operand moving along the
+    // rows or broadcast along them, rows contiguous or a block of several
+    // rows (a leading axis that does not merge), in both operand orders.
+    #[test]
+    fn long_rows_in_every_form_match(rows in 1usize..5, n in 9usize..100, start in 0usize..4, which in 0usize..4, lead in 1usize..3) {
+        let full = Naive::arange(&[lead, rows, n + 5]);
+        let args = [SliceArg::FULL, SliceArg::FULL, SliceArg::Range { start: start as isize, end: Some((start + n) as isize), step: 1 }];
+        let a = naive_slice(&full, &args); // [lead, rows, n], rows not contiguous
+        let b = match which {
+            0 => Naive::build(&[lead, rows, n], |i| (i[0] * 1000 + i[1] * 100 + i[2]) as i64 * 3),
+            1 => Naive::build(&[rows, 1], |i| i[0] as i64 - 7),
+            2 => Naive::build(&[1, n], |i| i[1] as i64 * 11),
+            _ => Naive::build(&[lead, 1, 1], |i| i[0] as i64 + 5),
+        };
+        let (tf, tb) = (full.tensor(), b.tensor());
+        let view = tf.slice(args);
+        prop_assert_eq!((&view - &tb).to_vec(), naive_zip(&a, &b, |x, y| x - y).data);
+        prop_assert_eq!((&tb.view() - &view).to_vec(), naive_zip(&b, &a, |x, y| x - y).data);
+        // Both broadcast along the rows: every row is one value.
+        let first = [SliceArg::FULL, SliceArg::FULL, SliceArg::Range { start: 0, end: Some(1), step: 1 }];
+        let col = naive_broadcast(&naive_slice(&full, &first), &[lead, rows, n]);
+        let c = Naive::build(&[lead, 1, 1], |i| i[0] as i64 * 2 + 1);
+        let got = &tf.slice(first).broadcast_to(&[lead, rows, n]) * &c.tensor();
+        prop_assert_eq!(got.to_vec(), naive_zip(&col, &c, |x, y| x * y).data);
+    }
+}
+
 /// Writes `f(item number, position in the item)` through every item of
 /// `axis_iter_mut(axis)` as a naive loop would, and returns the tensor.
 fn naive_write_axis(dims: &[usize], axis: usize) -> Naive {
