@@ -5,7 +5,8 @@
 //! `valgrind --tool=callgrind target/release/examples/prof_views cols 20`
 //! and the same with 40. Modes: `cols`, `colsNd`, `colsHand` (a slice of
 //! the columns 256..768 of `[1024, 1024]` plus a `[1024, 512]` tensor);
-//! `rows`, `rowsNd`, `rowsHand` (the rows of `[4096, 64]`, each summed);
+//! `t`, `tNd` (`[1024, 1024]` transposed + a tensor); `rowSlice` (rows
+//! 256..768 + a tensor); `rows`, `rowsNd`, `rowsHand` (the rows of `[4096, 64]`, each summed);
 //! `colSum`, `colSumCopy`, `tSum`, `tSumCopy` (`sum()` of that column
 //! slice and of a transposed `[1024, 1024]`, in place and on a copy).
 
@@ -35,6 +36,10 @@ fn main() {
     let c = data(N * m);
     let tc = DynTensor::from_vec(c.clone(), &[N, m]).unwrap();
     let nc = Array2::from_shape_vec((N, m), c.clone()).unwrap();
+    let b = data(N * N).into_iter().rev().collect::<Vec<_>>();
+    let tb = DynTensor::from_vec(b.clone(), &[N, N]).unwrap();
+    let nb = Array2::from_shape_vec((N, N), b).unwrap();
+    let tc2 = DynTensor::from_vec(data(m * N), &[m, N]).unwrap();
     let (r, k) = (4096, 64);
     let ra = data(r * k);
     let tr = DynTensor::from_vec(ra.clone(), &[r, k]).unwrap();
@@ -44,6 +49,15 @@ fn main() {
         match which.as_str() {
             "cols" => {
                 black_box(&black_box(&ta).slice(s![.., 256..768]) + black_box(&tc));
+            }
+            "t" => {
+                black_box(&black_box(&ta).t() + black_box(&tb));
+            }
+            "tNd" => {
+                black_box(&black_box(&na).t() + black_box(&nb));
+            }
+            "rowSlice" => {
+                black_box(&black_box(&ta).slice(s![256..768, ..]) + black_box(&tc2));
             }
             "colsNd" => {
                 black_box(&black_box(&na).slice(nd_s![.., 256..768]) + black_box(&nc));
