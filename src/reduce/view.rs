@@ -61,7 +61,7 @@ impl<T: Element> DynView<'_, T> {
     #[inline]
     pub fn sum(&self) -> T {
         match self.as_slice() {
-            Some(x) => engine::sum_slice(x),
+            Some(x) => engine::sum_slice_rt(x),
             None => engine::sum_slice(&self.to_vec()),
         }
     }
