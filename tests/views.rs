@@ -1001,6 +1001,55 @@ proptest! {
     }
 }
 
+proptest! {
+    // `sum()` and `mean()` of views that are not contiguous (slices with
+    // steps, transposes, permutations, broadcasts), read in place: the
+    // same value to the bit as the sum of a copy made by the naive
+    // reference, past the short-slice cut, one block (256) and two.
+    #[test]
+    fn strided_sums_equal_the_sum_of_a_copy(dims in prop::collection::vec(1usize..12, 1..4), extra in 1usize..70, start in 0usize..3, step in 1isize..3, perm_seed in any::<u64>(), bcast in any::<bool>()) {
+        let mut dims = dims;
+        dims[0] *= extra; // up to ~9000 elements
+        let rank = dims.len();
+        let n = Naive::build(&dims, |i| i.iter().fold(7i64, |h, &x| (h * 31 + x as i64) % 1009));
+        let value = |v: i64| v as f32 * 0.37 - 150.25;
+        let t = DynTensor::from_vec(n.data.iter().map(|&v| value(v)).collect(), &dims).unwrap();
+        // A step along axis 0 and a shuffle of the axes.
+        let args = [SliceArg::Range { start: start as isize, end: None, step }];
+        let mut perm: Vec<usize> = (0..rank).collect();
+        let mut seed = perm_seed;
+        for k in (1..rank).rev() {
+            perm.swap(k, (seed % (k as u64 + 1)) as usize);
+            seed /= 7;
+        }
+        let naive = naive_permute(&naive_slice(&n, &args), &perm);
+        let mut view = t.slice(args).permute(&perm);
+        let mut naive_dims = naive.dims.clone();
+        if bcast {
+            // A broadcast axis in front: every element read three times.
+            naive_dims.insert(0, 3);
+            view = view.broadcast_to(&naive_dims);
+        }
+        let copy: Vec<f32> = if bcast {
+            (0..3).flat_map(|_| naive.data.iter().map(|&v| value(v))).collect()
+        } else {
+            naive.data.iter().map(|&v| value(v)).collect()
+        };
+        let count = copy.len();
+        let copied = DynTensor::from_vec(copy.clone(), &naive_dims).unwrap();
+        prop_assert_eq!(view.sum().to_bits(), copied.sum().to_bits(), "{:?} {:?}", naive_dims, perm);
+        prop_assert_eq!(view.mean().to_bits(), copied.mean().to_bits());
+        // And close to a wide sum of the copy.
+        let wide: f64 = copy.iter().map(|&v| f64::from(v)).sum();
+        let scale: f64 = copy.iter().map(|&v| f64::from(v).abs()).sum();
+        prop_assert!((f64::from(view.sum()) - wide).abs() <= 1e-5 * scale + 1e-3, "{} elements", count);
+        // Integers: exact.
+        let ti = n.tensor();
+        let vi = ti.slice(args).permute(&perm);
+        prop_assert_eq!(vi.sum(), naive.data.iter().sum::<i64>());
+    }
+}
+
 #[test]
 fn large_view_reductions_read_in_place() {
     // Sizes past the short-slice cut and the pairwise blocks, in the

@@ -313,6 +313,136 @@ fn sum_one_block<T: Element>(x: &[T]) -> T {
     horizontal(sum_block(x, |v| v))
 }
 
+/// [`sum_slice`] of the elements of a strided layout (a view: `x` from its
+/// first element, `dims` and `strides` in elements) in row-major order,
+/// read where they lie: the same additions in the same order as on a
+/// contiguous copy, so the same result to the bit, with no copy beyond a
+/// block of [`BLOCK`] elements on the stack at a time.
+pub(crate) fn sum_strided<T: Element>(x: &[T], dims: &[usize], strides: &[usize]) -> T {
+    let n = dims.iter().product::<usize>();
+    let mut buf = [T::zero(); BLOCK];
+    if n == 0 {
+        return sum_slice(&[]);
+    }
+    let mut runs = Runs::new(x, dims, strides);
+    if n <= BLOCK {
+        runs.fill(&mut buf[..n]);
+        return sum_slice(&buf[..n]);
+    }
+    horizontal(pairwise_runs(n, &mut runs, &mut buf))
+}
+
+/// [`sum_pairwise`] over the next `len` elements of `runs`: the same
+/// halves, the same blocks, each block read into `buf` and summed there.
+fn pairwise_runs<T: Element>(
+    len: usize,
+    runs: &mut Runs<'_, T>,
+    buf: &mut [T; BLOCK],
+) -> [T; LANES] {
+    // A block within one contiguous run is summed where it lies.
+    let mut block = |m: usize| match runs.slice(m) {
+        Some(x) => sum_block(x, |v| v),
+        None => {
+            runs.fill(&mut buf[..m]);
+            sum_block(&buf[..m], |v| v)
+        }
+    };
+    let half = len / 2;
+    let (a, b) = if len > 2 * BLOCK {
+        let a = pairwise_runs(half, runs, buf);
+        (a, pairwise_runs(len - half, runs, buf))
+    } else if len > BLOCK {
+        let a = block(half);
+        (a, block(len - half))
+    } else {
+        return block(len);
+    };
+    core::array::from_fn(|k| a[k].add_elem(b[k]))
+}
+
+/// The elements of a strided layout in row-major order, handed out a
+/// piece at a time: runs along the innermost axis (a plain copy where
+/// its stride is 1), one run per position of the other axes.
+struct Runs<'x, T> {
+    x: &'x [T],
+    /// The start of every run.
+    starts: crate::view::Offsets,
+    /// The length of a run and the stride along it.
+    run: (usize, usize),
+    /// The next element, and how many are left in its run.
+    at: usize,
+    left: usize,
+}
+
+impl<'x, T: Copy> Runs<'x, T> {
+    /// A layout of at least one element.
+    fn new(x: &'x [T], dims: &[usize], strides: &[usize]) -> Self {
+        // Size-1 axes moved nothing: the innermost of the others runs.
+        let keep = |i: &usize| dims[*i] != 1;
+        let axes: Vec<usize> = (0..dims.len()).filter(keep).collect();
+        let (outer, run) = match axes.split_last() {
+            Some((&last, outer)) => (outer, (dims[last], strides[last])),
+            None => (&axes[..], (1, 0)),
+        };
+        let o_dims: Vec<usize> = outer.iter().map(|&i| dims[i]).collect();
+        let o_strides: Vec<usize> = outer.iter().map(|&i| strides[i]).collect();
+        Runs {
+            x,
+            starts: crate::view::iter_offsets(&o_dims, &o_strides),
+            run,
+            at: 0,
+            left: 0,
+        }
+    }
+
+    /// Moves to the next run if this one is done.
+    fn refill(&mut self) {
+        if self.left == 0 {
+            self.at = self
+                .starts
+                .next()
+                .expect("no more elements than the layout has");
+            self.left = self.run.0;
+        }
+    }
+
+    /// The next `m` elements as a slice, if they are contiguous.
+    fn slice(&mut self, m: usize) -> Option<&'x [T]> {
+        self.refill();
+        if self.run.1 != 1 || m > self.left {
+            return None;
+        }
+        let x = &self.x[self.at..self.at + m];
+        self.at += m;
+        self.left -= m;
+        Some(x)
+    }
+
+    /// Writes the next `buf.len()` elements into `buf`.
+    fn fill(&mut self, buf: &mut [T]) {
+        let s = self.run.1;
+        let mut k = 0;
+        while k < buf.len() {
+            self.refill();
+            let m = self.left.min(buf.len() - k);
+            let out = &mut buf[k..k + m];
+            match s {
+                0 => out.fill(self.x[self.at]),
+                1 => out.copy_from_slice(&self.x[self.at..self.at + m]),
+                _ => {
+                    let x = &self.x[self.at..];
+                    for (j, o) in out.iter_mut().enumerate() {
+                        *o = x[j * s];
+                    }
+                }
+            }
+            self.at += m * s;
+            self.left -= m;
+            k += m;
+        }
+    }
+}
+
 /// The sum of `f` over a contiguous slice, in [`sum_slice`]'s order.
 #[inline(always)]
 fn sum_map<T: Element, F: Fn(T) -> T + Copy>(x: &[T], f: F) -> T {
