@@ -5,10 +5,12 @@
 //! `valgrind --tool=callgrind target/release/examples/prof_views cols 20`
 //! and the same with 40. Modes: `cols`, `colsNd`, `colsHand` (a slice of
 //! the columns 256..768 of `[1024, 1024]` plus a `[1024, 512]` tensor);
-//! `t`, `tNd` (`[1024, 1024]` transposed + a tensor); `rowSlice` (rows
-//! 256..768 + a tensor); `rows`, `rowsNd`, `rowsHand` (the rows of `[4096, 64]`, each summed);
-//! `colSum`, `colSumCopy`, `tSum`, `tSumCopy` (`sum()` of that column
-//! slice and of a transposed `[1024, 1024]`, in place and on a copy).
+//! `t`, `tNd` (`[1024, 1024]` transposed + a tensor); `rowSlice`,
+//! `rowSliceNd` (rows 256..768 + a tensor); `contigView`, `contigTensor` (a whole
+//! `[1024, 1024]` as a view and as a tensor, + a tensor); `rows`, `rowsNd`, `rowsHand` (the rows of `[4096, 64]`, each summed);
+//! `colSum`, `colSumCopy`, `colSumNd`, `tSum`, `tSumCopy`, `tSumNd`
+//! (`sum()` of that column slice and of a transposed `[1024, 1024]`, in
+//! place, on a copy, and ndarray's).
 
 use ndarray::{Array2, s as nd_s};
 use shaped::{DynTensor, s};
@@ -40,6 +42,7 @@ fn main() {
     let tb = DynTensor::from_vec(b.clone(), &[N, N]).unwrap();
     let nb = Array2::from_shape_vec((N, N), b).unwrap();
     let tc2 = DynTensor::from_vec(data(m * N), &[m, N]).unwrap();
+    let nc2 = Array2::from_shape_vec((m, N), data(m * N)).unwrap();
     let (r, k) = (4096, 64);
     let ra = data(r * k);
     let tr = DynTensor::from_vec(ra.clone(), &[r, k]).unwrap();
@@ -58,6 +61,21 @@ fn main() {
             }
             "rowSlice" => {
                 black_box(&black_box(&ta).slice(s![256..768, ..]) + black_box(&tc2));
+            }
+            "contigView" => {
+                black_box(&black_box(&ta).view() + black_box(&tb));
+            }
+            "contigTensor" => {
+                black_box(black_box(&ta) + black_box(&tb));
+            }
+            "rowSliceNd" => {
+                black_box(&black_box(&na).slice(nd_s![256..768, ..]) + black_box(&nc2));
+            }
+            "colSumNd" => {
+                black_box(black_box(&na).slice(nd_s![.., 256..768]).sum());
+            }
+            "tSumNd" => {
+                black_box(black_box(&na).t().sum());
             }
             "colsNd" => {
                 black_box(&black_box(&na).slice(nd_s![.., 256..768]) + black_box(&nc));

@@ -47,8 +47,11 @@
 //! - [`parallel`] — splitting an output into pieces for rayon's pool (the
 //!   `rayon` feature).
 //! - `gemm` — the product of two matrices ([`gemm`]): `matrixmultiply` for
-//!   `f32`/`f64`, a blocked loop for the rest and for small products. The
-//!   crate's only `unsafe` is there, to hand slices to `matrixmultiply`.
+//!   `f32`/`f64`, a blocked loop for the rest and for small products.
+//!   `unsafe` there hands slices to `matrixmultiply`; the only other
+//!   `unsafe` sets the length of a result written into a vector's spare
+//!   capacity (`parallel`, [`binary_strided_vec`]), after counting the
+//!   slots written.
 //!
 //! Uses only [`shape`](mod@crate::shape) and [`error`](crate::error).
 
