@@ -1,5 +1,7 @@
 //! Reductions of views: `sum` and `mean` of every element read where the
-//! view lies (a contiguous view as a slice, with no copy), and the
+//! view lies, whatever its layout (a contiguous view as a slice, any
+//! other through its strides, a block of the pairwise sum at a time), and
+//! the
 //! reductions over axes (`sum_dims`, `mean_dims`, `max_dims`, `min_dims`,
 //! `var_dims`, `std_dims`, `argmax`, `argmin`), which read the elements
 //! where they lie whenever the reduced axes can be walked as one stride
