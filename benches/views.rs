@@ -11,6 +11,9 @@
 //! - reductions of a slice of columns of `[1024, 1024]` over each axis,
 //!   read in place, against the same on a contiguous copy (what views did
 //!   before), ndarray's `sum_axis` and a hand loop;
+//! - `sum()` of a slice of columns and of a transpose of `[1024, 1024]`,
+//!   read in place through the strides, against the same on a copy and
+//!   ndarray's `sum()`;
 //! - a named view plus a tensor whose names are in the other order, by
 //!   name, against the same on a copy of the view (what views did before).
 //!
@@ -214,6 +217,31 @@ fn reductions(c: &mut Criterion) {
     }
 }
 
+fn whole_sums(c: &mut Criterion) {
+    // `sum()` of views that are not contiguous, read in place through
+    // their strides, against the same on a contiguous copy (what views did
+    // before) and ndarray's `sum()`.
+    let a = data(N * N);
+    let ta = DynTensor::from_vec(a.clone(), &[N, N]).unwrap();
+    let na = Array2::from_shape_vec((N, N), a).unwrap();
+    let mut g = setup(c, "[1024,1024] cols 256..768 sum()");
+    g.bench_function("view", |bn| {
+        bn.iter(|| black_box(&ta).slice(s![.., 256..768]).sum())
+    });
+    g.bench_function("copy", |bn| {
+        bn.iter(|| black_box(&ta).slice(s![.., 256..768]).to_owned().sum())
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| black_box(&na).slice(nd_s![.., 256..768]).sum())
+    });
+    g.finish();
+    let mut g = setup(c, "[1024,1024] a.t() sum()");
+    g.bench_function("view", |bn| bn.iter(|| black_box(&ta).t().sum()));
+    g.bench_function("copy", |bn| bn.iter(|| black_box(&ta).t().to_owned().sum()));
+    g.bench_function("ndarray", |bn| bn.iter(|| black_box(&na).t().sum()));
+    g.finish();
+}
+
 fn named(c: &mut Criterion) {
     // Named views broadcast by name: `b`'s names are in the other order,
     // so aligning it permutes its axes (strides now, a copy before).
@@ -236,5 +264,7 @@ fn named(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, transposed, slices, rows, reductions, named);
+criterion_group!(
+    benches, transposed, slices, rows, reductions, whole_sums, named
+);
 criterion_main!(benches);

@@ -632,6 +632,35 @@ proptest! {
     }
 }
 
+proptest! {
+    // Slices with long rows (the kernel cuts rows of more than 8 elements
+    // into chunks of 32 and a remainder), each operand moving along the
+    // rows or broadcast along them, rows contiguous or a block of several
+    // rows (a leading axis that does not merge), in both operand orders.
+    #[test]
+    fn long_rows_in_every_form_match(rows in 1usize..5, n in 9usize..100, start in 0usize..4, which in 0usize..4, lead in 1usize..3) {
+        let full = Naive::arange(&[lead, rows, n + 5]);
+        let args = [SliceArg::FULL, SliceArg::FULL, SliceArg::Range { start: start as isize, end: Some((start + n) as isize), step: 1 }];
+        let a = naive_slice(&full, &args); // [lead, rows, n], rows not contiguous
+        let b = match which {
+            0 => Naive::build(&[lead, rows, n], |i| (i[0] * 1000 + i[1] * 100 + i[2]) as i64 * 3),
+            1 => Naive::build(&[rows, 1], |i| i[0] as i64 - 7),
+            2 => Naive::build(&[1, n], |i| i[1] as i64 * 11),
+            _ => Naive::build(&[lead, 1, 1], |i| i[0] as i64 + 5),
+        };
+        let (tf, tb) = (full.tensor(), b.tensor());
+        let view = tf.slice(args);
+        prop_assert_eq!((&view - &tb).to_vec(), naive_zip(&a, &b, |x, y| x - y).data);
+        prop_assert_eq!((&tb.view() - &view).to_vec(), naive_zip(&b, &a, |x, y| x - y).data);
+        // Both broadcast along the rows: every row is one value.
+        let first = [SliceArg::FULL, SliceArg::FULL, SliceArg::Range { start: 0, end: Some(1), step: 1 }];
+        let col = naive_broadcast(&naive_slice(&full, &first), &[lead, rows, n]);
+        let c = Naive::build(&[lead, 1, 1], |i| i[0] as i64 * 2 + 1);
+        let got = &tf.slice(first).broadcast_to(&[lead, rows, n]) * &c.tensor();
+        prop_assert_eq!(got.to_vec(), naive_zip(&col, &c, |x, y| x * y).data);
+    }
+}
+
 /// Writes `f(item number, position in the item)` through every item of
 /// `axis_iter_mut(axis)` as a naive loop would, and returns the tensor.
 fn naive_write_axis(dims: &[usize], axis: usize) -> Naive {
@@ -969,6 +998,55 @@ proptest! {
             copy.mean_dims(&axes, true).unwrap().to_vec().iter().map(|x| x.to_bits()).collect::<Vec<_>>());
         prop_assert_eq!(vf.var_dims(&axes, false).unwrap().to_vec().iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
             copy.var_dims(&axes, false).unwrap().to_vec().iter().map(|x| x.to_bits()).collect::<Vec<_>>());
+    }
+}
+
+proptest! {
+    // `sum()` and `mean()` of views that are not contiguous (slices with
+    // steps, transposes, permutations, broadcasts), read in place: the
+    // same value to the bit as the sum of a copy made by the naive
+    // reference, past the short-slice cut, one block (256) and two.
+    #[test]
+    fn strided_sums_equal_the_sum_of_a_copy(dims in prop::collection::vec(1usize..12, 1..4), extra in 1usize..70, start in 0usize..3, step in 1isize..3, perm_seed in any::<u64>(), bcast in any::<bool>()) {
+        let mut dims = dims;
+        dims[0] *= extra; // up to ~9000 elements
+        let rank = dims.len();
+        let n = Naive::build(&dims, |i| i.iter().fold(7i64, |h, &x| (h * 31 + x as i64) % 1009));
+        let value = |v: i64| v as f32 * 0.37 - 150.25;
+        let t = DynTensor::from_vec(n.data.iter().map(|&v| value(v)).collect(), &dims).unwrap();
+        // A step along axis 0 and a shuffle of the axes.
+        let args = [SliceArg::Range { start: start as isize, end: None, step }];
+        let mut perm: Vec<usize> = (0..rank).collect();
+        let mut seed = perm_seed;
+        for k in (1..rank).rev() {
+            perm.swap(k, (seed % (k as u64 + 1)) as usize);
+            seed /= 7;
+        }
+        let naive = naive_permute(&naive_slice(&n, &args), &perm);
+        let mut view = t.slice(args).permute(&perm);
+        let mut naive_dims = naive.dims.clone();
+        if bcast {
+            // A broadcast axis in front: every element read three times.
+            naive_dims.insert(0, 3);
+            view = view.broadcast_to(&naive_dims);
+        }
+        let copy: Vec<f32> = if bcast {
+            (0..3).flat_map(|_| naive.data.iter().map(|&v| value(v))).collect()
+        } else {
+            naive.data.iter().map(|&v| value(v)).collect()
+        };
+        let count = copy.len();
+        let copied = DynTensor::from_vec(copy.clone(), &naive_dims).unwrap();
+        prop_assert_eq!(view.sum().to_bits(), copied.sum().to_bits(), "{:?} {:?}", naive_dims, perm);
+        prop_assert_eq!(view.mean().to_bits(), copied.mean().to_bits());
+        // And close to a wide sum of the copy.
+        let wide: f64 = copy.iter().map(|&v| f64::from(v)).sum();
+        let scale: f64 = copy.iter().map(|&v| f64::from(v).abs()).sum();
+        prop_assert!((f64::from(view.sum()) - wide).abs() <= 1e-5 * scale + 1e-3, "{} elements", count);
+        // Integers: exact.
+        let ti = n.tensor();
+        let vi = ti.slice(args).permute(&perm);
+        prop_assert_eq!(vi.sum(), naive.data.iter().sum::<i64>());
     }
 }
 

@@ -36,7 +36,9 @@
 //! - `strided` — the same plan and row loops over operands with any
 //!   strides (views: slices, transposes, broadcasts), a tiled loop for
 //!   transposed operands and a strided row loop for other rows that are
-//!   not contiguous ([`binary_strided`], [`assign_strided`]).
+//!   not contiguous ([`binary_strided`], [`assign_strided`]); the views'
+//!   operators write into a new vector's spare capacity, long rows by
+//!   unrolled chunks ([`binary_strided_vec`]).
 //! - `gather` — reading a strided view into a new buffer.
 //! - `nary` — one pass over `N` broadcast operands ([`nary`]), for fused
 //!   pipelines.
@@ -45,8 +47,11 @@
 //! - [`parallel`] — splitting an output into pieces for rayon's pool (the
 //!   `rayon` feature).
 //! - `gemm` — the product of two matrices ([`gemm`]): `matrixmultiply` for
-//!   `f32`/`f64`, a blocked loop for the rest and for small products. The
-//!   crate's only `unsafe` is there, to hand slices to `matrixmultiply`.
+//!   `f32`/`f64`, a blocked loop for the rest and for small products.
+//!   `unsafe` there hands slices to `matrixmultiply`; the only other
+//!   `unsafe` sets the length of a result written into a vector's spare
+//!   capacity (`parallel`, [`binary_strided_vec`]), after counting the
+//!   slots written.
 //!
 //! Uses only [`shape`](mod@crate::shape) and [`error`](crate::error).
 
@@ -72,7 +77,7 @@ pub(crate) use plan::{INLINE_AXES, PAIR_AXES, pair_plan};
 pub use plan::{PlanAxis, plan};
 use rows::*;
 pub use sink::{Sink, SliceSink};
-pub use strided::{StridedOperand, assign_strided, binary_strided};
+pub use strided::{StridedOperand, assign_strided, binary_strided, binary_strided_vec};
 pub use unrolled::{Blocks, StaticPlan, assign_unrolled, binary_unrolled, is_small, static_numel};
 
 /// Static shapes with at most this many elements are unrolled.

@@ -95,15 +95,14 @@ impl<T> Sink<T> for SliceSink<'_, T> {
 }
 
 /// A [`Sink`] writing into uninitialised memory (part of a `Vec`'s spare
-/// capacity), front to back: the pieces of a result written in parallel
-/// without zeroing it first ([`parallel`](super::parallel)).
-#[cfg(feature = "rayon")]
+/// capacity), front to back: results written without zeroing them first,
+/// in pieces in parallel ([`parallel`](super::parallel)) or by the strided
+/// kernel ([`binary_strided_vec`](super::binary_strided_vec)).
 pub(crate) struct UninitSink<'a, T> {
     out: &'a mut [core::mem::MaybeUninit<T>],
     pos: usize,
 }
 
-#[cfg(feature = "rayon")]
 impl<'a, T> UninitSink<'a, T> {
     /// Writes `out` from the start.
     pub(crate) fn new(out: &'a mut [core::mem::MaybeUninit<T>]) -> Self {
@@ -116,7 +115,6 @@ impl<'a, T> UninitSink<'a, T> {
     }
 }
 
-#[cfg(feature = "rayon")]
 impl<T> Sink<T> for UninitSink<'_, T> {
     #[inline(always)]
     fn row(&mut self, row: impl ExactSizeIterator<Item = T>) {
@@ -125,5 +123,29 @@ impl<T> Sink<T> for UninitSink<'_, T> {
             o.write(x);
         }
         self.pos += n;
+    }
+
+    #[inline(always)]
+    fn row_fn<const N: usize>(&mut self, mut f: impl FnMut(usize) -> T) {
+        let out: &mut [_; N] = match (&mut self.out[self.pos..][..N]).try_into() {
+            Ok(out) => out,
+            Err(_) => unreachable!(),
+        };
+        for (j, o) in out.iter_mut().enumerate() {
+            o.write(f(j));
+        }
+        self.pos += N;
+    }
+
+    #[inline(always)]
+    fn rows_fixed<const N: usize>(&mut self, rows: usize, mut f: impl FnMut(usize) -> [T; N]) {
+        // One bounds check for the block, then whole rows as arrays.
+        let out = &mut self.out[self.pos..][..rows * N];
+        for (r, o) in out.as_chunks_mut::<N>().0.iter_mut().enumerate() {
+            for (o, x) in o.iter_mut().zip(f(r)) {
+                o.write(x);
+            }
+        }
+        self.pos += rows * N;
     }
 }

@@ -9,9 +9,11 @@
 //! while it is loaded.
 
 use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 
 use super::plan::{Block, INLINE_AXES, Merging, PlanAxis, for_each_block};
-use super::sink::Sink;
+use super::rows::{A_ONLY, B_ONLY, BOTH, NEITHER, form};
+use super::sink::{Sink, UninitSink};
 
 /// One strided operand: `data` from its first element, and per axis a
 /// size and a stride in elements (stride 0 along broadcast axes).
@@ -101,6 +103,152 @@ pub fn binary_strided<T: Copy, U: Copy>(
             });
         }
     });
+}
+
+/// [`binary_strided`] appended to `out` (reserved here), written straight
+/// into its spare capacity: no zeroing pass, no capacity check or length
+/// update per row. Blocks of long rows that read every operand with
+/// stride 0 or 1 are cut into chunks of 32 elements that LLVM unrolls
+/// whole; other blocks run the row loops of [`binary_strided`].
+#[inline(never)]
+pub fn binary_strided_vec<T: Copy, U: Copy>(
+    out: &mut Vec<U>,
+    out_dims: &[usize],
+    a: StridedOperand<'_, T>,
+    b: StridedOperand<'_, T>,
+    f: impl Fn(T, T) -> U,
+) {
+    // Callers check that the element count fits.
+    let n = out_dims
+        .iter()
+        .try_fold(1usize, |n, &d| n.checked_mul(d))
+        .expect("the output's element count fits");
+    if n == 0 {
+        return;
+    }
+    out.reserve(n);
+    let len = out.len();
+    let slots = &mut out.spare_capacity_mut()[..n];
+    let written = with_plan_strided(out_dims, (a.dims, a.strides), (b.dims, b.strides), |axes| {
+        let block = Block {
+            inner: axes[0],
+            next: axes[1],
+        };
+        let outer = &axes[2..];
+        let (inner, (a, b)) = (block.inner, (a.data, b.data));
+        if inner.sa <= 1 && inner.sb <= 1 && inner.n > 8 {
+            // Each block takes the next `size` slots and writes them whole.
+            let size = inner.n * block.next.n;
+            let mut rest = &mut *slots;
+            macro_rules! run {
+                ($form:ident) => {
+                    for_each_block(outer, 0, 0, &mut |ia, ib| {
+                        let (here, tail) = core::mem::take(&mut rest).split_at_mut(size);
+                        rows_into::<$form, T, U>(here, a, ia, b, ib, block, &f);
+                        rest = tail;
+                    })
+                };
+            }
+            match form(inner) {
+                BOTH => run!(BOTH),
+                A_ONLY => run!(A_ONLY),
+                B_ONLY => run!(B_ONLY),
+                _ => run!(NEITHER),
+            }
+            n - rest.len()
+        } else {
+            let mut sink = UninitSink::new(slots);
+            if inner.sa <= 1 && inner.sb <= 1 {
+                super::binary_blocks_rt(&mut sink, a, b, block, outer, &f);
+            } else {
+                for_each_block(outer, 0, 0, &mut |ia, ib| {
+                    rows_strided(&mut sink, a, ia, b, ib, block, &f)
+                });
+            }
+            sink.written()
+        }
+    });
+    // The `set_len` below relies on this.
+    assert_eq!(written, n, "the strided kernel wrote its whole output");
+    // SAFETY: the first `written` slots of the spare capacity were
+    // written: by `rows_into`, which writes every slot of the block it is
+    // given, the blocks taken front to back (`written` counts the slots
+    // taken), or by the sink, which counts the slots it wrote front to
+    // back. `written == n` (asserted above) and `n` slots were reserved.
+    unsafe { out.set_len(len + n) };
+}
+
+/// Elements per chunk of a row in [`rows_into`]: 32 `f32` are eight SSE
+/// vectors per operand, so a chunk costs about one instruction per
+/// element and the loop's own count and branch are paid once per 32.
+const CHUNK: usize = 32;
+
+/// One block of `next.n` rows of `inner.n` elements of `out = f(a, b)`,
+/// the operands in form `FORM` along the rows (stride 1 or 0), into
+/// `out` (exactly the block's slots, every one written). Not inlined: as
+/// arguments of their own function, `out` and the operands are known not
+/// to overlap, which LLVM needs to vectorise the chunks (inlined into the
+/// walk over blocks, it kept them scalar).
+#[inline(never)]
+fn rows_into<const FORM: u8, T: Copy, U: Copy>(
+    out: &mut [MaybeUninit<U>],
+    a: &[T],
+    ia: usize,
+    b: &[T],
+    ib: usize,
+    block: Block,
+    f: &impl Fn(T, T) -> U,
+) {
+    let Block { inner, next } = block;
+    let n = inner.n;
+    for (r, o) in out.chunks_exact_mut(n).enumerate() {
+        let (ia, ib) = (ia + r * next.sa, ib + r * next.sb);
+        match FORM {
+            BOTH => zip_row(o, &a[ia..][..n], &b[ib..][..n], f),
+            A_ONLY => {
+                let y = b[ib];
+                map_row(o, &a[ia..][..n], |x| f(x, y))
+            }
+            B_ONLY => {
+                let x = a[ia];
+                map_row(o, &b[ib..][..n], |y| f(x, y))
+            }
+            _ => o.fill(MaybeUninit::new(f(a[ia], b[ib]))),
+        }
+    }
+}
+
+/// `o[j] = f(x[j], y[j])`, by chunks of [`CHUNK`]. All three have the
+/// same length, so the chunks and the remainders pair up and every slot
+/// is written.
+#[inline(always)]
+fn zip_row<T: Copy, U: Copy>(o: &mut [MaybeUninit<U>], x: &[T], y: &[T], f: &impl Fn(T, T) -> U) {
+    let (oc, o_rest) = o.as_chunks_mut::<CHUNK>();
+    let (xc, x_rest) = x.as_chunks::<CHUNK>();
+    let (yc, y_rest) = y.as_chunks::<CHUNK>();
+    for ((o, x), y) in oc.iter_mut().zip(xc).zip(yc) {
+        for j in 0..CHUNK {
+            o[j].write(f(x[j], y[j]));
+        }
+    }
+    for ((o, &x), &y) in o_rest.iter_mut().zip(x_rest).zip(y_rest) {
+        o.write(f(x, y));
+    }
+}
+
+/// `o[j] = g(x[j])`, by chunks of [`CHUNK`] (`o` and `x` of one length).
+#[inline(always)]
+fn map_row<T: Copy, U: Copy>(o: &mut [MaybeUninit<U>], x: &[T], g: impl Fn(T) -> U) {
+    let (oc, o_rest) = o.as_chunks_mut::<CHUNK>();
+    let (xc, x_rest) = x.as_chunks::<CHUNK>();
+    for (o, x) in oc.iter_mut().zip(xc) {
+        for j in 0..CHUNK {
+            o[j].write(g(x[j]));
+        }
+    }
+    for (o, &x) in o_rest.iter_mut().zip(x_rest) {
+        o.write(g(x));
+    }
 }
 
 /// One block whose rows read an operand with a stride other than 0 or 1.

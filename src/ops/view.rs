@@ -5,8 +5,9 @@
 //!
 //! Shapes broadcast as between tensors and errors are the same. Unnamed
 //! operands go straight to the kernel's strided entry
-//! ([`kernel::binary_strided`]), which reads each view where it lies: no
-//! copy, and a contiguous view runs on the tensors' row loops. Named views
+//! ([`kernel::binary_strided_vec`]), which reads each view where it lies
+//! (no copy) and writes the result's rows straight into its storage.
+//! Named views
 //! align by name as tensors do, the aligned operand being a view with
 //! permuted strides (no copy either).
 
@@ -156,7 +157,7 @@ fn binary_unnamed<T: Element, Op: BinaryOp<T>>(
     #[cfg(feature = "std")]
     crate::legacy::check(a.shape(), b.shape(), &shape);
     let mut data = vec_for::<T>(&shape)?;
-    kernel::binary_strided(&mut data, &shape, operand(a), operand(b), Op::apply);
+    kernel::binary_strided_vec(&mut data, &shape, operand(a), operand(b), Op::apply);
     Ok(DynTensor::from_parts(data, &shape))
 }
 

@@ -1,5 +1,7 @@
 //! Reductions of views: `sum` and `mean` of every element read where the
-//! view lies (a contiguous view as a slice, with no copy), and the
+//! view lies, whatever its layout (a contiguous view as a slice, any
+//! other through its strides, a block of the pairwise sum at a time), and
+//! the
 //! reductions over axes (`sum_dims`, `mean_dims`, `max_dims`, `min_dims`,
 //! `var_dims`, `std_dims`, `argmax`, `argmin`), which read the elements
 //! where they lie whenever the reduced axes can be walked as one stride
@@ -18,6 +20,15 @@ use crate::tensor::DynTensor;
 use crate::view::DynView;
 
 impl<T: Element> DynView<'_, T> {
+    /// The elements from the view's first one (none when it is empty).
+    fn first(&self) -> &[T] {
+        if self.numel() == 0 {
+            &[]
+        } else {
+            &self.data[self.layout.offset..]
+        }
+    }
+
     /// The reduction `r` over `axes`, as
     /// [`DynTensor::reduce_with`] does on a tensor.
     fn reduce_with<A: AxisArg, R: Reducer<T>>(
@@ -38,12 +49,7 @@ impl<T: Element> DynView<'_, T> {
             keepdim,
             op,
             |mask, out| {
-                let x = if self.numel() == 0 {
-                    &[][..]
-                } else {
-                    &self.data[self.layout.offset..]
-                };
-                if !engine::run_strided(x, shape, self.strides(), mask, r, out) {
+                if !engine::run_strided(self.first(), shape, self.strides(), mask, r, out) {
                     engine::run_dims(&self.contiguous(), shape, mask, r, out);
                 }
             },
@@ -61,8 +67,8 @@ impl<T: Element> DynView<'_, T> {
     #[inline]
     pub fn sum(&self) -> T {
         match self.as_slice() {
-            Some(x) => engine::sum_slice(x),
-            None => engine::sum_slice(&self.to_vec()),
+            Some(x) => engine::sum_slice_rt(x),
+            None => engine::sum_strided(self.first(), self.shape(), self.strides()),
         }
     }
 
@@ -133,7 +139,14 @@ impl<T: Element + Float> DynView<'_, T> {
     /// assert_eq!(t.slice(s![.., 2]).mean(), 3.5);
     /// ```
     pub fn mean(&self) -> T {
-        Mean.slice(&self.contiguous())
+        match self.as_slice() {
+            Some(x) => Mean.slice(x),
+            // `Mean.slice` of a copy: its sum over the count.
+            None => {
+                engine::sum_strided(self.first(), self.shape(), self.strides())
+                    / engine::count::<T>(self.numel())
+            }
+        }
     }
 
     /// The mean over `axes` (see [`DynTensor::mean_dims`]).

@@ -47,8 +47,8 @@ pub mod static_slice;
 pub mod static_view;
 
 pub use dyn_view::{DynView, DynViewMut};
-pub(crate) use iter::iter_offsets;
 pub use iter::{AxisIter, AxisIterMut, DynIndex, IndexedIter, Iter, IterMut};
+pub(crate) use iter::{Offsets, iter_offsets};
 pub(crate) use layout::Strided;
 pub use slice::SliceArg;
 pub use static_view::{StaticAxisIter, StaticAxisIterMut, TensorView, TensorViewMut};
