@@ -100,6 +100,23 @@ impl<T: Copy + Default> SmallBuf<T> {
         Ok(SmallBuf::Heap(v))
     }
 
+    /// `n` elements (at most a few hundred) written by `fill`: into the
+    /// inline array when they fit, else into a new `Vec`. `None` if the
+    /// allocation fails (the caller's general path then reports it).
+    #[inline(always)]
+    pub(crate) fn small(n: usize, fill: impl FnOnce(&mut [T])) -> Option<Self> {
+        if n <= INLINE_LEN {
+            let mut buf = [T::default(); INLINE_LEN];
+            fill(&mut buf[..n]);
+            return Some(SmallBuf::Inline { len: n as u8, buf });
+        }
+        let mut v = Vec::new();
+        v.try_reserve_exact(n).ok()?;
+        v.resize(n, T::default());
+        fill(&mut v);
+        Some(SmallBuf::Heap(v))
+    }
+
     /// `n` copies of `value`, or a [`ShapeError::TooLarge`] naming `shape`.
     pub(crate) fn filled(n: usize, shape: &[usize], value: T) -> Result<Self, ShapeError> {
         Self::build(n, shape, |s| s.fill(value), |v| v.resize(n, value))
