@@ -103,18 +103,23 @@ impl<T: Copy + Default> SmallBuf<T> {
     /// `n` elements (at most a few hundred) written by `fill`: into the
     /// inline array when they fit, else into a new `Vec`. `None` if the
     /// allocation fails (the caller's general path then reports it).
+    /// `fill` is called from one place, so that it is inlined.
     #[inline(always)]
     pub(crate) fn small(n: usize, fill: impl FnOnce(&mut [T])) -> Option<Self> {
-        if n <= INLINE_LEN {
-            let mut buf = [T::default(); INLINE_LEN];
-            fill(&mut buf[..n]);
-            return Some(SmallBuf::Inline { len: n as u8, buf });
-        }
-        let mut v = Vec::new();
-        v.try_reserve_exact(n).ok()?;
-        v.resize(n, T::default());
-        fill(&mut v);
-        Some(SmallBuf::Heap(v))
+        let (mut buf, mut heap) = ([T::default(); INLINE_LEN], Vec::new());
+        let out = if n <= INLINE_LEN {
+            &mut buf[..n]
+        } else {
+            heap.try_reserve_exact(n).ok()?;
+            heap.resize(n, T::default());
+            &mut heap[..]
+        };
+        fill(out);
+        Some(if n <= INLINE_LEN {
+            SmallBuf::Inline { len: n as u8, buf }
+        } else {
+            SmallBuf::Heap(heap)
+        })
     }
 
     /// `n` copies of `value`, or a [`ShapeError::TooLarge`] naming `shape`.
