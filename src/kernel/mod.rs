@@ -48,8 +48,9 @@
 //! - [`parallel`] — splitting an output into pieces for rayon's pool (the
 //!   `rayon` feature).
 //! - `gemm` — the product of two matrices ([`gemm`]): `matrixmultiply` for
-//!   `f32`/`f64`, a blocked loop for the rest and for small products. The
-//!   crate's only `unsafe` is there, to hand slices to `matrixmultiply`.
+//!   `f32`/`f64`, a blocked loop for the rest and for small products. Its
+//!   `unsafe` hands slices to `matrixmultiply`; the crate's other `unsafe`
+//!   is in `parallel` and in `small`'s row loop.
 //!
 //! Uses only [`shape`](mod@crate::shape) and [`error`](crate::error).
 

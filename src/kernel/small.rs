@@ -13,6 +13,11 @@
 //! which LLVM turns into a few vector instructions; longer rows as a
 //! plain loop).
 //!
+//! The rows read and write through pointers whose bounds follow from the
+//! operands' lengths, checked once: with bounds-checked slices instead,
+//! callgrind counted 519 instructions against 459 for `[4, 3] + [1, 3]`
+//! and 2294 against 1510 for `[5, 3, 4, 1] + [3, 1, 2]` (rows of 2).
+//!
 //! Anything else (a mismatch, whose error the general path words; a
 //! higher rank; more elements) is left to the general kernel: [`small_plan`]
 //! returns `None`.
