@@ -31,6 +31,9 @@
 //! - `plan` — the runtime plan ([`plan`], [`PlanAxis`]).
 //! - `rows` — the four row forms and their dispatch.
 //! - `sink` — where the output goes ([`Sink`], [`SliceSink`]).
+//! - `small` — runtime operations of rank at most 4 and at most 128
+//!   elements: the shape check and a plan of four fixed axes in one pass,
+//!   then a fixed-depth loop (`small_plan`, `binary_small`).
 //! - `unrolled` — the compile-time plan of small static shapes
 //!   ([`StaticPlan`], [`binary_unrolled`], [`assign_unrolled`]).
 //! - `strided` — the same plan and row loops over operands with any
@@ -48,10 +51,10 @@
 //!   `rayon` feature).
 //! - `gemm` — the product of two matrices ([`gemm`]): `matrixmultiply` for
 //!   `f32`/`f64`, a blocked loop for the rest and for small products.
-//!   `unsafe` there hands slices to `matrixmultiply`; the only other
+//!   `unsafe` there hands slices to `matrixmultiply`; the crate's other
 //!   `unsafe` sets the length of a result written into a vector's spare
 //!   capacity (`parallel`, [`binary_strided_vec`]), after counting the
-//!   slots written.
+//!   slots written, and reads operands in `small`'s row loop.
 //!
 //! Uses only [`shape`](mod@crate::shape) and [`error`](crate::error).
 
@@ -63,6 +66,7 @@ pub mod parallel;
 mod plan;
 mod rows;
 mod sink;
+mod small;
 mod strided;
 #[cfg(test)]
 mod tests;
@@ -77,6 +81,7 @@ pub(crate) use plan::{INLINE_AXES, PAIR_AXES, pair_plan};
 pub use plan::{PlanAxis, plan};
 use rows::*;
 pub use sink::{Sink, SliceSink};
+pub(crate) use small::{SMALL_RANK, binary_small, same_sizes, small_plan};
 pub use strided::{StridedOperand, assign_strided, binary_strided, binary_strided_vec};
 pub use unrolled::{Blocks, StaticPlan, assign_unrolled, binary_unrolled, is_small, static_numel};
 

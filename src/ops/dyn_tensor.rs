@@ -23,7 +23,7 @@ use crate::shape::list::Layout;
 use crate::shape::names::runtime::broadcast_named_shapes;
 use crate::tensor::buffer::SmallBuf;
 use crate::tensor::names::NameRef;
-use crate::tensor::{DynTensor, ShapeBuf, Tensor};
+use crate::tensor::{DynTensor, INLINE_RANK, ShapeBuf, Tensor};
 
 /// [`BinaryOp::check`] on `b`, reporting a shape error first where the
 /// operands do not broadcast (as PyTorch does): the shapes are looked at
@@ -57,6 +57,24 @@ impl<T: Element> DynTensor<T> {
         a: Side<'_, T>,
         b: Side<'_, T>,
     ) -> Result<Self, ShapeError> {
+        // Small unnamed operations: one pass over at most four axes, the
+        // result written straight into its inline array.
+        if a.names.is_none() && b.names.is_none() {
+            let mut dims = [0; INLINE_RANK];
+            if let Some(p) = kernel::small_plan(a.dims, b.dims, &mut dims) {
+                Op::check_for(a.data, b.data)?;
+                let rank = a.dims.len().max(b.dims.len());
+                #[cfg(feature = "std")]
+                crate::legacy::check(a.dims, b.dims, &dims[..rank]);
+                let fill = |out: &mut [T]| kernel::binary_small(out, a.data, b.data, &p, Op::apply);
+                if let Some(data) = SmallBuf::small(p.numel, fill) {
+                    return Ok(DynTensor::from_store(
+                        data,
+                        ShapeBuf::from_array(rank, dims),
+                    ));
+                }
+            }
+        }
         check_divisor_after_shapes::<T, Op>(a, b)?;
         if a.names.is_some() || b.names.is_some() {
             return super::by_name::zip(a, b, Op::apply);

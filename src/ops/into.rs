@@ -85,6 +85,14 @@ pub trait Input<T>: sealed::Sealed {
     /// The dimension names, if the tensor has any.
     #[doc(hidden)]
     fn dim_names(&self) -> Option<Vec<Option<&str>>>;
+
+    /// Whether the tensor has dimension names ([`dim_names`](Self::dim_names)
+    /// without building them).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn is_named_input(&self) -> bool {
+        self.dim_names().is_some()
+    }
 }
 
 /// A tensor written by the `try_*_into` functions (see [`Input`]).
@@ -101,6 +109,11 @@ impl<T: Element, S: Layout> Input<T> for Tensor<T, S> {
 
     fn dim_names(&self) -> Option<Vec<Option<&str>>> {
         S::NAMED.then(|| S::NAMES.to_vec())
+    }
+
+    #[inline(always)]
+    fn is_named_input(&self) -> bool {
+        S::NAMED
     }
 }
 
@@ -120,6 +133,11 @@ impl<T: Element> Input<T> for DynTensor<T> {
 
     fn dim_names(&self) -> Option<Vec<Option<&str>>> {
         self.is_named().then(|| self.names())
+    }
+
+    #[inline(always)]
+    fn is_named_input(&self) -> bool {
+        self.is_named()
     }
 }
 
@@ -243,7 +261,10 @@ fn checked_into<T: Element, Op: BinaryOp<T>>(
     b: &impl Input<T>,
     out: &mut impl Output<T>,
 ) -> Result<(), ShapeError> {
-    if let (Some(an), Some(bn)) = (a.dim_names(), b.dim_names()) {
+    if a.is_named_input()
+        && b.is_named_input()
+        && let (Some(an), Some(bn)) = (a.dim_names(), b.dim_names())
+    {
         // Both named: they broadcast by name, which may permute `b`, as the
         // operator does; through a temporary.
         let r = a.with_parts(|a, a_dims| {
@@ -272,6 +293,18 @@ fn checked_into<T: Element, Op: BinaryOp<T>>(
     a.with_parts(|a, a_dims| {
         b.with_parts(|b, b_dims| {
             out.with_parts_mut(|out, out_dims| {
+                // Small operations: the shape check and a plan of four
+                // fixed axes in one pass, then a fixed-depth loop.
+                let mut dims = [0; kernel::SMALL_RANK];
+                if let Some(p) = kernel::small_plan(a_dims, b_dims, &mut dims)
+                    && kernel::same_sizes(&dims[..a_dims.len().max(b_dims.len())], out_dims)
+                {
+                    Op::check_for(a, b)?;
+                    #[cfg(feature = "std")]
+                    crate::legacy::check(a_dims, b_dims, out_dims);
+                    kernel::binary_small(out, a, b, &p, Op::apply);
+                    return Ok(());
+                }
                 // The usual case: the shape check and the kernel's plan in
                 // one pass on the stack.
                 let (mut dims, mut axes) = ([0; kernel::INLINE_AXES], kernel::PAIR_AXES);

@@ -100,6 +100,28 @@ impl<T: Copy + Default> SmallBuf<T> {
         Ok(SmallBuf::Heap(v))
     }
 
+    /// `n` elements (at most a few hundred) written by `fill`: into the
+    /// inline array when they fit, else into a new `Vec`. `None` if the
+    /// allocation fails (the caller's general path then reports it).
+    /// `fill` is called from one place, so that it is inlined.
+    #[inline(always)]
+    pub(crate) fn small(n: usize, fill: impl FnOnce(&mut [T])) -> Option<Self> {
+        let (mut buf, mut heap) = ([T::default(); INLINE_LEN], Vec::new());
+        let out = if n <= INLINE_LEN {
+            &mut buf[..n]
+        } else {
+            heap.try_reserve_exact(n).ok()?;
+            heap.resize(n, T::default());
+            &mut heap[..]
+        };
+        fill(out);
+        Some(if n <= INLINE_LEN {
+            SmallBuf::Inline { len: n as u8, buf }
+        } else {
+            SmallBuf::Heap(heap)
+        })
+    }
+
     /// `n` copies of `value`, or a [`ShapeError::TooLarge`] naming `shape`.
     pub(crate) fn filled(n: usize, shape: &[usize], value: T) -> Result<Self, ShapeError> {
         Self::build(n, shape, |s| s.fill(value), |v| v.resize(n, value))

@@ -16,7 +16,7 @@ use crate::shape::names::runtime::Names;
 use crate::tensor::names::NameSlice;
 
 /// Shapes of up to this rank are stored without an allocation.
-const INLINE_RANK: usize = 8;
+pub(crate) const INLINE_RANK: usize = 8;
 
 /// A runtime shape: inline up to [`INLINE_RANK`] dimensions, so that small
 /// operations allocate nothing for their shape.
