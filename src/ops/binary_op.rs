@@ -26,6 +26,16 @@ pub trait BinaryOp<T> {
     fn check_for(a: &[T], b: &[T]) -> Result<(), ShapeError> {
         if a.is_empty() { Ok(()) } else { Self::check(b) }
     }
+    /// `a op b` with the arguments in the other order (`b`, then `a`): for
+    /// the kernel's `out = f(out, x)` when `out` holds the right operand.
+    ///
+    /// A function of the operation alone, not a closure in the generic
+    /// caller: a closure's type would carry the caller's shapes, and every
+    /// shape would compile its own copy of the whole runtime kernel.
+    #[inline(always)]
+    fn apply_swapped(b: T, a: T) -> T {
+        Self::apply(a, b)
+    }
 }
 
 macro_rules! op_types {

@@ -249,7 +249,7 @@ fn own_ref<T: Element, Op: BinaryOp<T>>(mut a: DynTensor<T>, b: &impl Operand<T>
 fn ref_own<T: Element, Op: BinaryOp<T>>(a: &impl Operand<T>, mut b: DynTensor<T>) -> DynTensor<T> {
     if a.with(|a| lends::<T, Op>(&b, a, false)) {
         // `out = f(a, out)`: the kernel's `out = g(out, a)`, arguments swapped back.
-        let f = |y: T, x: T| Op::apply(x, y);
+        let f = Op::apply_swapped;
         a.with(|a| kernel::assign(&mut b.data, b.shape.as_slice(), a.data, a.dims, f));
         return b;
     }

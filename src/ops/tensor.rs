@@ -148,8 +148,13 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             let (out_dims, a_dims) = (&Out::<L, S>::TEMPLATE, &Lhs::<L, S>::TEMPLATE);
             // `out = f(a, out)`: the kernel's `out = g(out, a)` with the
             // arguments swapped back.
-            let f = |y: T, x: T| Op::apply(x, y);
-            kernel::assign(self.as_mut_slice(), out_dims, lhs.as_slice(), a_dims, f);
+            kernel::assign(
+                self.as_mut_slice(),
+                out_dims,
+                lhs.as_slice(),
+                a_dims,
+                Op::apply_swapped,
+            );
             return Tensor::from_checked(self.into_data_vec(), out_dims);
         }
         lhs.binary::<Op, S>(&self)
