@@ -8,6 +8,9 @@
 //! time. The crate's kernel merges axes and walks strides instead, so the two
 //! share no code.
 
+#[path = "common/shapes.rs"]
+mod shapes;
+
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use shaped::{DynTensor, ShapeError, ShapeErrorKind, Tensor, broadcast_shapes, shape};
@@ -187,25 +190,9 @@ fn dims() -> impl Strategy<Value = Vec<usize>> {
     prop::collection::vec(0usize..=5, 0..=6)
 }
 
-/// A shape derived from `base`: a suffix of it, each size kept (60%),
-/// replaced by 1 (30%) or by any size (10%), so that shapes derived from
-/// one base mostly broadcast together and sometimes do not.
+/// A shape derived from `base` (see `common/shapes.rs`), sizes up to 5.
 fn derive(base: Vec<usize>) -> impl Strategy<Value = Vec<usize>> {
-    let n = base.len();
-    (
-        0..=n,
-        prop::collection::vec(0u8..10, n),
-        prop::collection::vec(0usize..=5, n),
-    )
-        .prop_map(move |(drop, modes, any)| {
-            (drop..n)
-                .map(|j| match modes[j] {
-                    0..=5 => base[j],
-                    6..=8 => 1,
-                    _ => any[j],
-                })
-                .collect()
-        })
+    shapes::derive(base, 5)
 }
 
 /// Two shapes: independent (mostly incompatible) or derived from one base.

@@ -11,6 +11,8 @@
 
 #[path = "common/naive.rs"]
 mod naive;
+#[path = "common/shapes.rs"]
+mod shapes;
 
 use proptest::prelude::*;
 use shaped::{DynTensor, ShapeError, ShapeErrorKind};
@@ -23,23 +25,7 @@ fn dims() -> impl Strategy<Value = Vec<usize>> {
 /// Two shapes: independent (mostly incompatible), or a suffix of one base
 /// each, every size kept (60%), 1 (30%) or any (10%).
 fn shape_pair() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
-    let derive = |base: Vec<usize>| {
-        let n = base.len();
-        (
-            0..=n,
-            prop::collection::vec(0u8..10, n),
-            prop::collection::vec(0usize..=4, n),
-        )
-            .prop_map(move |(drop, modes, any)| {
-                (drop..n)
-                    .map(|j| match modes[j] {
-                        0..=5 => base[j],
-                        6..=8 => 1,
-                        _ => any[j],
-                    })
-                    .collect::<Vec<_>>()
-            })
-    };
+    let derive = |base: Vec<usize>| shapes::derive(base, 4);
     prop_oneof![
         1 => (dims(), dims()),
         3 => dims().prop_flat_map(move |base| (derive(base.clone()), derive(base))),

@@ -267,17 +267,27 @@ pub(super) fn with_plan<R>(
 #[inline(always)]
 pub(super) fn plan_2d(out: &[usize], a: &[usize], b: &[usize]) -> Block {
     let dim = |s: &[usize], i: usize| if i < s.len() { s[s.len() - 1 - i] } else { 1 };
-    let (n0, n1) = (dim(out, 0), dim(out, 1));
-    let (a0, b0) = (dim(a, 0), dim(b, 0));
+    block_2d(
+        [dim(out, 0), dim(out, 1)],
+        [dim(a, 0), dim(a, 1)],
+        [dim(b, 0), dim(b, 1)],
+    )
+}
+
+/// [`plan_2d`] from the sizes themselves, innermost first: the output's
+/// `n`, the operands' `a` and `b`.
+#[inline(always)]
+pub(super) fn block_2d(n: [usize; 2], a: [usize; 2], b: [usize; 2]) -> Block {
+    let [n0, n1] = n;
     let mut inner = PlanAxis {
         n: n0,
-        sa: (a0 != 1) as usize,
-        sb: (b0 != 1) as usize,
+        sa: (a[0] != 1) as usize,
+        sb: (b[0] != 1) as usize,
     };
     let mut next = PlanAxis {
         n: n1,
-        sa: if dim(a, 1) == 1 { 0 } else { a0 },
-        sb: if dim(b, 1) == 1 { 0 } else { b0 },
+        sa: if a[1] == 1 { 0 } else { a[0] },
+        sb: if b[1] == 1 { 0 } else { b[0] },
     };
     if n1 == 1 {
         next = PlanAxis::UNIT;

@@ -22,7 +22,7 @@
 //! higher rank; more elements) is left to the general kernel: [`small_plan`]
 //! returns `None`.
 
-use super::plan::PlanAxis;
+use super::plan::{Block, PlanAxis, block_2d};
 
 /// Operations of up to this rank take the small path.
 pub(crate) const SMALL_RANK: usize = 4;
@@ -138,27 +138,8 @@ fn plan_2d(a: &[usize], b: &[usize], out: &mut [usize], rank: usize) -> Option<S
         1 => out[0] = n0,
         _ => {}
     }
-    let mut inner = PlanAxis {
-        n: n0,
-        sa: (a0 != 1) as usize,
-        sb: (b0 != 1) as usize,
-    };
-    let mut next = PlanAxis {
-        n: n1,
-        sa: if a1 == 1 { 0 } else { a0 },
-        sb: if b1 == 1 { 0 } else { b0 },
-    };
-    if n1 == 1 {
-        next = PlanAxis::UNIT;
-    } else if n0 == 1 {
-        // The outer axis is the only one: the row (its strides are 0 or
-        // 1, as the operands' inner sizes are 1).
-        (inner, next) = (next, PlanAxis::UNIT);
-    } else if next.sa == inner.sa * n0 && next.sb == inner.sb * n0 {
-        // Contiguous for both operands: one row.
-        inner.n = n0 * n1;
-        next = PlanAxis::UNIT;
-    }
+    // The same plan as the general path's for these ranks.
+    let Block { inner, next } = block_2d([n0, n1], [a0, a1], [b0, b1]);
     Some(SmallPlan {
         axes: [inner, next, PlanAxis::UNIT, PlanAxis::UNIT],
         numel: n0 * n1,
