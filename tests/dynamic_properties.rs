@@ -161,15 +161,8 @@ fn ref_expand(src: &[i64], ss: &[usize], target: &[usize]) -> Vec<i64> {
 
 /// `n` pseudo-random values in -20..=20 (in ±1..=20 when `nonzero`), from `seed`.
 fn fill(n: usize, seed: u64, nonzero: bool) -> Vec<i64> {
-    let mut state = seed;
-    (0..n)
-        .map(|_| {
-            // splitmix64
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
+    shapes::splitmix(n, seed)
+        .map(|z| {
             if nonzero {
                 let m = (z % 20) as i64 + 1;
                 if z & (1 << 40) == 0 { m } else { -m }

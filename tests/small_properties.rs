@@ -36,21 +36,13 @@ fn shape_pair() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
 /// for the divisor check), as `f32` with a `NaN`, infinities and a negative
 /// zero among them when `special`.
 fn values(n: usize, seed: u64, special: bool) -> Vec<f32> {
-    let mut state = seed;
-    (0..n)
-        .map(|_| {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            match z % 16 {
-                0 if special => f32::NAN,
-                1 if special => f32::INFINITY,
-                2 if special => -0.0,
-                3 if special => f32::NEG_INFINITY,
-                r => (r % 7) as f32 - 3.0 + (z >> 60) as f32 * 0.25,
-            }
+    shapes::splitmix(n, seed)
+        .map(|z| match z % 16 {
+            0 if special => f32::NAN,
+            1 if special => f32::INFINITY,
+            2 if special => -0.0,
+            3 if special => f32::NEG_INFINITY,
+            r => (r % 7) as f32 - 3.0 + (z >> 60) as f32 * 0.25,
         })
         .collect()
 }

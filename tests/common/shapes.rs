@@ -1,4 +1,5 @@
-//! Random shapes for property tests that mostly broadcast together.
+//! Random shapes for property tests that mostly broadcast together, and
+//! the seeded numbers their elements are made from.
 
 use proptest::prelude::*;
 
@@ -21,4 +22,17 @@ pub fn derive(base: Vec<usize>, max: usize) -> impl Strategy<Value = Vec<usize>>
                 })
                 .collect()
         })
+}
+
+/// `n` pseudo-random numbers from `seed` (splitmix64): deterministic, so a
+/// proptest case is reproduced by its seed.
+pub fn splitmix(n: usize, seed: u64) -> impl Iterator<Item = u64> {
+    let mut state = seed;
+    (0..n).map(move |_| {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    })
 }
