@@ -50,25 +50,8 @@ fn main() {
             }
             "direct" => {
                 let mut out = vec![0.0f32; batch * n * n];
-                // SAFETY: `xv` is (batch * n) x n, `wv` n x n, `out` (batch * n) x n, row-major.
-                unsafe {
-                    matrixmultiply::sgemm(
-                        batch * n,
-                        n,
-                        n,
-                        1.0,
-                        xv.as_ptr(),
-                        n as isize,
-                        1,
-                        wv.as_ptr(),
-                        n as isize,
-                        1,
-                        0.0,
-                        out.as_mut_ptr(),
-                        n as isize,
-                        1,
-                    )
-                }
+                // SAFETY: `out` holds the (batch * n) x n product.
+                unsafe { folded_sgemm(&xv, &wv, out.as_mut_ptr(), batch * n, n) };
                 black_box(out);
             }
             "uninit" => {
@@ -76,25 +59,11 @@ fn main() {
                 // (`matrixmultiply` does not read C when beta is 0).
                 let len = batch * n * n;
                 let mut out = Vec::<f32>::with_capacity(len);
-                // SAFETY: as above; `sgemm` writes all `len` elements of
-                // `out`'s capacity before `set_len`.
+                // SAFETY: `out`'s capacity holds the (batch * n) x n
+                // product, and `sgemm` writes all `len` elements of it
+                // before `set_len`.
                 unsafe {
-                    matrixmultiply::sgemm(
-                        batch * n,
-                        n,
-                        n,
-                        1.0,
-                        xv.as_ptr(),
-                        n as isize,
-                        1,
-                        wv.as_ptr(),
-                        n as isize,
-                        1,
-                        0.0,
-                        out.as_mut_ptr(),
-                        n as isize,
-                        1,
-                    );
+                    folded_sgemm(&xv, &wv, out.as_mut_ptr(), batch * n, n);
                     out.set_len(len);
                 }
                 black_box(out);
@@ -120,4 +89,34 @@ fn main() {
         "{which} {batch}: {:.2} µs/iter",
         el.as_secs_f64() * 1e6 / iters as f64
     );
+}
+
+/// `out = x w` for row-major `x` (`rows` x `n`) and `w` (`n` x `n`):
+/// the batch folded into the rows, one `matrixmultiply` call.
+///
+/// # Safety
+/// `out` must be valid for writes of `rows * n` `f32`s, and `x` and `w`
+/// must hold `rows * n` and `n * n` elements.
+unsafe fn folded_sgemm(x: &[f32], w: &[f32], out: *mut f32, rows: usize, n: usize) {
+    debug_assert!(x.len() >= rows * n && w.len() >= n * n);
+    // SAFETY: the caller's contract; the strides describe row-major
+    // matrices of those sizes.
+    unsafe {
+        matrixmultiply::sgemm(
+            rows,
+            n,
+            n,
+            1.0,
+            x.as_ptr(),
+            n as isize,
+            1,
+            w.as_ptr(),
+            n as isize,
+            1,
+            0.0,
+            out,
+            n as isize,
+            1,
+        )
+    }
 }
