@@ -293,14 +293,6 @@ mod tests {
             )
             .unwrap();
         }
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/shape/log2_table.rs");
-        if std::env::var_os("SHAPED_BLESS").is_some() {
-            std::fs::write(path, &want).unwrap();
-        }
-        let have = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            have == want,
-            "src/shape/log2_table.rs is stale: run `SHAPED_BLESS=1 cargo test --lib log2_table`"
-        );
+        crate::shape::check_generated("src/shape/log2_table.rs", &want, "log2_table");
     }
 }

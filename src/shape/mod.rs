@@ -84,4 +84,19 @@ pub mod narrow;
 pub mod storage;
 pub mod toolkit;
 
+/// The check behind the committed generated files (`diagnostic/table.rs`,
+/// `log2_table.rs`): `want` is what the generator writes now.
+#[cfg(all(test, feature = "std"))]
+pub(crate) fn check_generated(file: &str, want: &str, test: &str) {
+    let path = std::format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("SHAPED_BLESS").is_some() {
+        std::fs::write(&path, want).unwrap();
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        have == want,
+        "{file} is stale: run `SHAPED_BLESS=1 cargo test --lib {test}`"
+    );
+}
+
 pub use list::*;

@@ -257,14 +257,9 @@ fn generate() -> String {
 
 #[test]
 fn diagnostic_table_is_up_to_date() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/shape/diagnostic/table.rs");
-    let want = generate();
-    if std::env::var_os("SHAPED_BLESS").is_some() {
-        std::fs::write(path, &want).unwrap();
-    }
-    let have = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        have == want,
-        "src/shape/diagnostic/table.rs is stale: run `SHAPED_BLESS=1 cargo test --lib diagnostic_table`"
+    crate::shape::check_generated(
+        "src/shape/diagnostic/table.rs",
+        &generate(),
+        "diagnostic_table",
     );
 }
