@@ -100,26 +100,41 @@ impl<T: Copy + Default> SmallBuf<T> {
         Ok(SmallBuf::Heap(v))
     }
 
-    /// `n` elements (at most a few hundred) written by `fill`: into the
-    /// inline array when they fit, else into a new `Vec`. `None` if the
-    /// allocation fails (the caller's general path then reports it).
-    /// `fill` is called from one place, so that it is inlined.
+    /// `n` elements (more than fit inline, at most a few hundred) written
+    /// by `fill` into a new `Vec`, zeroed first (for so few, cheaper than
+    /// appending row by row). `None` if the allocation fails (the caller's
+    /// general path then reports it).
     #[inline(always)]
-    pub(crate) fn small(n: usize, fill: impl FnOnce(&mut [T])) -> Option<Self> {
-        let (mut buf, mut heap) = ([T::default(); INLINE_LEN], Vec::new());
-        let out = if n <= INLINE_LEN {
-            &mut buf[..n]
-        } else {
-            heap.try_reserve_exact(n).ok()?;
-            heap.resize(n, T::default());
-            &mut heap[..]
-        };
-        fill(out);
-        Some(if n <= INLINE_LEN {
-            SmallBuf::Inline { len: n as u8, buf }
-        } else {
-            SmallBuf::Heap(heap)
-        })
+    pub(crate) fn small_heap(n: usize, fill: impl FnOnce(&mut [T])) -> Option<Self> {
+        let mut heap = Vec::new();
+        heap.try_reserve_exact(n).ok()?;
+        heap.resize(n, T::default());
+        fill(&mut heap);
+        Some(SmallBuf::Heap(heap))
+    }
+
+    /// No elements, inline: the start of a result the kernel writes in
+    /// place (see [`set_inline_len`](Self::set_inline_len)).
+    #[inline(always)]
+    pub(crate) fn inline_empty() -> Self {
+        SmallBuf::Inline {
+            len: 0,
+            buf: [T::default(); INLINE_LEN],
+        }
+    }
+
+    /// The first `n` elements (`n <= INLINE_LEN`) of an inline buffer;
+    /// a heap buffer is replaced by an inline one.
+    #[inline(always)]
+    pub(crate) fn set_inline_len(&mut self, n: usize) {
+        debug_assert!(n <= INLINE_LEN);
+        match self {
+            SmallBuf::Inline { len, .. } => *len = n as u8,
+            SmallBuf::Heap(_) => {
+                *self = Self::inline_empty();
+                self.set_inline_len(n);
+            }
+        }
     }
 
     /// `n` copies of `value`, or a [`ShapeError::TooLarge`] naming `shape`.

@@ -23,6 +23,6 @@ pub mod names;
 pub mod static_tensor;
 
 pub use dyn_tensor::DynTensor;
-pub(crate) use dyn_tensor::{INLINE_RANK, ShapeBuf};
+pub(crate) use dyn_tensor::ShapeBuf;
 pub use static_tensor::Tensor;
 pub(crate) use static_tensor::{Summary, flat_index};
