@@ -95,19 +95,13 @@ impl<T: Element> DynTensor<T> {
             return Ok(true);
         }
         let fill = |o: &mut [T]| kernel::binary_small(o, a.data, b.data, &p, Op::apply);
-        let Some(data) = SmallBuf::small_heap(p.numel, fill) else {
-            return Ok(false);
-        };
-        out.data = data;
+        out.data = SmallBuf::small_heap(p.numel, fill);
         Ok(true)
     }
 
     /// [`binary`](Self::binary) past the small case: names, larger
     /// results, higher ranks and every error.
-    fn general_binary<Op: BinaryOp<T>>(
-        a: Side<'_, T>,
-        b: Side<'_, T>,
-    ) -> Result<Self, ShapeError> {
+    fn general_binary<Op: BinaryOp<T>>(a: Side<'_, T>, b: Side<'_, T>) -> Result<Self, ShapeError> {
         check_divisor_after_shapes::<T, Op>(a, b)?;
         if a.names.is_some() || b.names.is_some() {
             return super::by_name::zip(a, b, Op::apply);
