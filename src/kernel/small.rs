@@ -178,25 +178,17 @@ pub(crate) fn binary_small<T: Copy, U: Copy>(
     p: &SmallPlan,
     f: impl Fn(T, T) -> U,
 ) {
-    // What makes every access of `rows` in bounds.
+    // What makes every access of `rows` and `blocks` in bounds.
     assert!(out.len() == p.numel && a.len() == p.len[0] && b.len() == p.len[1]);
     if p.numel == 0 {
         return;
     }
     let [inner, x1, ..] = p.axes;
     // Short rows: four of them at once, a block `[4, inner.n]`, when one
-    // operand's row is the same for every row of the block (see `Form`).
+    // operand's row (or element) is the same for every row (for every
+    // element of a row) of the block: see `Form`.
     if x1.n % 4 == 0 {
         let n0 = inner.n;
-        let form = match (inner.sa, inner.sb, x1.sa, x1.sb) {
-            (0, 1, 1, 0) => Some(Form::OuterA),
-            (1, 0, 0, 1) => Some(Form::OuterB),
-            (1, 1, s, 0) if s == n0 => Some(Form::HoistB),
-            (1, 1, 0, s) if s == n0 => Some(Form::HoistA),
-            (1, 0, s, 1) if s == n0 => Some(Form::ColumnB),
-            (0, 1, 1, s) if s == n0 => Some(Form::ColumnA),
-            _ => None,
-        };
         macro_rules! blocks {
             ($form:ident) => {
                 match n0 {
@@ -207,14 +199,15 @@ pub(crate) fn binary_small<T: Copy, U: Copy>(
                 }
             };
         }
-        match form {
-            Some(Form::OuterA) => blocks!(OuterA),
-            Some(Form::OuterB) => blocks!(OuterB),
-            Some(Form::HoistA) => blocks!(HoistA),
-            Some(Form::HoistB) => blocks!(HoistB),
-            Some(Form::ColumnA) => blocks!(ColumnA),
-            Some(Form::ColumnB) => blocks!(ColumnB),
-            None => {}
+        // The strides along axis 0, then along axis 1.
+        match (inner.sa, inner.sb, x1.sa, x1.sb) {
+            (0, 1, 1, 0) => blocks!(OuterA),
+            (1, 0, 0, 1) => blocks!(OuterB),
+            (1, 1, s, 0) if s == n0 => blocks!(HoistB),
+            (1, 1, 0, s) if s == n0 => blocks!(HoistA),
+            (1, 0, s, 1) if s == n0 => blocks!(ColumnB),
+            (0, 1, 1, s) if s == n0 => blocks!(ColumnA),
+            _ => {}
         }
     }
     macro_rules! go {
