@@ -10,20 +10,21 @@
 //! axes are one pass in registers, and the result is written by one of a
 //! few loops chosen once per operation.
 //!
-//! Short rows (2 to 4 elements), a multiple of 4 of them along the next
-//! axis, are taken four at a time when one operand's row is the same for
-//! all four ([`Form`]): an outer product (`[5, 3, 4, 1] + [3, 1, 2]`,
-//! `a` stretched along rows of 2 and `b` along the next axis), a row
-//! against contiguous rows (`[4, 3] + [1, 3]`), or a column against them
-//! (`[4, 3] + [4, 1]`: 122 -> 22 instructions). The block is fixed-size
-//! arrays, which LLVM turns into a few vector instructions: for
-//! `[5, 3, 4, 1] + [3, 1, 2]`, 15 blocks of 18 instructions instead of 60
-//! rows of 12 (callgrind, per operation, in this module: 844 -> 338;
-//! `[4, 3] + [1, 3]`: 95 -> 27). Other rows go one at a time, by their
-//! form (which operand moves along them) and their length (2, 3 and 4 as
+//! Short rows (2 to 4 elements) are taken four at a time (two, when the
+//! next axis has an even count that 4 does not divide) when one operand's
+//! row is the same for the whole block ([`Form`]): an outer product
+//! (`[5, 3, 4, 1] + [3, 1, 2]`, `a` stretched along rows of 2 and `b`
+//! along the next axis), a row against contiguous rows (`[4, 3] + [1,
+//! 3]`), or a column against them (`[4, 3] + [4, 1]`). The block is
+//! fixed-size arrays, which LLVM turns into a few vector instructions.
+//! Callgrind, instructions per operation in this module: `[5, 3, 4, 1] +
+//! [3, 1, 2]` 844 -> 338 (15 blocks of 18 instructions instead of 60 rows
+//! of 12), `[4, 3] + [1, 3]` 95 -> 27, `[4, 3] + [4, 1]` 122 -> 22, `[2,
+//! 3] + [1, 3]` 90 -> 17. Other rows go one at a time, by their form
+//! (which operand moves along them) and their length (2, 3 and 4 as
 //! fixed-size arrays; longer rows as a plain loop). Either way the first
 //! unit is written before any set-up of the loop, which is out of line: a
-//! single block or row (as `[4, 3] + [1, 3]` is) costs no more.
+//! single block or row costs no more.
 //!
 //! The rows read and write through pointers whose bounds follow from the
 //! operands' lengths, checked once: with bounds-checked slices instead,
@@ -184,31 +185,38 @@ pub(crate) fn binary_small<T: Copy, U: Copy>(
         return;
     }
     let [inner, x1, ..] = p.axes;
-    // Short rows: four of them at once, a block `[4, inner.n]`, when one
-    // operand's row (or element) is the same for every row (for every
-    // element of a row) of the block: see `Form`.
+    // Short rows: four (or two) of them at once, a block `[K, inner.n]`,
+    // when one operand's row (or element) is the same for every row (for
+    // every element of a row) of the block: see `Form`.
+    let n0 = inner.n;
+    macro_rules! blocks {
+        ($k:literal, $form:ident) => {
+            match n0 {
+                2 => return blocks::<$k, 2, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
+                3 => return blocks::<$k, 3, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
+                4 => return blocks::<$k, 4, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
+                _ => {}
+            }
+        };
+    }
+    // The strides along axis 0, then along axis 1.
+    macro_rules! forms {
+        ($k:literal) => {
+            match (inner.sa, inner.sb, x1.sa, x1.sb) {
+                (0, 1, 1, 0) => blocks!($k, OuterA),
+                (1, 0, 0, 1) => blocks!($k, OuterB),
+                (1, 1, s, 0) if s == n0 => blocks!($k, HoistB),
+                (1, 1, 0, s) if s == n0 => blocks!($k, HoistA),
+                (1, 0, s, 1) if s == n0 => blocks!($k, ColumnB),
+                (0, 1, 1, s) if s == n0 => blocks!($k, ColumnA),
+                _ => {}
+            }
+        };
+    }
     if x1.n % 4 == 0 {
-        let n0 = inner.n;
-        macro_rules! blocks {
-            ($form:ident) => {
-                match n0 {
-                    2 => return blocks::<2, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
-                    3 => return blocks::<3, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
-                    4 => return blocks::<4, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
-                    _ => {}
-                }
-            };
-        }
-        // The strides along axis 0, then along axis 1.
-        match (inner.sa, inner.sb, x1.sa, x1.sb) {
-            (0, 1, 1, 0) => blocks!(OuterA),
-            (1, 0, 0, 1) => blocks!(OuterB),
-            (1, 1, s, 0) if s == n0 => blocks!(HoistB),
-            (1, 1, 0, s) if s == n0 => blocks!(HoistA),
-            (1, 0, s, 1) if s == n0 => blocks!(ColumnB),
-            (0, 1, 1, s) if s == n0 => blocks!(ColumnA),
-            _ => {}
-        }
+        forms!(4);
+    } else if x1.n % 2 == 0 {
+        forms!(2);
     }
     macro_rules! go {
         ($sa:literal, $sb:literal) => {
@@ -242,7 +250,7 @@ fn rows<const N: usize, const SA: usize, const SB: usize, T: Copy, U: Copy>(
 ) {
     let len = if N == 0 { p.axes[0].n } else { N };
     let (o, pa, pb) = (out.as_mut_ptr(), a.as_ptr(), b.as_ptr());
-    walk::<1>(p, len, move |k, ia, ib| {
+    walk::<1, false>(p, len, move |k, ia, ib| {
         // SAFETY: `walk` gives the rows of the plan, in row-major order:
         // this one fills `out[k..k + len]`, in bounds as `out` holds the
         // plan's `numel` elements; `ia` and `ib` are the operands' offsets
@@ -258,15 +266,28 @@ fn rows<const N: usize, const SA: usize, const SB: usize, T: Copy, U: Copy>(
 /// Every unit of `len` elements of the plan `p`: `unit(k, ia, ib)` for the
 /// unit at `out[k..k + len]` whose first elements are `a[ia]` and `b[ib]`,
 /// in row-major order. A unit is a row (`STEP = 1`) or `STEP` rows, whose
-/// number divides axis 1's length.
+/// number divides axis 1's length. With `SPLIT`, the units after the first
+/// are out of line, with the loop's set-up: for blocks, often a single one.
 #[inline(always)]
-fn walk<const STEP: usize>(p: &SmallPlan, len: usize, mut unit: impl FnMut(usize, usize, usize)) {
-    // The first unit before any set-up, which is out of line: often it is
-    // the only one, and then none of it runs.
+fn walk<const STEP: usize, const SPLIT: bool>(
+    p: &SmallPlan,
+    len: usize,
+    mut unit: impl FnMut(usize, usize, usize),
+) {
     unit(0, 0, 0);
     if len != p.numel {
-        walk_rest::<STEP>(p, len, unit);
+        if SPLIT {
+            walk_rest::<STEP>(p, len, unit);
+        } else {
+            walk_loop::<STEP>(p, len, unit);
+        }
     }
+}
+
+/// [`walk_loop`] out of line.
+#[inline(never)]
+fn walk_rest<const STEP: usize>(p: &SmallPlan, len: usize, unit: impl FnMut(usize, usize, usize)) {
+    walk_loop::<STEP>(p, len, unit);
 }
 
 /// [`walk`] from the second unit on.
@@ -274,8 +295,8 @@ fn walk<const STEP: usize>(p: &SmallPlan, len: usize, mut unit: impl FnMut(usize
 /// One flat loop, the offsets carried to the next axis out when one ends:
 /// nested loops let LLVM vectorise across units, whose set-up costs more
 /// than a few short units.
-#[inline(never)]
-fn walk_rest<const STEP: usize>(
+#[inline(always)]
+fn walk_loop<const STEP: usize>(
     p: &SmallPlan,
     len: usize,
     mut unit: impl FnMut(usize, usize, usize),
@@ -375,7 +396,7 @@ unsafe fn row<const N: usize, const SA: usize, const SB: usize, T: Copy, U: Copy
     }
 }
 
-/// How the operands move over a block of four rows, `[4, n0]` (`k` along
+/// How the operands move over a block of `K` rows, `[K, n0]` (`k` along
 /// the plan's axis 1, `l` along its axis 0), so that one operand's row is
 /// loaded once per block.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -398,12 +419,12 @@ enum Form {
     ColumnA,
 }
 
-/// Every block of four rows of `N0` of the plan `p`, the rows of the form
+/// Every block of `K` rows of `N0` of the plan `p`, the rows of the form
 /// `FORM` (a [`Form`] as `u8`; `binary_small` matched it to the plan's
-/// first two axes, whose axis 1 has a multiple of 4 rows). The lengths are
-/// those [`binary_small`] checked.
+/// first two axes, whose axis 1 has a multiple of `K` rows). The lengths
+/// are those [`binary_small`] checked.
 #[inline(never)]
-fn blocks<const N0: usize, const FORM: u8, T: Copy, U: Copy>(
+fn blocks<const K: usize, const N0: usize, const FORM: u8, T: Copy, U: Copy>(
     out: &mut [U],
     a: &[T],
     b: &[T],
@@ -412,9 +433,9 @@ fn blocks<const N0: usize, const FORM: u8, T: Copy, U: Copy>(
 ) {
     let (o, pa, pb) = (out.as_mut_ptr(), a.as_ptr(), b.as_ptr());
     let swap = |x, y| f(y, x);
-    walk::<4>(p, 4 * N0, move |k, ia, ib| {
+    walk::<K, true>(p, K * N0, move |k, ia, ib| {
         // SAFETY: `walk` gives the blocks of the plan, in row-major order:
-        // this one fills `out[k..k + 4 * N0]`, in bounds as `out` holds
+        // this one fills `out[k..k + K * N0]`, in bounds as `out` holds
         // the plan's `numel` elements. `ia` and `ib` are the operands'
         // offsets of the block's first elements; the further offsets read
         // are those of the block's other elements, by the strides that
@@ -426,39 +447,39 @@ fn blocks<const N0: usize, const FORM: u8, T: Copy, U: Copy>(
         unsafe {
             let (o, a, b) = (o.add(k), pa.add(ia), pb.add(ib));
             if FORM == Form::OuterA as u8 {
-                outer::<N0, T, U>(o, a, b, f);
+                outer::<K, N0, T, U>(o, a, b, f);
             } else if FORM == Form::OuterB as u8 {
-                outer::<N0, T, U>(o, b, a, &swap);
+                outer::<K, N0, T, U>(o, b, a, &swap);
             } else if FORM == Form::HoistB as u8 {
-                hoisted::<N0, T, U>(o, a, b, f);
+                hoisted::<K, N0, T, U>(o, a, b, f);
             } else if FORM == Form::HoistA as u8 {
-                hoisted::<N0, T, U>(o, b, a, &swap);
+                hoisted::<K, N0, T, U>(o, b, a, &swap);
             } else if FORM == Form::ColumnB as u8 {
-                column::<N0, T, U>(o, a, b, f);
+                column::<K, N0, T, U>(o, a, b, f);
             } else {
-                column::<N0, T, U>(o, b, a, &swap);
+                column::<K, N0, T, U>(o, b, a, &swap);
             }
         }
     });
 }
 
-/// An outer block: `o[k * N0 + l] = g(x[k], y[l])` for `k < 4`, `l < N0`.
+/// An outer block: `o[k * N0 + l] = g(x[k], y[l])` for `k < K`, `l < N0`.
 ///
 /// # Safety
 ///
-/// `o` is valid for `4 * N0` writes, `x` for 4 reads, `y` for `N0`, and
+/// `o` is valid for `K * N0` writes, `x` for `K` reads, `y` for `N0`, and
 /// `o` overlaps neither.
 #[inline(always)]
-unsafe fn outer<const N0: usize, T: Copy, U: Copy>(
+unsafe fn outer<const K: usize, const N0: usize, T: Copy, U: Copy>(
     o: *mut U,
     x: *const T,
     y: *const T,
     g: &impl Fn(T, T) -> U,
 ) {
-    // SAFETY: by the caller's contract (`(k * N0 + l) < 4 * N0`); arrays
+    // SAFETY: by the caller's contract (`k * N0 + l < K * N0`); arrays
     // of `T` have the alignment of `T`.
     unsafe {
-        let (x, y) = (*(x as *const [T; 4]), *(y as *const [T; N0]));
+        let (x, y) = (*(x as *const [T; K]), *(y as *const [T; N0]));
         for (k, &x) in x.iter().enumerate() {
             for (l, &y) in y.iter().enumerate() {
                 *o.add(k * N0 + l) = g(x, y);
@@ -468,23 +489,23 @@ unsafe fn outer<const N0: usize, T: Copy, U: Copy>(
 }
 
 /// A block with one row for all: `o[k * N0 + l] = g(x[k * N0 + l], y[l])`
-/// for `k < 4`, `l < N0`.
+/// for `k < K`, `l < N0`.
 ///
 /// # Safety
 ///
-/// `o` is valid for `4 * N0` writes, `x` for `4 * N0` reads, `y` for
+/// `o` is valid for `K * N0` writes, `x` for `K * N0` reads, `y` for
 /// `N0`, and `o` overlaps neither.
 #[inline(always)]
-unsafe fn hoisted<const N0: usize, T: Copy, U: Copy>(
+unsafe fn hoisted<const K: usize, const N0: usize, T: Copy, U: Copy>(
     o: *mut U,
     x: *const T,
     y: *const T,
     g: &impl Fn(T, T) -> U,
 ) {
-    // SAFETY: by the caller's contract (`(k * N0 + l) < 4 * N0`); arrays
+    // SAFETY: by the caller's contract (`k * N0 + l < K * N0`); arrays
     // of `T` have the alignment of `T`.
     unsafe {
-        let (x, y) = (*(x as *const [[T; N0]; 4]), *(y as *const [T; N0]));
+        let (x, y) = (*(x as *const [[T; N0]; K]), *(y as *const [T; N0]));
         for (k, x) in x.iter().enumerate() {
             for l in 0..N0 {
                 *o.add(k * N0 + l) = g(x[l], y[l]);
@@ -494,23 +515,23 @@ unsafe fn hoisted<const N0: usize, T: Copy, U: Copy>(
 }
 
 /// A block with one element for each row: `o[k * N0 + l] = g(x[k * N0 +
-/// l], y[k])` for `k < 4`, `l < N0`.
+/// l], y[k])` for `k < K`, `l < N0`.
 ///
 /// # Safety
 ///
-/// `o` is valid for `4 * N0` writes, `x` for `4 * N0` reads, `y` for 4,
+/// `o` is valid for `K * N0` writes, `x` for `K * N0` reads, `y` for `K`,
 /// and `o` overlaps neither.
 #[inline(always)]
-unsafe fn column<const N0: usize, T: Copy, U: Copy>(
+unsafe fn column<const K: usize, const N0: usize, T: Copy, U: Copy>(
     o: *mut U,
     x: *const T,
     y: *const T,
     g: &impl Fn(T, T) -> U,
 ) {
-    // SAFETY: by the caller's contract (`(k * N0 + l) < 4 * N0`); arrays
+    // SAFETY: by the caller's contract (`k * N0 + l < K * N0`); arrays
     // of `T` have the alignment of `T`.
     unsafe {
-        let (x, y) = (*(x as *const [[T; N0]; 4]), *(y as *const [T; 4]));
+        let (x, y) = (*(x as *const [[T; N0]; K]), *(y as *const [T; K]));
         for (k, (x, &y)) in x.iter().zip(&y).enumerate() {
             for (l, &x) in x.iter().enumerate() {
                 *o.add(k * N0 + l) = g(x, y);
