@@ -10,21 +10,26 @@
 //! axes are one pass in registers, and the result is written by one of a
 //! few loops chosen once per operation.
 //!
-//! Short rows (2 to 4 elements) are taken four at a time (two, when the
-//! next axis has an even count that 4 does not divide) when one operand's
-//! row is the same for the whole block ([`Form`]): an outer product
-//! (`[5, 3, 4, 1] + [3, 1, 2]`, `a` stretched along rows of 2 and `b`
-//! along the next axis), a row against contiguous rows (`[4, 3] + [1,
-//! 3]`), or a column against them (`[4, 3] + [4, 1]`). The block is
-//! fixed-size arrays, which LLVM turns into a few vector instructions.
-//! Callgrind, instructions per operation in this module: `[5, 3, 4, 1] +
-//! [3, 1, 2]` 844 -> 338 (15 blocks of 18 instructions instead of 60 rows
-//! of 12), `[4, 3] + [1, 3]` 95 -> 27, `[4, 3] + [4, 1]` 122 -> 22, `[2,
-//! 3] + [1, 3]` 90 -> 17. Other rows go one at a time, by their form
-//! (which operand moves along them) and their length (2, 3 and 4 as
-//! fixed-size arrays; longer rows as a plain loop). Either way the first
-//! unit is written before any set-up of the loop, which is out of line: a
-//! single block or row costs no more.
+//! Short rows (2 to 4 elements), a multiple of four of them along the next
+//! axis, are taken four at a time when one operand's row is the same for
+//! the whole block ([`Form`]): an outer product (`[5, 3, 4, 1] + [3, 1,
+//! 2]`, `a` stretched along rows of 2 and `b` along the next axis), a row
+//! against contiguous rows (`[4, 3] + [1, 3]`), or a column against them
+//! (`[4, 3] + [4, 1]`). The block is fixed-size arrays, which LLVM turns
+//! into a few vector instructions. Callgrind, instructions per operation in
+//! this module: `[5, 3, 4, 1] + [3, 1, 2]` 844 -> 338 (15 blocks of 18
+//! instructions instead of 60 rows of 12), `[4, 3] + [1, 3]` 95 -> 27,
+//! `[4, 3] + [4, 1]` 99 -> 22. The blocks' loop is out of line, after the
+//! first block: a single block, as in `[4, 3] + [1, 3]`, has no set-up.
+//!
+//! Other rows go one at a time, by their form (which operand moves along
+//! them) and their length (2, 3 and 4 as fixed-size arrays; longer rows as
+//! a plain loop). Blocks of two rows paid too (`[2, 3] + [1, 3]`: 67 ->
+//! 17), but blocks are compiled for each form (6), row length (3), element
+//! type and operator, two functions each: a release build of a program
+//! with 12 element type and operator pairs on `DynTensor`s took about 33 s
+//! of CPU with rows only, 38 s with blocks of four rows, 44 s with blocks
+//! of two rows as well.
 //!
 //! The rows read and write through pointers whose bounds follow from the
 //! operands' lengths, checked once: with bounds-checked slices instead,
@@ -185,38 +190,32 @@ pub(crate) fn binary_small<T: Copy, U: Copy>(
         return;
     }
     let [inner, x1, ..] = p.axes;
-    // Short rows: four (or two) of them at once, a block `[K, inner.n]`,
-    // when one operand's row (or element) is the same for every row (for
-    // every element of a row) of the block: see `Form`.
-    let n0 = inner.n;
-    macro_rules! blocks {
-        ($k:literal, $form:ident) => {
-            match n0 {
-                2 => return blocks::<$k, 2, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
-                3 => return blocks::<$k, 3, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
-                4 => return blocks::<$k, 4, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
-                _ => {}
-            }
-        };
-    }
-    // The strides along axis 0, then along axis 1.
-    macro_rules! forms {
-        ($k:literal) => {
-            match (inner.sa, inner.sb, x1.sa, x1.sb) {
-                (0, 1, 1, 0) => blocks!($k, OuterA),
-                (1, 0, 0, 1) => blocks!($k, OuterB),
-                (1, 1, s, 0) if s == n0 => blocks!($k, HoistB),
-                (1, 1, 0, s) if s == n0 => blocks!($k, HoistA),
-                (1, 0, s, 1) if s == n0 => blocks!($k, ColumnB),
-                (0, 1, 1, s) if s == n0 => blocks!($k, ColumnA),
-                _ => {}
-            }
-        };
-    }
+    // Short rows: four of them at once, a block `[4, inner.n]`, when one
+    // operand's row (or element) is the same for every row (for every
+    // element of a row) of the block: see `Form`. (Blocks of two rows
+    // would pay at run time, but cost compile time: see the module doc.)
     if x1.n % 4 == 0 {
-        forms!(4);
-    } else if x1.n % 2 == 0 {
-        forms!(2);
+        let n0 = inner.n;
+        macro_rules! blocks {
+            ($form:ident) => {
+                match n0 {
+                    2 => return blocks::<4, 2, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
+                    3 => return blocks::<4, 3, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
+                    4 => return blocks::<4, 4, { Form::$form as u8 }, T, U>(out, a, b, p, &f),
+                    _ => {}
+                }
+            };
+        }
+        // The strides along axis 0, then along axis 1.
+        match (inner.sa, inner.sb, x1.sa, x1.sb) {
+            (0, 1, 1, 0) => blocks!(OuterA),
+            (1, 0, 0, 1) => blocks!(OuterB),
+            (1, 1, s, 0) if s == n0 => blocks!(HoistB),
+            (1, 1, 0, s) if s == n0 => blocks!(HoistA),
+            (1, 0, s, 1) if s == n0 => blocks!(ColumnB),
+            (0, 1, 1, s) if s == n0 => blocks!(ColumnA),
+            _ => {}
+        }
     }
     macro_rules! go {
         ($sa:literal, $sb:literal) => {
@@ -308,10 +307,11 @@ fn walk_loop<const STEP: usize>(
         sa: x1.sa * STEP,
         sb: x1.sb * STEP,
     };
-    // An axis of one unit (blocks of all of axis 1; a size-1 axis left in
-    // place by the plan) would carry at every unit: the next one counts.
-    // The outermost axis is not counted: the end is `numel`.
-    let [x1, x2, x3] = if x1.n == 1 {
+    // An axis of one block (blocks of all of axis 1, the usual case) would
+    // carry at every unit: the next one counts. (Rows seldom meet a size-1
+    // axis, which the plan leaves in place: for them it costs more than it
+    // saves.) The outermost axis is not counted: the end is `numel`.
+    let [x1, x2, x3] = if STEP > 1 && x1.n == 1 {
         [x2, x3, PlanAxis::UNIT]
     } else {
         [x1, x2, x3]
