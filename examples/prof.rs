@@ -3,8 +3,9 @@
 //! divided by the difference in iterations, e.g.
 //! `valgrind --tool=callgrind target/release/examples/prof dynA 20000` and
 //! the same with 40000. Modes: `dynA`, `dynB` (`DynTensor` `[4, 3] + [1, 3]`
-//! and `[5, 3, 4, 1] + [3, 1, 2]`, allocating), `intoDynA`, `intoDynB`
-//! (the same with `try_add_into`), `dynF`, `dynH`, `statA`, `statB`,
+//! and `[5, 3, 4, 1] + [3, 1, 2]`, allocating), `dynC`, `dynE`, `dynG` (`[4,
+//! 3] + [4, 1]`, `[2, 3] + [1, 3]`, `[3, 5] + [1, 5]`), `intoDynA`, `intoDynB` (the same with
+//! `try_add_into`: A and B into a preallocated output), `dynF`, `dynH`, `statA`, `statB`,
 //! `statH`, `intoA`, `intoB`, `intoBi`, `intoH`, `assignB`, `assignBi`
 //! (static tensors), `handB`, `intoBhand` (hand loops), `ndF`, `chain`,
 //! `chainNd`, `vecA`.
@@ -28,6 +29,27 @@ fn main() {
         "dynA" => {
             let a = DynTensor::from_vec(data(12), &[4, 3]).unwrap();
             let b = DynTensor::from_vec(data(3), &[1, 3]).unwrap();
+            for _ in 0..iters {
+                black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "dynC" => {
+            let a = DynTensor::from_vec(data(12), &[4, 3]).unwrap();
+            let b = DynTensor::from_vec(data(4), &[4, 1]).unwrap();
+            for _ in 0..iters {
+                black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "dynE" => {
+            let a = DynTensor::from_vec(data(6), &[2, 3]).unwrap();
+            let b = DynTensor::from_vec(data(3), &[1, 3]).unwrap();
+            for _ in 0..iters {
+                black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "dynG" => {
+            let a = DynTensor::from_vec(data(15), &[3, 5]).unwrap();
+            let b = DynTensor::from_vec(data(5), &[1, 5]).unwrap();
             for _ in 0..iters {
                 black_box(black_box(&a) + black_box(&b));
             }

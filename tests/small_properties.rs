@@ -8,6 +8,11 @@
 //! path is reached by the same operation with both shapes lifted to rank 6
 //! by leading 1s: the same elements in the same order, which must come out
 //! bit for bit the same (`f32` compared by bits, `NaN`s included).
+//!
+//! A second strategy, `block_pair`, makes the shapes for which the small
+//! path works in blocks of four rows (the last two axes an outer product, a
+//! row or a column against a matrix), which random shapes of sizes up to 4
+//! seldom are.
 
 #[path = "common/naive.rs"]
 mod naive;
@@ -30,6 +35,33 @@ fn shape_pair() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
         1 => (dims(), dims()),
         3 => dims().prop_flat_map(move |base| (derive(base.clone()), derive(base))),
     ]
+}
+
+/// Two shapes whose last two axes, `[k, l]` with `k` up to 8 (blocks of 4
+/// rows, one or two of them) and `l` up to 5, have one of the forms where
+/// one operand's row serves every row: `[k, 1]` with `[1, l]` (an outer
+/// product), `[k, l]` with `[1, l]` or `[l]` (a row), `[k, l]` with
+/// `[k, 1]` (a column), either operand first. The leading axes (0 to 2)
+/// are derived from one base as in `shape_pair`, sizes 0 to 3.
+fn block_pair() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
+    let lead = prop::collection::vec(0usize..=3, 0..=2)
+        .prop_flat_map(|base| (shapes::derive(base.clone(), 3), shapes::derive(base, 3)));
+    (lead, 0usize..=8, 0usize..=5, 0u8..4, any::<bool>()).prop_map(
+        |((mut la, mut lb), k, l, form, swap)| {
+            let (ta, tb) = match form {
+                0 => (vec![k, 1], vec![1, l]),
+                1 => (vec![k, l], vec![1, l]),
+                2 => (vec![k, l], vec![l]),
+                _ => (vec![k, l], vec![k, 1]),
+            };
+            if form == 2 {
+                lb.clear();
+            }
+            la.extend(ta);
+            lb.extend(tb);
+            if swap { (lb, la) } else { (la, lb) }
+        },
+    )
 }
 
 /// `n` values from `seed` (splitmix64): integers in -3..=3 (zeros included,
@@ -99,6 +131,102 @@ fn ops() -> [(Op, TryOp, TryInto); 5] {
     ]
 }
 
+/// Every operation on shapes `sa` and `sb` with elements from seeds `ka`
+/// and `kb`, allocating and into a preallocated output, on the small path
+/// and on the general path: the reference's shape and elements bit for
+/// bit, or PyTorch's error with `out` unchanged.
+fn check_pair(
+    sa: &[usize],
+    sb: &[usize],
+    ka: u64,
+    kb: u64,
+    special: bool,
+) -> Result<(), TestCaseError> {
+    let (da, db) = (
+        values(sa.iter().product(), ka, special),
+        values(sb.iter().product(), kb, special),
+    );
+    let a = DynTensor::from_vec(da.clone(), sa).unwrap();
+    let b = DynTensor::from_vec(db.clone(), sb).unwrap();
+    let (la, lb) = (
+        a.reshape(&lifted(sa)).unwrap(),
+        b.reshape(&lifted(sb)).unwrap(),
+    );
+    for (i, (f, try_op, try_into)) in ops().into_iter().enumerate() {
+        match naive::ref_shape(sa, sb) {
+            Some(_) => {
+                let (shape, want) = naive::reference(&da, sa, &db, sb, f);
+                let got = try_op(&a, &b).unwrap();
+                prop_assert_eq!(got.shape(), &shape[..]);
+                prop_assert_eq!(bits(got.as_slice()), bits(&want));
+                let general = try_op(&la, &lb).unwrap();
+                prop_assert_eq!(bits(general.as_slice()), bits(&want));
+                let mut out = DynTensor::full(&shape, 9.0);
+                try_into(&a, &b, &mut out).unwrap();
+                prop_assert_eq!(bits(out.as_slice()), bits(&want));
+                if i == 0 {
+                    // The operators, by reference and by value.
+                    prop_assert_eq!(bits((&a + &b).as_slice()), bits(&want));
+                    prop_assert_eq!(bits((a.clone() + &b).as_slice()), bits(&want));
+                }
+            }
+            None => {
+                let text = mismatch_text(sa, sb);
+                let e = try_op(&a, &b).unwrap_err();
+                prop_assert_eq!(e.kind(), ShapeErrorKind::Broadcast);
+                prop_assert_eq!(first_line(&e), text.clone());
+                let mut out = DynTensor::full(sa, 9.0);
+                let e = try_into(&a, &b, &mut out).unwrap_err();
+                prop_assert_eq!(first_line(&e), text);
+                prop_assert!(out.as_slice().iter().all(|&x| x == 9.0));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Integer division on shapes `sa` and `sb` with elements from seeds `ka`
+/// and `kb`: a shape mismatch is reported before a zero divisor, a zero
+/// divisor is an error when the result is not empty, and the quotients are
+/// the reference's otherwise.
+fn check_int_division(sa: &[usize], sb: &[usize], ka: u64, kb: u64) -> Result<(), TestCaseError> {
+    let int = |n: usize, k: u64| {
+        values(n, k, false)
+            .iter()
+            .map(|&x| x as i32)
+            .collect::<Vec<_>>()
+    };
+    let (da, db) = (int(sa.iter().product(), ka), int(sb.iter().product(), kb));
+    let a = DynTensor::from_vec(da.clone(), sa).unwrap();
+    let b = DynTensor::from_vec(db.clone(), sb).unwrap();
+    let got = a.try_div(&b);
+    let mut out = DynTensor::<i32>::full(sa, 9);
+    let into = shaped::try_div_into(&a, &b, &mut out);
+    match naive::ref_shape(sa, sb) {
+        None => {
+            let text = mismatch_text(sa, sb);
+            prop_assert_eq!(first_line(&got.unwrap_err()), text.clone());
+            prop_assert_eq!(first_line(&into.unwrap_err()), text);
+        }
+        Some(shape) if !da.is_empty() && db.contains(&0) => {
+            let e = got.unwrap_err();
+            prop_assert!(matches!(e, ShapeError::DivisionByZero { .. }), "{:?}", e);
+            if shape == sa {
+                let e = into.unwrap_err();
+                prop_assert!(matches!(e, ShapeError::DivisionByZero { .. }), "{:?}", e);
+                prop_assert!(out.as_slice().iter().all(|&x| x == 9));
+            }
+        }
+        Some(_) => {
+            let (shape, want) = naive::reference(&da, sa, &db, sb, |x, y| x.wrapping_div(y));
+            let q = got.unwrap();
+            prop_assert_eq!(q.shape(), &shape[..]);
+            prop_assert_eq!(q.as_slice(), &want[..]);
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -112,40 +240,21 @@ proptest! {
         kb in any::<u64>(),
         special in any::<bool>(),
     ) {
-        let (da, db) = (values(sa.iter().product(), ka, special), values(sb.iter().product(), kb, special));
-        let a = DynTensor::from_vec(da.clone(), &sa).unwrap();
-        let b = DynTensor::from_vec(db.clone(), &sb).unwrap();
-        let (la, lb) = (a.reshape(&lifted(&sa)).unwrap(), b.reshape(&lifted(&sb)).unwrap());
-        for (i, (f, try_op, try_into)) in ops().into_iter().enumerate() {
-            match naive::ref_shape(&sa, &sb) {
-                Some(_) => {
-                    let (shape, want) = naive::reference(&da, &sa, &db, &sb, f);
-                    let got = try_op(&a, &b).unwrap();
-                    prop_assert_eq!(got.shape(), &shape[..]);
-                    prop_assert_eq!(bits(got.as_slice()), bits(&want));
-                    let general = try_op(&la, &lb).unwrap();
-                    prop_assert_eq!(bits(general.as_slice()), bits(&want));
-                    let mut out = DynTensor::full(&shape, 9.0);
-                    try_into(&a, &b, &mut out).unwrap();
-                    prop_assert_eq!(bits(out.as_slice()), bits(&want));
-                    if i == 0 {
-                        // The operators, by reference and by value.
-                        prop_assert_eq!(bits((&a + &b).as_slice()), bits(&want));
-                        prop_assert_eq!(bits((a.clone() + &b).as_slice()), bits(&want));
-                    }
-                }
-                None => {
-                    let text = mismatch_text(&sa, &sb);
-                    let e = try_op(&a, &b).unwrap_err();
-                    prop_assert_eq!(e.kind(), ShapeErrorKind::Broadcast);
-                    prop_assert_eq!(first_line(&e), text.clone());
-                    let mut out = DynTensor::full(&sa, 9.0);
-                    let e = try_into(&a, &b, &mut out).unwrap_err();
-                    prop_assert_eq!(first_line(&e), text);
-                    prop_assert!(out.as_slice().iter().all(|&x| x == 9.0));
-                }
-            }
-        }
+        check_pair(&sa, &sb, ka, kb, special)?;
+    }
+
+    /// The same for shapes whose last two axes make blocks of rows in
+    /// which one operand's row is the same for every row (outer products,
+    /// a row against a matrix, a column against a matrix), either way
+    /// round, with leading axes up to rank 4.
+    #[test]
+    fn block_forms_match_reference_and_general_path(
+        (sa, sb) in block_pair(),
+        ka in any::<u64>(),
+        kb in any::<u64>(),
+        special in any::<bool>(),
+    ) {
+        check_pair(&sa, &sb, ka, kb, special)?;
     }
 
     /// Integer division and remainder: a shape mismatch is reported before
@@ -157,35 +266,17 @@ proptest! {
         ka in any::<u64>(),
         kb in any::<u64>(),
     ) {
-        let int = |n: usize, k: u64| values(n, k, false).iter().map(|&x| x as i32).collect::<Vec<_>>();
-        let (da, db) = (int(sa.iter().product(), ka), int(sb.iter().product(), kb));
-        let a = DynTensor::from_vec(da.clone(), &sa).unwrap();
-        let b = DynTensor::from_vec(db.clone(), &sb).unwrap();
-        let got = a.try_div(&b);
-        let mut out = DynTensor::<i32>::full(&sa, 9);
-        let into = shaped::try_div_into(&a, &b, &mut out);
-        match naive::ref_shape(&sa, &sb) {
-            None => {
-                let text = mismatch_text(&sa, &sb);
-                prop_assert_eq!(first_line(&got.unwrap_err()), text.clone());
-                prop_assert_eq!(first_line(&into.unwrap_err()), text);
-            }
-            Some(shape) if !da.is_empty() && db.contains(&0) => {
-                let e = got.unwrap_err();
-                prop_assert!(matches!(e, ShapeError::DivisionByZero { .. }), "{:?}", e);
-                if shape == sa {
-                    let e = into.unwrap_err();
-                    prop_assert!(matches!(e, ShapeError::DivisionByZero { .. }), "{:?}", e);
-                    prop_assert!(out.as_slice().iter().all(|&x| x == 9));
-                }
-            }
-            Some(_) => {
-                let (shape, want) = naive::reference(&da, &sa, &db, &sb, |x, y| x.wrapping_div(y));
-                let q = got.unwrap();
-                prop_assert_eq!(q.shape(), &shape[..]);
-                prop_assert_eq!(q.as_slice(), &want[..]);
-            }
-        }
+        check_int_division(&sa, &sb, ka, kb)?;
+    }
+
+    /// The same for the block forms of `block_pair`.
+    #[test]
+    fn block_forms_integer_division(
+        (sa, sb) in block_pair(),
+        ka in any::<u64>(),
+        kb in any::<u64>(),
+    ) {
+        check_int_division(&sa, &sb, ka, kb)?;
     }
 }
 
