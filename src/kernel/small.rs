@@ -41,6 +41,10 @@
 //! higher rank; more elements) is left to the general kernel: [`small_plan`]
 //! returns `None`.
 
+use alloc::vec::Vec;
+use core::mem::MaybeUninit;
+use core::slice;
+
 use super::plan::{Block, PlanAxis, block_2d};
 
 /// Operations of up to this rank take the small path.
@@ -184,6 +188,40 @@ pub(crate) fn binary_small<T: Copy, U: Copy>(
     p: &SmallPlan,
     f: impl Fn(T, T) -> U,
 ) {
+    let (o, n) = (out.as_mut_ptr().cast::<MaybeUninit<U>>(), out.len());
+    // SAFETY: the same memory, seen as possibly uninitialised; the kernel
+    // only ever writes values of `U` into it, so it stays initialised.
+    binary_small_uninit(unsafe { slice::from_raw_parts_mut(o, n) }, a, b, p, f);
+}
+
+/// `f(a, b)` by the plan `p` in a new `Vec`, written straight into its
+/// capacity: a result too large to be inline is not zeroed first.
+#[inline(always)]
+pub(crate) fn binary_small_vec<T: Copy, U: Copy>(
+    a: &[T],
+    b: &[T],
+    p: &SmallPlan,
+    f: impl Fn(T, T) -> U,
+) -> Vec<U> {
+    let mut v = Vec::with_capacity(p.numel);
+    binary_small_uninit(&mut v.spare_capacity_mut()[..p.numel], a, b, p, f);
+    // SAFETY: `binary_small_uninit` wrote each of the plan's `numel`
+    // elements (its rows or blocks cover the result, or it is the one
+    // element written at the end); `numel` is within the capacity.
+    unsafe { v.set_len(p.numel) };
+    v
+}
+
+/// [`binary_small`] into memory that may be uninitialised: every element
+/// of `out` is written.
+#[inline(always)]
+fn binary_small_uninit<T: Copy, U: Copy>(
+    out: &mut [MaybeUninit<U>],
+    a: &[T],
+    b: &[T],
+    p: &SmallPlan,
+    f: impl Fn(T, T) -> U,
+) {
     // What makes every access of `rows` and `blocks` in bounds.
     assert!(out.len() == p.numel && a.len() == p.len[0] && b.len() == p.len[1]);
     if p.numel == 0 {
@@ -232,7 +270,9 @@ pub(crate) fn binary_small<T: Copy, U: Copy>(
         (1, _) => go!(1, 0),
         (_, 1) => go!(0, 1),
         // No operand moves along the row: the result has one element.
-        _ => out[0] = f(a[0], b[0]),
+        _ => {
+            out[0].write(f(a[0], b[0]));
+        }
     }
 }
 
@@ -241,14 +281,14 @@ pub(crate) fn binary_small<T: Copy, U: Copy>(
 /// when `SB` is 1. The lengths are those [`binary_small`] checked.
 #[inline(never)]
 fn rows<const N: usize, const SA: usize, const SB: usize, T: Copy, U: Copy>(
-    out: &mut [U],
+    out: &mut [MaybeUninit<U>],
     a: &[T],
     b: &[T],
     p: &SmallPlan,
     f: &impl Fn(T, T) -> U,
 ) {
     let len = if N == 0 { p.axes[0].n } else { N };
-    let (o, pa, pb) = (out.as_mut_ptr(), a.as_ptr(), b.as_ptr());
+    let (o, pa, pb) = (out.as_mut_ptr().cast::<U>(), a.as_ptr(), b.as_ptr());
     walk::<1, false>(p, len, move |k, ia, ib| {
         // SAFETY: `walk` gives the rows of the plan, in row-major order:
         // this one fills `out[k..k + len]`, in bounds as `out` holds the
@@ -425,13 +465,13 @@ enum Form {
 /// are those [`binary_small`] checked.
 #[inline(never)]
 fn blocks<const K: usize, const N0: usize, const FORM: u8, T: Copy, U: Copy>(
-    out: &mut [U],
+    out: &mut [MaybeUninit<U>],
     a: &[T],
     b: &[T],
     p: &SmallPlan,
     f: &impl Fn(T, T) -> U,
 ) {
-    let (o, pa, pb) = (out.as_mut_ptr(), a.as_ptr(), b.as_ptr());
+    let (o, pa, pb) = (out.as_mut_ptr().cast::<U>(), a.as_ptr(), b.as_ptr());
     let swap = |x, y| f(y, x);
     walk::<K, true>(p, K * N0, move |k, ia, ib| {
         // SAFETY: `walk` gives the blocks of the plan, in row-major order:

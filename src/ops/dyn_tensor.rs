@@ -94,8 +94,7 @@ impl<T: Element> DynTensor<T> {
             kernel::binary_small(&mut out.data, a.data, b.data, &p, Op::apply);
             return Ok(true);
         }
-        let fill = |o: &mut [T]| kernel::binary_small(o, a.data, b.data, &p, Op::apply);
-        out.data = SmallBuf::small_heap(p.numel, fill);
+        out.data = SmallBuf::from_vec(kernel::binary_small_vec(a.data, b.data, &p, Op::apply));
         Ok(true)
     }
 

@@ -100,21 +100,6 @@ impl<T: Copy + Default> SmallBuf<T> {
         Ok(SmallBuf::Heap(v))
     }
 
-    /// `n` elements (more than fit inline, at most a few hundred) written
-    /// by `fill` into a new `Vec`, zeroed first (for so few, cheaper than
-    /// appending row by row). A few hundred bytes: their allocation failing
-    /// is out of memory, which aborts as everywhere in `alloc`.
-    #[inline(always)]
-    pub(crate) fn small_heap(n: usize, fill: impl FnOnce(&mut [T])) -> Self {
-        // Not `vec![T::default(); n]`: for zeros that is `calloc`, which
-        // skips glibc's per-thread cache (callgrind: 247 instructions
-        // against 93 for `malloc` and `memset`).
-        let mut heap = Vec::with_capacity(n);
-        heap.resize(n, T::default());
-        fill(&mut heap);
-        SmallBuf::Heap(heap)
-    }
-
     /// No elements, inline: the start of a result the kernel writes in
     /// place (see [`set_inline_len`](Self::set_inline_len)).
     #[inline(always)]
