@@ -608,6 +608,7 @@ mod tests {
     /// a broadcast that is not one does not. Counted by shapes, as other
     /// tests may run operations while the hook is set.
     #[test]
+    #[allow(clippy::op_ref)] // `&a + &b` is a path of its own (`ref_ref`)
     fn static_legacy_broadcasts_reach_the_hook() {
         static SEEN: AtomicUsize = AtomicUsize::new(0);
         fn record(w: &LegacyBroadcast<'_>) {
