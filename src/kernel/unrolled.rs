@@ -72,7 +72,6 @@ impl Blocks {
     pub const fn new(small: bool, o: &[usize], a: &[usize], b: &[usize]) -> Blocks {
         let mut axes = [PlanAxis::UNIT; MAX_STATIC_RANK + 4];
         let n = if small { plan(o, a, b, &mut axes) } else { 2 };
-        // Walk the outer axes as an odometer, recording each block's offsets.
         let mut offsets = [[0u8; 2]; SMALL];
         let mut idx = [0usize; MAX_STATIC_RANK + 2];
         let (mut ia, mut ib, mut count) = (0usize, 0usize, 0usize);
@@ -82,6 +81,13 @@ impl Blocks {
         } else {
             numel / (axes[0].n * axes[1].n)
         };
+        let nested = blocks != 0 && n <= 4;
+        if nested {
+            // Walked by two nested loops: no table (evaluating the walk
+            // below was the largest part of this constant's cost to rustc).
+            count = blocks;
+        }
+        // Walk the outer axes as an odometer, recording each block's offsets.
         while count < blocks {
             offsets[count] = [ia as u8, ib as u8];
             count += 1;
@@ -105,7 +111,7 @@ impl Blocks {
                 next: axes[1],
             },
             outer: [axes[2], axes[3]],
-            nested: blocks != 0 && n <= 4,
+            nested,
             count,
             offsets,
             kind: row_kind(axes[0]),
