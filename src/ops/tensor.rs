@@ -525,12 +525,15 @@ struct OpPlan {
 impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
     const PLAN: OpPlan = {
         type Out<L, R> = Broadcast<L, R>;
-        let dims = [
-            Out::<L, R>::TEMPLATE,
-            <L as BroadcastWith<R>>::Lhs::TEMPLATE,
-            <L as BroadcastWith<R>>::Rhs::TEMPLATE,
-        ];
         let named = L::NAMED && R::NAMED;
+        // Positional operands are what the kernel sees; naming the
+        // operands as the kernel sees them only for named ones spares
+        // rustc working out those two types for every other operation.
+        let dims = if named {
+            kernel_dims::<L, R>()
+        } else {
+            [Out::<L, R>::TEMPLATE, L::TEMPLATE, R::TEMPLATE]
+        };
         let fast = L::STATIC && R::STATIC && (!named || in_order::<L, R>());
         let small = fast && kernel::is_small::<Out<L, R>>();
         #[cfg(feature = "std")]
@@ -571,6 +574,16 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
     const SMALL: bool = Self::PLAN.small;
     const LENDS_LHS: bool = Self::PLAN.lends[0];
     const LENDS_RHS: bool = Self::PLAN.lends[1];
+}
+
+/// The sizes of the result of `L op R` and of its operands as the kernel
+/// sees them ([`BroadcastWith::Lhs`], [`BroadcastWith::Rhs`]).
+const fn kernel_dims<L: BroadcastWith<R>, R: Layout>() -> [Dims; 3] {
+    [
+        Broadcast::<L, R>::TEMPLATE,
+        <L as BroadcastWith<R>>::Lhs::TEMPLATE,
+        <L as BroadcastWith<R>>::Rhs::TEMPLATE,
+    ]
 }
 
 /// Whether two lists of sizes are equal (at compile time).
