@@ -83,7 +83,10 @@ use rows::*;
 pub use sink::{Sink, SliceSink};
 pub(crate) use small::{SMALL_RANK, binary_small, binary_small_vec, same_sizes, small_plan};
 pub use strided::{StridedOperand, assign_strided, binary_strided, binary_strided_vec};
-pub use unrolled::{Blocks, StaticPlan, assign_unrolled, binary_unrolled, is_small, static_numel};
+pub use unrolled::{
+    Blocks, StaticPlan, assign_static, assign_unrolled, binary_static, binary_unrolled, is_small,
+    static_numel,
+};
 
 /// Static shapes with at most this many elements are unrolled.
 pub const SMALL: usize = 128;

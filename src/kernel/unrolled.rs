@@ -24,6 +24,10 @@ pub struct Blocks {
     nested: bool,
     count: usize,
     offsets: [[u8; 2]; SMALL],
+    /// The row loop of `out = f(a, b)` ([`row_kind`]) and of
+    /// `out = f(out, b)` ([`assign_kind`]).
+    kind: u8,
+    assign_kind: u8,
 }
 
 /// The element count of a static shape, or `usize::MAX` if it overflows or
@@ -52,27 +56,38 @@ impl<O: Layout, A: Layout, B: Layout> StaticPlan<O, A, B> {
         // Evaluated for every operation (inline consts are, even in a branch
         // not taken), so layouts that do not take this path get an empty plan.
         let small = is_small::<O>() && A::STATIC && B::STATIC;
+        Blocks::new(
+            small,
+            O::TEMPLATE.as_slice(),
+            A::TEMPLATE.as_slice(),
+            B::TEMPLATE.as_slice(),
+        )
+    };
+}
+
+impl Blocks {
+    /// The plan of `out = f(a, b)` for static sizes `o` (the output), `a`
+    /// and `b` of at most [`SMALL`] output elements; an empty plan unless
+    /// `small` (callers evaluate this for every layout, see `BLOCKS`).
+    pub const fn new(small: bool, o: &[usize], a: &[usize], b: &[usize]) -> Blocks {
         let mut axes = [PlanAxis::UNIT; MAX_STATIC_RANK + 4];
-        let n = if small {
-            plan(
-                O::TEMPLATE.as_slice(),
-                A::TEMPLATE.as_slice(),
-                B::TEMPLATE.as_slice(),
-                &mut axes,
-            )
-        } else {
-            2
-        };
-        // Walk the outer axes as an odometer, recording each block's offsets.
+        let n = if small { plan(o, a, b, &mut axes) } else { 2 };
         let mut offsets = [[0u8; 2]; SMALL];
         let mut idx = [0usize; MAX_STATIC_RANK + 2];
         let (mut ia, mut ib, mut count) = (0usize, 0usize, 0usize);
-        let numel = static_numel(O::TEMPLATE.as_slice());
+        let numel = static_numel(o);
         let blocks = if !small || numel == 0 {
             0
         } else {
             numel / (axes[0].n * axes[1].n)
         };
+        let nested = blocks != 0 && n <= 4;
+        if nested {
+            // Walked by two nested loops: no table (evaluating the walk
+            // below was the largest part of this constant's cost to rustc).
+            count = blocks;
+        }
+        // Walk the outer axes as an odometer, recording each block's offsets.
         while count < blocks {
             offsets[count] = [ia as u8, ib as u8];
             count += 1;
@@ -96,11 +111,13 @@ impl<O: Layout, A: Layout, B: Layout> StaticPlan<O, A, B> {
                 next: axes[1],
             },
             outer: [axes[2], axes[3]],
-            nested: blocks != 0 && n <= 4,
+            nested,
             count,
             offsets,
+            kind: row_kind(axes[0]),
+            assign_kind: assign_kind(axes[0]),
         }
-    };
+    }
 }
 
 /// Runs `$body` with `$ia`, `$ib` bound to the operand offsets of every
@@ -129,11 +146,8 @@ macro_rules! for_each_static_block {
 }
 
 /// `out = f(a, b)` for static shapes `O` (the output), `A` and `B` of at
-/// most [`SMALL`] output elements (`is_small::<O>()`): the plan of
-/// [`StaticPlan`], and the one row loop it needs, chosen by the compiler.
-/// Inlined into each operation, every bound a constant, so that LLVM unrolls
-/// it into the code of a hand-written loop over fixed arrays; no other row
-/// loop is compiled for the operation, in debug builds either.
+/// most [`SMALL`] output elements (`is_small::<O>()`): [`binary_static`]
+/// with the plan of [`StaticPlan`].
 #[inline(always)]
 pub fn binary_unrolled<O: Layout, A: Layout, B: Layout, T: Copy, U: Copy>(
     out: &mut impl Sink<U>,
@@ -141,7 +155,26 @@ pub fn binary_unrolled<O: Layout, A: Layout, B: Layout, T: Copy, U: Copy>(
     b: &[T],
     f: impl Fn(T, T) -> U,
 ) {
-    let plan = const { &StaticPlan::<O, A, B>::BLOCKS };
+    binary_static(out, a, b, const { &StaticPlan::<O, A, B>::BLOCKS }, f)
+}
+
+/// `out = f(a, b)` by a compile-time plan (of at most [`SMALL`] output
+/// elements). Generic over the elements and the operation only, so that
+/// shapes share it: every shape-dependent number is in the plan, a value.
+/// In release builds it is inlined into each operation, where the plan is
+/// a constant, so that LLVM folds the row loop's choice and its bounds and
+/// unrolls the operation into the code of a hand-written loop over fixed
+/// arrays. In debug builds it is one shared function (`#[inline(always)]`
+/// would compile a copy of it, with every row loop, into each codegen unit).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn binary_static<T: Copy, U: Copy>(
+    out: &mut impl Sink<U>,
+    a: &[T],
+    b: &[T],
+    plan: &Blocks,
+    f: impl Fn(T, T) -> U,
+) {
     macro_rules! run {
         (fixed $n:literal, $form:ident) => {
             for_each_static_block!(plan, |ia, ib| rows_fixed::<$n, $form, false, T, U>(
@@ -160,10 +193,7 @@ pub fn binary_unrolled<O: Layout, A: Layout, B: Layout, T: Copy, U: Copy>(
             ))
         };
     }
-    dispatch_rows!(
-        const { row_kind(StaticPlan::<O, A, B>::BLOCKS.block.inner) },
-        run
-    )
+    dispatch_rows!(plan.kind, run)
 }
 
 /// `out = f(out, b)` for static shapes `O` (of `out`) and `B` of at most
@@ -174,7 +204,13 @@ pub fn assign_unrolled<O: Layout, B: Layout, T: Copy>(
     b: &[T],
     f: impl Fn(T, T) -> T,
 ) {
-    let plan = const { &StaticPlan::<O, O, B>::BLOCKS };
+    assign_static(out, b, const { &StaticPlan::<O, O, B>::BLOCKS }, f)
+}
+
+/// `out = f(out, b)` by a compile-time plan, as [`binary_static`].
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn assign_static<T: Copy>(out: &mut [T], b: &[T], plan: &Blocks, f: impl Fn(T, T) -> T) {
     if plan.count == 0 {
         return;
     }
@@ -200,8 +236,5 @@ pub fn assign_unrolled<O: Layout, B: Layout, T: Copy>(
             })
         };
     }
-    dispatch_assign_rows!(
-        const { assign_kind(StaticPlan::<O, O, B>::BLOCKS.block.inner) },
-        run
-    )
+    dispatch_assign_rows!(plan.assign_kind, run)
 }

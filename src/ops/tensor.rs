@@ -9,6 +9,7 @@
 //! dimensions are out of order.
 
 use alloc::vec::Vec;
+use core::marker::PhantomData;
 use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
 };
@@ -45,54 +46,47 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         S: BroadcastWith<R>,
     {
         type Out<S, R> = Broadcast<S, R>;
-        // The operands as the kernel sees them: `S` and `R`, or for two
-        // named operands, the shorter laid out in the longer one's order.
-        type Lhs<S, R> = <S as BroadcastWith<R>>::Lhs;
-        type Rhs<S, R> = <S as BroadcastWith<R>>::Rhs;
-        let named = S::NAMED && R::NAMED;
         // Named operands out of order need a permuting copy: the runtime path.
-        if !(S::STATIC && R::STATIC) || (named && !const { in_order::<S, R>() }) {
+        if !StaticOp::<S, R>::FAST {
             return or_panic(self.layout_binary::<Op, R>(rhs));
         }
+        let plan = const { &StaticOp::<S, R>::PLAN };
         or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
         #[cfg(feature = "std")]
-        if !named {
-            crate::legacy::check_static::<S, R, Out<S, R>>();
+        if StaticOp::<S, R>::LEGACY {
+            crate::legacy::check(&S::TEMPLATE, &R::TEMPLATE, &Out::<S, R>::TEMPLATE);
         }
         let (a, b) = (self.as_slice(), rhs.as_slice());
-        let dims = (
-            &Out::<S, R>::TEMPLATE,
-            &Lhs::<S, R>::TEMPLATE,
-            &Rhs::<S, R>::TEMPLATE,
-        );
+        let dims = &plan.dims;
         let Some(ext) = Out::<S, R>::STATIC_EXTENTS else {
             unreachable!("both operands are static, so is the result")
         };
-        if const { kernel::is_small::<Out<S, R>>() } {
-            let mut out = Out::<S, R>::data_filled(T::zero(), dims.0);
-            kernel::binary_unrolled::<Out<S, R>, Lhs<S, R>, Rhs<S, R>, T, T>(
+        if StaticOp::<S, R>::SMALL {
+            let mut out = Out::<S, R>::data_filled(T::zero(), &dims[0]);
+            kernel::binary_static(
                 &mut kernel::SliceSink::new(out.as_mut_slice()),
                 a,
                 b,
+                &plan.blocks,
                 Op::apply,
             );
             Tensor::from_parts(out, ext)
         } else if Out::<S, R>::INLINE {
-            let mut out = Out::<S, R>::data_filled(T::zero(), dims.0);
+            let mut out = Out::<S, R>::data_filled(T::zero(), &dims[0]);
             kernel::binary(
                 &mut kernel::SliceSink::new(out.as_mut_slice()),
-                dims.0,
+                &dims[0],
                 a,
-                dims.1,
+                &dims[1],
                 b,
-                dims.2,
+                &dims[2],
                 Op::apply,
             );
             Tensor::from_parts(out, ext)
         } else {
             // Appended row by row: no pass zeroing memory about to be written.
-            let mut out = Vec::with_capacity(kernel::static_numel(dims.0));
-            kernel::binary(&mut out, dims.0, a, dims.1, b, dims.2, Op::apply);
+            let mut out = Vec::with_capacity(kernel::static_numel(&dims[0]));
+            kernel::binary(&mut out, &dims[0], a, &dims[1], b, &dims[2], Op::apply);
             Tensor::from_parts(Out::<S, R>::data_from_vec(out), ext)
         }
     }
@@ -110,25 +104,21 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: BroadcastWith<R>,
     {
-        type Out<S, R> = Broadcast<S, R>;
-        type Rhs<S, R> = <S as BroadcastWith<R>>::Rhs;
-        if const { lends::<S, R, Out<S, R>, <S as BroadcastWith<R>>::Lhs>() } {
-            or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
-            #[cfg(feature = "std")]
-            if !(S::NAMED && R::NAMED) {
-                crate::legacy::check_static::<S, R, Out<S, R>>();
-            }
-            let (out_dims, b_dims) = (&Out::<S, R>::TEMPLATE, &Rhs::<S, R>::TEMPLATE);
-            kernel::assign(
-                self.as_mut_slice(),
-                out_dims,
-                rhs.as_slice(),
-                b_dims,
-                Op::apply,
-            );
-            return Tensor::from_checked(self.into_data_vec(), out_dims);
+        if !StaticOp::<S, R>::LENDS_LHS {
+            return self.binary::<Op, R>(rhs);
         }
-        self.binary::<Op, R>(rhs)
+        let dims = &const { &StaticOp::<S, R>::PLAN }.dims;
+        // No legacy check: the operand has the result's sizes, so the
+        // result is not larger than it, which a legacy broadcast's is.
+        or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
+        kernel::assign(
+            self.as_mut_slice(),
+            &dims[0],
+            rhs.as_slice(),
+            &dims[2],
+            Op::apply,
+        );
+        Tensor::from_checked(self.into_data_vec(), &dims[0])
     }
 
     /// `lhs op self` for an owned `self` on the right: computed in
@@ -143,27 +133,22 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         L: BroadcastWith<S>,
     {
-        type Out<L, S> = Broadcast<L, S>;
-        type Lhs<L, S> = <L as BroadcastWith<S>>::Lhs;
-        if const { lends::<L, S, Out<L, S>, <L as BroadcastWith<S>>::Rhs>() } {
-            or_panic(Op::check_for(lhs.as_slice(), self.as_slice()));
-            #[cfg(feature = "std")]
-            if !(L::NAMED && S::NAMED) {
-                crate::legacy::check_static::<L, S, Out<L, S>>();
-            }
-            let (out_dims, a_dims) = (&Out::<L, S>::TEMPLATE, &Lhs::<L, S>::TEMPLATE);
-            // `out = f(a, out)`: the kernel's `out = g(out, a)` with the
-            // arguments swapped back.
-            kernel::assign(
-                self.as_mut_slice(),
-                out_dims,
-                lhs.as_slice(),
-                a_dims,
-                Op::apply_swapped,
-            );
-            return Tensor::from_checked(self.into_data_vec(), out_dims);
+        if !StaticOp::<L, S>::LENDS_RHS {
+            return lhs.binary::<Op, S>(&self);
         }
-        lhs.binary::<Op, S>(&self)
+        let dims = &const { &StaticOp::<L, S>::PLAN }.dims;
+        // No legacy check, as in `binary_owned`.
+        or_panic(Op::check_for(lhs.as_slice(), self.as_slice()));
+        // `out = f(a, out)`: the kernel's `out = g(out, a)` with the
+        // arguments swapped back.
+        kernel::assign(
+            self.as_mut_slice(),
+            &dims[0],
+            lhs.as_slice(),
+            &dims[1],
+            Op::apply_swapped,
+        );
+        Tensor::from_checked(self.into_data_vec(), &dims[0])
     }
 
     /// `self = self op rhs`, `rhs` broadcast to `S` (checked at run time
@@ -288,11 +273,14 @@ impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
         a: Tensor<T, S>,
         b: Tensor<T, R>,
     ) -> Tensor<T, Self::Out> {
-        type Out<S, R> = Broadcast<S, R>;
-        if const { lends::<S, R, Out<S, R>, <S as BroadcastWith<R>>::Lhs>() } {
+        // Straight to the function that runs: each layer between the
+        // operator and the kernel is compiled once per pair of shapes.
+        if StaticOp::<S, R>::LENDS_LHS {
             a.binary_owned::<Op, R>(&b)
-        } else {
+        } else if StaticOp::<S, R>::LENDS_RHS {
             b.binary_owned_rhs::<Op, S>(&a)
+        } else {
+            a.binary::<Op, R>(&b)
         }
     }
 }
@@ -508,24 +496,104 @@ try_methods!(
     try_rem try_rem_assign RemOp "%"
 );
 
-/// Whether an owned operand `Own` of `L op R` can hold the result `O`: all
-/// shapes static, positional (or named in the same order), the result on
-/// the heap (inline results are no allocation to save) and `Own`, as the
-/// kernel sees it, of exactly the result's sizes.
-const fn lends<L, R: Layout, O: Layout, Own: Layout>() -> bool
-where
-    L: BroadcastWith<R>,
-{
-    if !(L::STATIC && R::STATIC) || O::INLINE || (L::NAMED && R::NAMED && !in_order::<L, R>()) {
-        return false;
-    }
-    let (own, out) = (Own::TEMPLATE.as_slice(), O::TEMPLATE.as_slice());
-    if own.len() != out.len() {
+/// What the compiler works out about a static operation `L op R`, in one
+/// constant per pair of layouts: each constant (and each `const` block) is
+/// a separate evaluation for rustc, and they were a large share of what an
+/// operation cost to build. The flags below are read in `if`s, which rustc
+/// resolves per pair before it compiles a branch: a path not taken is not
+/// compiled for that pair.
+struct StaticOp<L, R>(PhantomData<(L, R)>);
+
+/// The fields of [`StaticOp::PLAN`].
+struct OpPlan {
+    /// Both static, positional or named in the same order: the compiler's
+    /// plan; otherwise the runtime path (`layout_binary`).
+    fast: bool,
+    /// A legacy broadcast (see [`legacy`](crate::legacy)).
+    #[cfg(feature = "std")]
+    legacy: bool,
+    /// At most [`kernel::SMALL`] output elements: the unrolled kernel.
+    small: bool,
+    /// Whether the owned left (right) operand can hold the result.
+    lends: [bool; 2],
+    /// The sizes of the result and of the operands as the kernel sees them.
+    dims: [Dims; 3],
+    /// The unrolled kernel's plan (empty unless `small`).
+    blocks: kernel::Blocks,
+}
+
+impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
+    const PLAN: OpPlan = {
+        type Out<L, R> = Broadcast<L, R>;
+        let named = L::NAMED && R::NAMED;
+        // Positional operands are what the kernel sees; naming the
+        // operands as the kernel sees them only for named ones spares
+        // rustc working out those two types for every other operation.
+        let dims = if named {
+            kernel_dims::<L, R>()
+        } else {
+            [Out::<L, R>::TEMPLATE, L::TEMPLATE, R::TEMPLATE]
+        };
+        let fast = L::STATIC && R::STATIC && (!named || in_order::<L, R>());
+        let small = fast && kernel::is_small::<Out<L, R>>();
+        #[cfg(feature = "std")]
+        let legacy = fast
+            && !named
+            && crate::legacy::is_legacy(
+                L::TEMPLATE.as_slice(),
+                R::TEMPLATE.as_slice(),
+                dims[0].as_slice(),
+            );
+        // An owned operand lends its storage when the result is on the heap
+        // (inline results are no allocation to save) and the operand, as the
+        // kernel sees it, has exactly the result's sizes.
+        let heap = fast && !Out::<L, R>::INLINE;
+        let lends = [
+            heap && same(dims[1].as_slice(), dims[0].as_slice()),
+            heap && same(dims[2].as_slice(), dims[0].as_slice()),
+        ];
+        let blocks = kernel::Blocks::new(
+            small,
+            dims[0].as_slice(),
+            dims[1].as_slice(),
+            dims[2].as_slice(),
+        );
+        OpPlan {
+            fast,
+            #[cfg(feature = "std")]
+            legacy,
+            small,
+            lends,
+            dims,
+            blocks,
+        }
+    };
+    const FAST: bool = Self::PLAN.fast;
+    #[cfg(feature = "std")]
+    const LEGACY: bool = Self::PLAN.legacy;
+    const SMALL: bool = Self::PLAN.small;
+    const LENDS_LHS: bool = Self::PLAN.lends[0];
+    const LENDS_RHS: bool = Self::PLAN.lends[1];
+}
+
+/// The sizes of the result of `L op R` and of its operands as the kernel
+/// sees them ([`BroadcastWith::Lhs`], [`BroadcastWith::Rhs`]).
+const fn kernel_dims<L: BroadcastWith<R>, R: Layout>() -> [Dims; 3] {
+    [
+        Broadcast::<L, R>::TEMPLATE,
+        <L as BroadcastWith<R>>::Lhs::TEMPLATE,
+        <L as BroadcastWith<R>>::Rhs::TEMPLATE,
+    ]
+}
+
+/// Whether two lists of sizes are equal (at compile time).
+const fn same(x: &[usize], y: &[usize]) -> bool {
+    if x.len() != y.len() {
         return false;
     }
     let mut i = 0;
-    while i < own.len() {
-        if own[i] != out[i] {
+    while i < x.len() {
+        if x[i] != y[i] {
             return false;
         }
         i += 1;
@@ -540,5 +608,41 @@ pub(crate) fn or_panic<X>(r: Result<X, ShapeError>) -> X {
     match r {
         Ok(x) => x,
         Err(e) => panic!("{e}"),
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use crate::legacy::{self, LegacyBroadcast};
+    use crate::{Tensor, shape};
+    use core::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A static legacy broadcast reaches the hook, by reference and owned;
+    /// a broadcast that is not one does not. Counted by shapes, as other
+    /// tests may run operations while the hook is set.
+    #[test]
+    #[allow(clippy::op_ref)] // `&a + &b` is a path of its own (`ref_ref`)
+    fn static_legacy_broadcasts_reach_the_hook() {
+        static SEEN: AtomicUsize = AtomicUsize::new(0);
+        fn record(w: &LegacyBroadcast<'_>) {
+            if (w.a, w.b, w.result) == (&[4, 1][..], &[4][..], &[4, 4][..]) {
+                SEEN.fetch_add(1, Ordering::Relaxed);
+            }
+            if w.a == [2, 1] {
+                SEEN.fetch_add(100, Ordering::Relaxed);
+            }
+        }
+        let (a, b) = (
+            Tensor::<f32, shape![4, 1]>::ones(),
+            Tensor::<f32, shape![4]>::ones(),
+        );
+        legacy::set_hook(Some(record));
+        let c = &a + &b;
+        let d = a + b;
+        // Different counts: not a legacy broadcast.
+        let e = Tensor::<f32, shape![2, 1]>::ones() + Tensor::<f32, shape![3]>::ones();
+        legacy::set_hook(None);
+        assert_eq!(SEEN.load(Ordering::Relaxed), 2);
+        assert_eq!((c, e.as_slice()[5]), (d, 2.0));
     }
 }
