@@ -19,11 +19,20 @@ use crate::shape::axes::{Succ, Z};
 use crate::shape::diagnostic::Rendering;
 use crate::shape::storage::Cost;
 
+/// Keeps [`Dim`] and [`Shape`](crate::Shape) to the crate's own types: the
+/// inline storage reads a shape's nested arrays ([`Dim::Array`]) as its
+/// flat elements, which holds only for the arrays these types define.
+pub(crate) mod sealed {
+    /// Implemented by the crate's dimensions and shape lists only.
+    pub trait Sealed {}
+}
+
 /// One dimension of a static shape.
 ///
 /// Implemented by [`D1`], [`D<N>`], [`Big<N>`], and by
-/// [`Named<N, X>`](crate::shape::names::Named) for a named dimension.
-pub trait Dim: 'static {
+/// [`Named<N, X>`](crate::shape::names::Named) for a named dimension; sealed
+/// (the inline storage relies on [`Array`](Dim::Array) being `[X; SIZE]`).
+pub trait Dim: 'static + sealed::Sealed {
     /// The dimension's size.
     const SIZE: usize;
     /// The dimension's name, if it has one.
@@ -63,6 +72,10 @@ pub struct D<const N: usize>;
 /// A dimension of static size `N > 1024` (any size up to `usize::MAX`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Big<const N: usize>;
+
+impl sealed::Sealed for D1 {}
+impl<const N: usize> sealed::Sealed for D<N> {}
+impl<const N: usize> sealed::Sealed for Big<N> {}
 
 impl Dim for D1 {
     const SIZE: usize = 1;

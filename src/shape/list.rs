@@ -12,7 +12,7 @@ use typenum::{B0, Bit};
 
 use crate::element::Element;
 use crate::shape::diagnostic::{R0, Rendering};
-use crate::shape::dim::{Dim, Flag};
+use crate::shape::dim::{Dim, Flag, sealed};
 use crate::shape::names::HeadNames;
 use crate::shape::storage::{Budget, Buffer, Cost, Elements, InlineBudget};
 use alloc::vec::Vec;
@@ -28,8 +28,8 @@ pub struct Nil;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Cons<H, T>(PhantomData<(H, T)>);
 
-/// A static shape. Implemented by [`Nil`] and [`Cons`]; write it with
-/// [`shape!`](crate::shape!).
+/// A static shape. Implemented by [`Nil`] and [`Cons`] (sealed, as [`Dim`]
+/// is); write it with [`shape!`](crate::shape!).
 ///
 /// ```
 /// use shaped::{shape, Shape};
@@ -38,7 +38,7 @@ pub struct Cons<H, T>(PhantomData<(H, T)>);
 /// assert_eq!(S::NUMEL, 20);
 /// assert_eq!(&*S::DIMS, &[5, 1, 4]);
 /// ```
-pub trait Shape: 'static + Sized {
+pub trait Shape: 'static + Sized + sealed::Sealed {
     /// Number of dimensions.
     const RANK: usize;
     /// Number of elements, the product of the sizes. A shape whose product
@@ -76,6 +76,9 @@ pub trait Shape: 'static + Sized {
     /// Views a mutable slice of nested arrays as a flat mutable slice.
     fn flatten_mut<T: Copy>(s: &mut [Self::Array<T>]) -> &mut [T];
 }
+
+impl sealed::Sealed for Nil {}
+impl<H, T> sealed::Sealed for Cons<H, T> {}
 
 impl Shape for Nil {
     const RANK: usize = 0;

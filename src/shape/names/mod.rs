@@ -115,6 +115,8 @@ pub trait Name: 'static {
 /// `Cons<Named<H, D<256>>, Nil>`.
 pub struct Named<N, X>(PhantomData<(N, X)>);
 
+impl<N, X> crate::shape::dim::sealed::Sealed for Named<N, X> {}
+
 impl<N: Name, X: Dim> Dim for Named<N, X> {
     const SIZE: usize = X::SIZE;
     const NAME: Option<&'static str> = Some(N::NAME);
