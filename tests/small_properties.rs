@@ -118,16 +118,42 @@ fn bits(v: &[f32]) -> Vec<u32> {
 type Op = fn(f32, f32) -> f32;
 type TryOp = fn(&DynTensor<f32>, &DynTensor<f32>) -> Result<DynTensor<f32>, ShapeError>;
 type TryInto = fn(&DynTensor<f32>, &DynTensor<f32>, &mut DynTensor<f32>) -> Result<(), ShapeError>;
+type TryAssign = fn(&mut DynTensor<f32>, &DynTensor<f32>) -> Result<(), ShapeError>;
 
-/// The five operations: the reference's `f(x, y)`, the allocating method
-/// and the `_into` function.
-fn ops() -> [(Op, TryOp, TryInto); 5] {
+/// The five operations: the reference's `f(x, y)`, the allocating method,
+/// the `_into` function and the in-place method.
+fn ops() -> [(Op, TryOp, TryInto, TryAssign); 5] {
     [
-        (|x, y| x + y, DynTensor::try_add, shaped::try_add_into),
-        (|x, y| x - y, DynTensor::try_sub, shaped::try_sub_into),
-        (|x, y| x * y, DynTensor::try_mul, shaped::try_mul_into),
-        (|x, y| x / y, DynTensor::try_div, shaped::try_div_into),
-        (|x, y| x % y, DynTensor::try_rem, shaped::try_rem_into),
+        (
+            |x, y| x + y,
+            DynTensor::try_add,
+            shaped::try_add_into,
+            DynTensor::try_add_assign,
+        ),
+        (
+            |x, y| x - y,
+            DynTensor::try_sub,
+            shaped::try_sub_into,
+            DynTensor::try_sub_assign,
+        ),
+        (
+            |x, y| x * y,
+            DynTensor::try_mul,
+            shaped::try_mul_into,
+            DynTensor::try_mul_assign,
+        ),
+        (
+            |x, y| x / y,
+            DynTensor::try_div,
+            shaped::try_div_into,
+            DynTensor::try_div_assign,
+        ),
+        (
+            |x, y| x % y,
+            DynTensor::try_rem,
+            shaped::try_rem_into,
+            DynTensor::try_rem_assign,
+        ),
     ]
 }
 
@@ -152,7 +178,21 @@ fn check_pair(
         a.reshape(&lifted(sa)).unwrap(),
         b.reshape(&lifted(sb)).unwrap(),
     );
-    for (i, (f, try_op, try_into)) in ops().into_iter().enumerate() {
+    for (i, (f, try_op, try_into, try_assign)) in ops().into_iter().enumerate() {
+        // In place: the reference where `b` broadcasts to `a`'s shape, else
+        // an error with `a` unchanged.
+        let mut x = a.clone();
+        match naive::ref_shape(sa, sb) {
+            Some(shape) if shape == sa => {
+                try_assign(&mut x, &b).unwrap();
+                let (_, want) = naive::reference(&da, sa, &db, sb, f);
+                prop_assert_eq!(bits(x.as_slice()), bits(&want));
+            }
+            _ => {
+                prop_assert!(try_assign(&mut x, &b).is_err());
+                prop_assert_eq!(bits(x.as_slice()), bits(&da));
+            }
+        }
         match naive::ref_shape(sa, sb) {
             Some(_) => {
                 let (shape, want) = naive::reference(&da, sa, &db, sb, f);

@@ -212,6 +212,23 @@ pub(crate) fn binary_small_vec<T: Copy, U: Copy>(
     v
 }
 
+/// `out = f(out, b)` in place, by the plan `p` that [`small_plan`] built
+/// from the sizes of `out` and `b` (which broadcasts to them). `out`'s
+/// elements are copied to the stack first (at most [`SMALL_NUMEL`]), so
+/// that the kernel reads its left operand apart from the memory it writes.
+#[inline(always)]
+pub(crate) fn assign_small<T: Copy>(out: &mut [T], b: &[T], p: &SmallPlan, f: impl Fn(T, T) -> T) {
+    let n = out.len().min(SMALL_NUMEL);
+    let mut copy = [MaybeUninit::<T>::uninit(); SMALL_NUMEL];
+    for (c, &x) in copy[..n].iter_mut().zip(out.iter()) {
+        c.write(x);
+    }
+    // SAFETY: the first `n` elements of `copy` were written just above.
+    let a = unsafe { slice::from_raw_parts(copy.as_ptr().cast::<T>(), n) };
+    // `binary_small` checks that `n` is `out`'s length, the plan's count.
+    binary_small(out, a, b, p, f);
+}
+
 /// [`binary_small`] into memory that may be uninitialised: every element
 /// of `out` is written.
 #[inline(always)]

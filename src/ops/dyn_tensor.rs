@@ -169,6 +169,19 @@ impl<T: Element> DynTensor<T> {
 
     /// The shared body of the in-place operations; leaves `self` untouched on error.
     pub(crate) fn assign<Op: BinaryOp<T>>(&mut self, b: Side<'_, T>) -> Result<(), ShapeError> {
+        // Small unnamed operations whose result is `self`'s shape: the
+        // small path's plan and loops, as for `a + b`.
+        if self.names.is_none() && b.names.is_none() {
+            let mut dims = [0; kernel::SMALL_RANK];
+            let own = self.shape.as_slice();
+            if let Some(p) = kernel::small_plan(own, b.dims, &mut dims)
+                && kernel::same_sizes(&dims[..own.len().max(b.dims.len())], own)
+            {
+                Op::check_for(&self.data, b.data)?;
+                kernel::assign_small(&mut self.data, b.data, &p, Op::apply);
+                return Ok(());
+            }
+        }
         if let Err(e) = Op::check_for(&self.data, b.data) {
             // A shape error is reported first, as PyTorch does.
             if self.names.is_none() || b.names.is_none() {
