@@ -170,11 +170,14 @@ fn plan_2d(a: &[usize], b: &[usize], out: &mut [usize], rank: usize) -> Option<S
     })
 }
 
-/// Whether `out` is the result's shape `sizes`, as [`small_plan`]
-/// computed it (for operations into an existing output).
+/// [`small_plan`] for an operation into an existing output of sizes
+/// `out`: the plan if `a` and `b` broadcast to exactly `out`.
 #[inline(always)]
-pub(crate) fn same_sizes(sizes: &[usize], out: &[usize]) -> bool {
-    sizes.len() == out.len() && sizes.iter().zip(out).all(|(x, y)| x == y)
+pub(crate) fn small_plan_onto(a: &[usize], b: &[usize], out: &[usize]) -> Option<SmallPlan> {
+    let mut dims = [0; SMALL_RANK];
+    let p = small_plan(a, b, &mut dims)?;
+    let sizes = &dims[..a.len().max(b.len())];
+    (sizes.len() == out.len() && sizes.iter().zip(out).all(|(x, y)| x == y)).then_some(p)
 }
 
 /// `out = f(a, b)` by the plan `p` that [`small_plan`] built from the

@@ -172,11 +172,8 @@ impl<T: Element> DynTensor<T> {
         // Small unnamed operations whose result is `self`'s shape: the
         // small path's plan and loops, as for `a + b`.
         if self.names.is_none() && b.names.is_none() {
-            let mut dims = [0; kernel::SMALL_RANK];
             let own = self.shape.as_slice();
-            if let Some(p) = kernel::small_plan(own, b.dims, &mut dims)
-                && kernel::same_sizes(&dims[..own.len().max(b.dims.len())], own)
-            {
+            if let Some(p) = kernel::small_plan_onto(own, b.dims, own) {
                 Op::check_for(&self.data, b.data)?;
                 kernel::assign_small(&mut self.data, b.data, &p, Op::apply);
                 return Ok(());
@@ -246,6 +243,8 @@ fn runtime_binary<T: Element, Op: BinaryOp<T>>(
     a: &impl Operand<T>,
     b: &impl Operand<T>,
 ) -> DynTensor<T> {
+    // `DynTensor::binary`'s two steps, without its `Result` around the
+    // result: unwrapping that would move the whole inline tensor once more.
     let mut out = DynTensor::inline_empty();
     match a.with(|a| b.with(|b| DynTensor::small_binary::<Op>(&mut out, a, b))) {
         Ok(true) => out,

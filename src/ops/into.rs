@@ -295,10 +295,7 @@ fn checked_into<T: Element, Op: BinaryOp<T>>(
             out.with_parts_mut(|out, out_dims| {
                 // Small operations: the shape check and a plan of four
                 // fixed axes in one pass, then a fixed-depth loop.
-                let mut dims = [0; kernel::SMALL_RANK];
-                if let Some(p) = kernel::small_plan(a_dims, b_dims, &mut dims)
-                    && kernel::same_sizes(&dims[..a_dims.len().max(b_dims.len())], out_dims)
-                {
+                if let Some(p) = kernel::small_plan_onto(a_dims, b_dims, out_dims) {
                     Op::check_for(a, b)?;
                     #[cfg(feature = "std")]
                     crate::legacy::check(a_dims, b_dims, out_dims);
