@@ -7,7 +7,12 @@
 //! cargo run --release --example compile_bench               # N = 50 and 500
 //! cargo run --release --example compile_bench -- 50 --runs 5
 //! cargo run --release --example compile_bench -- --readme   # also README's table
+//! cargo run --release --example compile_bench -- 500 --only shaped --layout fns --runs 1
 //! ```
+//!
+//! `--only LIB` (`shaped` or `ndarray`) and `--layout L` (`main` or `fns`)
+//! measure one program of the four, for trying a change; `--write` only
+//! writes the programs (to profile them by hand with `cargo +nightly rustc`).
 //!
 //! Each program comes in two layouts: every operation in `main`, and every
 //! operation in a function of its own (`#[inline(never)] fn op17()`), as
@@ -39,10 +44,15 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let runs = args
-        .iter()
-        .position(|a| a == "--runs")
-        .map_or(3, |i| args[i + 1].parse().expect("--runs <n>"));
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .map(|i| args.get(i + 1).expect("a flag's value").as_str())
+    };
+    let runs = value("--runs").map_or(3, |r| r.parse().expect("--runs <n>"));
+    let only = value("--only");
+    let only_layout = value("--layout");
+    let write_only = args.iter().any(|a| a == "--write");
     let mut sizes: Vec<usize> = args
         .iter()
         .enumerate()
@@ -66,8 +76,15 @@ fn main() {
             (FNS, "shaped"),
             (FNS, "ndarray"),
         ] {
+            if only.is_some_and(|o| o != lib) || only_layout.is_some_and(|l| l != layout) {
+                continue;
+            }
             let dir = root.join(format!("{lib}_{n}_{layout}"));
             write_project(&dir, lib, layout, &ops, &crate_dir, &ndarray);
+            if write_only {
+                eprintln!("wrote {}", dir.display());
+                continue;
+            }
             eprintln!("{}: building dependencies", dir.display());
             for args in [&["check"][..], &["build"], &["build", "--release"]] {
                 cargo(&dir, args);
@@ -99,7 +116,11 @@ fn main() {
     }
     let table = table(&rows, runs);
     print!("{table}");
-    if args.iter().any(|a| a == "--readme") {
+    if args.iter().any(|a| a == "--readme") && !write_only {
+        if only.is_some() || only_layout.is_some() {
+            eprintln!("--readme takes all four programs: not with --only or --layout");
+            std::process::exit(1);
+        }
         let readme_path = crate_dir.join("README.md");
         let readme = fs::read_to_string(&readme_path).expect("read README.md");
         let (start, end) = ("<!-- compile:start -->", "<!-- compile:end -->");
