@@ -100,7 +100,14 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: BroadcastWith<R>,
     {
-        const { assert_ids_distinct(&S::NAMES, &R::NAMES) };
+        // rustc evaluates this for every static operation, named or not (the
+        // function is named in each operator's code, if never called): the
+        // names only when there are some.
+        const {
+            if S::NAMED && R::NAMED {
+                assert_ids_distinct(&S::NAMES, &R::NAMES)
+            }
+        };
         let (a, b) = (self.shape(), rhs.shape());
         Op::check_for(self.as_slice(), rhs.as_slice())?;
         let out = super::by_name::zip(self.named_side(&a), rhs.named_side(&b), Op::apply)?;
@@ -113,7 +120,12 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         &mut self,
         rhs: &Tensor<T, R>,
     ) -> Result<(), ShapeError> {
-        const { assert_ids_distinct(&S::NAMES, &R::NAMES) };
+        // As in `by_name`: evaluated for unnamed operands too.
+        const {
+            if S::NAMED && R::NAMED {
+                assert_ids_distinct(&S::NAMES, &R::NAMES)
+            }
+        };
         let (a, b) = (self.shape(), rhs.shape());
         let names = const { &S::NAMES };
         Op::check_for(self.as_slice(), rhs.as_slice())?;
