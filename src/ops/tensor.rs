@@ -51,44 +51,22 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             return or_panic(self.layout_binary::<Op, R>(rhs));
         }
         let plan = const { &StaticOp::<S, R>::PLAN };
-        or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
-        #[cfg(feature = "std")]
-        if StaticOp::<S, R>::LEGACY {
-            crate::legacy::check(&S::TEMPLATE, &R::TEMPLATE, &Out::<S, R>::TEMPLATE);
-        }
-        let (a, b) = (self.as_slice(), rhs.as_slice());
-        let dims = &plan.dims;
         let Some(ext) = Out::<S, R>::STATIC_EXTENTS else {
             unreachable!("both operands are static, so is the result")
         };
-        if StaticOp::<S, R>::SMALL {
-            let mut out = Out::<S, R>::data_filled(T::zero(), &dims[0]);
-            kernel::binary_static(
-                &mut kernel::SliceSink::new(out.as_mut_slice()),
-                a,
-                b,
-                &plan.blocks,
-                Op::apply,
-            );
-            Tensor::from_parts(out, ext)
-        } else if Out::<S, R>::INLINE {
-            let mut out = Out::<S, R>::data_filled(T::zero(), &dims[0]);
-            kernel::binary(
-                &mut kernel::SliceSink::new(out.as_mut_slice()),
-                &dims[0],
-                a,
-                &dims[1],
-                b,
-                &dims[2],
-                Op::apply,
-            );
-            Tensor::from_parts(out, ext)
+        // Only the storage is built here, per pair of shapes; the checks and
+        // the kernel's choice are `OpPlan::run`'s, shared by every pair.
+        let (a, b) = (self.as_slice(), rhs.as_slice());
+        let data = if Out::<S, R>::INLINE {
+            let mut out = Out::<S, R>::data_filled(T::zero(), plan.dims[0]);
+            plan.run::<T, Op>(a, b, out.as_mut_slice());
+            out
         } else {
-            // Appended row by row: no pass zeroing memory about to be written.
-            let mut out = Vec::with_capacity(kernel::static_numel(&dims[0]));
-            kernel::binary(&mut out, &dims[0], a, &dims[1], b, &dims[2], Op::apply);
-            Tensor::from_parts(Out::<S, R>::data_from_vec(out), ext)
-        }
+            let mut out = Vec::new();
+            plan.run_vec::<T, Op>(a, b, &mut out);
+            Out::<S, R>::data_from_vec(out)
+        };
+        Tensor::from_parts(data, ext)
     }
 
     /// `self op rhs` for an owned `self`: a heap tensor whose shape is the
@@ -113,12 +91,12 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
         kernel::assign(
             self.as_mut_slice(),
-            &dims[0],
+            dims[0],
             rhs.as_slice(),
-            &dims[2],
+            dims[2],
             Op::apply,
         );
-        Tensor::from_checked(self.into_data_vec(), &dims[0])
+        Tensor::from_checked(self.into_data_vec(), dims[0])
     }
 
     /// `lhs op self` for an owned `self` on the right: computed in
@@ -143,12 +121,12 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         // arguments swapped back.
         kernel::assign(
             self.as_mut_slice(),
-            &dims[0],
+            dims[0],
             lhs.as_slice(),
-            &dims[1],
+            dims[1],
             Op::apply_swapped,
         );
-        Tensor::from_checked(self.into_data_vec(), &dims[0])
+        Tensor::from_checked(self.into_data_vec(), dims[0])
     }
 
     /// `self = self op rhs`, `rhs` broadcast to `S` (checked at run time
@@ -516,8 +494,10 @@ struct OpPlan {
     small: bool,
     /// Whether the owned left (right) operand can hold the result.
     lends: [bool; 2],
-    /// The sizes of the result and of the operands as the kernel sees them.
-    dims: [Dims; 3],
+    /// The sizes of the result and of the operands as the kernel sees them:
+    /// references to the layouts' own constants, so that this constant
+    /// stays small (rustc copies and checks every byte of it per pair).
+    dims: [&'static Dims; 3],
     /// The unrolled kernel's plan (empty unless `small`).
     blocks: kernel::Blocks,
 }
@@ -532,7 +512,7 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
         let dims = if named {
             kernel_dims::<L, R>()
         } else {
-            [Out::<L, R>::TEMPLATE, L::TEMPLATE, R::TEMPLATE]
+            [&Out::<L, R>::TEMPLATE, &L::TEMPLATE, &R::TEMPLATE]
         };
         let fast = L::STATIC && R::STATIC && (!named || in_order::<L, R>());
         let small = fast && kernel::is_small::<Out<L, R>>();
@@ -569,20 +549,64 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
         }
     };
     const FAST: bool = Self::PLAN.fast;
-    #[cfg(feature = "std")]
-    const LEGACY: bool = Self::PLAN.legacy;
-    const SMALL: bool = Self::PLAN.small;
     const LENDS_LHS: bool = Self::PLAN.lends[0];
     const LENDS_RHS: bool = Self::PLAN.lends[1];
 }
 
+impl OpPlan {
+    /// `out = a op b` into inline storage by this plan: the checks and the
+    /// kernel of a static operation once its output exists. Generic over the
+    /// element type and the operation only, so that in a debug build every
+    /// pair of shapes calls one shared copy; in a release build it is
+    /// inlined, where the plan is a constant and LLVM keeps only the kernel
+    /// it selects.
+    #[track_caller]
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut [T]) {
+        self.check::<T, Op>(a, b);
+        let out = &mut kernel::SliceSink::new(out);
+        if self.small {
+            kernel::binary_static(out, a, b, &self.blocks, Op::apply);
+        } else {
+            let [o, da, db] = &self.dims;
+            kernel::binary(out, o, a, da, b, db, Op::apply);
+        }
+    }
+
+    /// [`run`](Self::run) for a result on the heap (never small), appended
+    /// to `out`: no pass zeroing memory about to be written.
+    #[track_caller]
+    #[inline(never)]
+    fn run_vec<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut Vec<T>) {
+        self.check::<T, Op>(a, b);
+        let [o, da, db] = &self.dims;
+        out.reserve_exact(kernel::static_numel(o));
+        kernel::binary(out, o, a, da, b, db, Op::apply);
+    }
+
+    /// The checks of `a op b` before the kernel: the operation's own (a
+    /// zero divisor) and the legacy-broadcast hook.
+    #[track_caller]
+    #[inline(always)]
+    fn check<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T]) {
+        or_panic(Op::check_for(a, b));
+        #[cfg(feature = "std")]
+        if self.legacy {
+            // Positional operands only: `dims[1]`, `dims[2]` are the
+            // operands' own sizes.
+            crate::legacy::check(self.dims[1], self.dims[2], self.dims[0]);
+        }
+    }
+}
+
 /// The sizes of the result of `L op R` and of its operands as the kernel
 /// sees them ([`BroadcastWith::Lhs`], [`BroadcastWith::Rhs`]).
-const fn kernel_dims<L: BroadcastWith<R>, R: Layout>() -> [Dims; 3] {
+const fn kernel_dims<L: BroadcastWith<R>, R: Layout>() -> [&'static Dims; 3] {
     [
-        Broadcast::<L, R>::TEMPLATE,
-        <L as BroadcastWith<R>>::Lhs::TEMPLATE,
-        <L as BroadcastWith<R>>::Rhs::TEMPLATE,
+        &Broadcast::<L, R>::TEMPLATE,
+        &<L as BroadcastWith<R>>::Lhs::TEMPLATE,
+        &<L as BroadcastWith<R>>::Rhs::TEMPLATE,
     ]
 }
 

@@ -121,7 +121,9 @@ impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
     /// Written element by element through the flat view, in place (no
     /// nested temporaries in debug builds): one function per element type
     /// and shape, where nested array repeats compiled one per dimension.
-    #[inline(always)]
+    /// `#[inline]`, not `always`: a debug build then compiles the loop once
+    /// per shape, not once into every operation whose result has the shape.
+    #[inline]
     fn filled(value: T) -> Self {
         const { Self::FLAT };
         let mut a = Uninit::<S::Array<T>> { none: () };
