@@ -109,7 +109,9 @@ fn plan_2d_agrees_with_plan() {
 #[test]
 fn every_row_length_and_form_against_an_index_loop() {
     // Rows of 1 to 12 elements (the fixed-length forms and the general
-    // one), each operand moving or stretched along rows and columns.
+    // one), each operand moving or stretched along rows and columns, by
+    // the runtime plans and by the static ones. Unit tests compile the
+    // fixed-length loops in debug builds too (see `rows::dispatch_rows`).
     for n in 1..=12 {
         for (a, b) in [
             (vec![3, n], vec![3, n]),
@@ -158,11 +160,26 @@ fn every_row_length_and_form_against_an_index_loop() {
             let want: Vec<i64> = (0..total).map(|i| av[at(&a, i)] + bv[at(&b, i)]).collect();
             assert_eq!(got, want, "{a:?} + {b:?}");
             assert_eq!(sliced, want, "{a:?} + {b:?}");
+            // The static path's loops, by a plan built as the compiler
+            // builds it (these are at most `SMALL` elements).
+            let plan = Blocks::new(true, o, &a, &b);
+            let mut unrolled = vec![0; total];
+            binary_static(
+                &mut SliceSink::new(&mut unrolled),
+                &av,
+                &bv,
+                &plan,
+                |x, y| x + y,
+            );
+            assert_eq!(unrolled, want, "static {a:?} + {b:?}");
             // In place: `b` broadcast into `a` where it fits.
             if o == &a[..] {
                 let mut acc = av.clone();
                 assign(&mut acc, &a, &bv, &b, |x, y| x + y);
                 assert_eq!(acc, want, "{a:?} += {b:?}");
+                let mut acc = av.clone();
+                assign_static(&mut acc, &bv, &Blocks::new(true, o, o, &b), |x, y| x + y);
+                assert_eq!(acc, want, "static {a:?} += {b:?}");
             }
         }
     }
