@@ -186,9 +186,20 @@ impl<T: Copy, S: Shape> Buffer<T> for Heap<T, S> {
         Heap(alloc::vec![value; S::NUMEL].into_boxed_slice(), PhantomData)
     }
     fn from_vec(v: Vec<T>) -> Self {
-        assert_eq!(v.len(), S::NUMEL);
+        if v.len() != S::NUMEL {
+            wrong_length(v.len(), S::NUMEL);
+        }
         Heap(v.into_boxed_slice(), PhantomData)
     }
+}
+
+/// The panic of a buffer built from the wrong number of elements (a bug in
+/// the crate): one function, not a formatting of the message per shape.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn wrong_length(len: usize, numel: usize) -> ! {
+    panic!("a buffer of {numel} elements built from {len}")
 }
 
 /// A budget overspent: the shape has more than 1024 elements (or may have).

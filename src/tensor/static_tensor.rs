@@ -50,9 +50,18 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     pub(crate) fn from_checked(data: Vec<T>, dims: &[usize]) -> Self {
         match S::extents_for(dims) {
             Some(ext) => Tensor::from_parts(S::data_from_vec(data), ext),
-            None => unreachable!("the runtime sizes {dims:?} agree with the type-level ones"),
+            None => sizes_disagree(dims),
         }
     }
+}
+
+/// The panic of [`Tensor::from_checked`] (a bug in the crate): one
+/// function, not a formatting of the message per layout.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn sizes_disagree(dims: &[usize]) -> ! {
+    unreachable!("the runtime sizes {dims:?} agree with the type-level ones")
 }
 
 impl<T: Element, S: Shape> Tensor<T, S> {
