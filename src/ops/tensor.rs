@@ -514,30 +514,19 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
         } else {
             [&Out::<L, R>::TEMPLATE, &L::TEMPLATE, &R::TEMPLATE]
         };
+        // Each slice once: a call in a constant is slow for rustc to evaluate.
+        let (o, a, b) = (dims[0].as_slice(), dims[1].as_slice(), dims[2].as_slice());
         let fast = L::STATIC && R::STATIC && (!named || in_order::<L, R>());
-        let small = fast && kernel::is_small::<Out<L, R>>();
+        let small = fast && Out::<L, R>::STATIC && kernel::static_numel(o) <= kernel::SMALL;
+        // Legacy broadcasts are positional: `a`, `b` are the operands' sizes.
         #[cfg(feature = "std")]
-        let legacy = fast
-            && !named
-            && crate::legacy::is_legacy(
-                L::TEMPLATE.as_slice(),
-                R::TEMPLATE.as_slice(),
-                dims[0].as_slice(),
-            );
+        let legacy = fast && !named && crate::legacy::is_legacy(a, b, o);
         // An owned operand lends its storage when the result is on the heap
         // (inline results are no allocation to save) and the operand, as the
         // kernel sees it, has exactly the result's sizes.
         let heap = fast && !Out::<L, R>::INLINE;
-        let lends = [
-            heap && same(dims[1].as_slice(), dims[0].as_slice()),
-            heap && same(dims[2].as_slice(), dims[0].as_slice()),
-        ];
-        let blocks = kernel::Blocks::new(
-            small,
-            dims[0].as_slice(),
-            dims[1].as_slice(),
-            dims[2].as_slice(),
-        );
+        let lends = [heap && same(a, o), heap && same(b, o)];
+        let blocks = kernel::Blocks::new(small, o, a, b);
         OpPlan {
             fast,
             #[cfg(feature = "std")]
