@@ -90,19 +90,31 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     /// Every element equal to `value`.
     #[inline(always)]
     pub fn full(value: T) -> Self {
-        Self::from_storage(Buffer::filled(value))
+        Tensor {
+            data: Buffer::filled(value),
+            ext: (),
+        }
     }
+
+    // `zeros` and `ones` build the tensor themselves rather than through
+    // `full`: each function is compiled once per shape in a debug build.
 
     /// All zeros.
     #[inline(always)]
     pub fn zeros() -> Self {
-        Self::full(T::zero())
+        Tensor {
+            data: Buffer::filled(T::zero()),
+            ext: (),
+        }
     }
 
     /// All ones.
     #[inline(always)]
     pub fn ones() -> Self {
-        Self::full(T::one())
+        Tensor {
+            data: Buffer::filled(T::one()),
+            ext: (),
+        }
     }
 
     /// `0, 1, 2, ...` in row-major order, converted as `as` would (so values
