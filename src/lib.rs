@@ -149,8 +149,6 @@ pub use shape::toolkit::{
     SqueezedAxis, Transpose, TransposeAxes, Transposed, TransposedAxes, Unsqueeze, Unsqueezed,
 };
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
-#[doc(hidden)]
-pub use shaped_macros::__dim_type;
 /// Einstein summation on static tensors, with the result's shape computed
 /// and every size checked by the compiler: `einsum!("bij,bjk->bik", a, b)`.
 ///
@@ -205,5 +203,7 @@ pub use shaped_macros::__dim_type;
 /// keep their names in the result; one label over two different names
 /// does not compile.
 pub use shaped_macros::einsum;
+#[doc(hidden)]
+pub use shaped_macros::{__dim_type, __shape_type};
 pub use tensor::{DynTensor, Tensor};
 pub use view::{DynView, DynViewMut, SliceArg, TensorView, TensorViewMut};

@@ -60,3 +60,44 @@ fn dyn_is_the_callers_dyn() {
     type M = shape![Dyn, 3];
     assert_eq!(<M as Layout>::TEMPLATE.as_slice(), &[usize::MAX, 3]);
 }
+
+/// The largest of two sizes: a size written with a turbofish of two
+/// generic arguments, whose comma is not the shape's.
+const fn larger<const A: usize, const B: usize>() -> usize {
+    if A > B { A } else { B }
+}
+
+mod sizes {
+    pub const TWO: usize = 2;
+}
+
+#[test]
+fn shape_items_split_as_rust_parses_them() {
+    use shaped::Cons;
+    fn same<A: 'static, B: 'static>() -> bool {
+        TypeId::of::<A>() == TypeId::of::<B>()
+    }
+    // A turbofish's comma and a path's `::` belong to the size.
+    assert!(same::<shape![larger::<2, 3>(), 4], shape![3, 4]>());
+    assert!(same::<shape![sizes::TWO, 5], shape![2, 5]>());
+    // A trailing comma, and the empty shape.
+    assert!(same::<shape![4, 3,], shape![4, 3]>());
+    assert!(same::<shape![], shaped::Nil>());
+    // Longer than the flat aliases: the list itself.
+    assert!(same::<
+        shape![1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+        Cons<D1, shape![2, 3, 4, 5, 6, 7, 8, 9, 10]>,
+    >());
+    assert_eq!(
+        <shape![1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as Shape>::DIMS.as_slice(),
+        &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    );
+    // `Dyn` in any place makes the shape mixed; a name with one colon.
+    assert_eq!(
+        <shape![2, Dyn, 3] as Layout>::TEMPLATE.as_slice(),
+        &[2, usize::MAX, 3]
+    );
+    const { assert!(!<shape![2, Dyn] as Layout>::STATIC) };
+    dim_names!(H);
+    assert!(same::<shape![H:4], shape![H: 4]>());
+}

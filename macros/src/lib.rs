@@ -20,6 +20,13 @@ pub fn __dim_type(input: TokenStream) -> TokenStream {
     size::dim_type(input)
 }
 
+/// The type of a shape, for `shaped::shape!`: `__shape_type!($crate; items)`.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __shape_type(input: TokenStream) -> TokenStream {
+    size::shape_type(input)
+}
+
 /// Einstein summation with sizes checked at compile time; see `shaped::einsum!`.
 #[proc_macro]
 pub fn einsum(input: TokenStream) -> TokenStream {

@@ -22,7 +22,127 @@ pub(crate) fn dim_type(input: TokenStream) -> TokenStream {
     let (Some(krate), Some(size)) = (parts.next(), parts.next()) else {
         return "::core::compile_error!(\"dim!: no size\")".parse().unwrap();
     };
-    let name = parts.next();
+    dim_tokens(&krate, size, parts.next())
+}
+
+/// `shape!`'s whole expansion, `krate; items`: the list of the items'
+/// dimension types, `Mixed<..>` when any item is `Dyn`. One expansion per
+/// shape, where the declarative macro took about four per dimension.
+pub(crate) fn shape_type(input: TokenStream) -> TokenStream {
+    let mut tokens = input.into_iter();
+    let mut krate = TokenStream::new();
+    for t in tokens.by_ref() {
+        match &t {
+            TokenTree::Punct(p) if p.as_char() == ';' => break,
+            _ => krate.extend([t]),
+        }
+    }
+    let items: Vec<TokenStream> = split_items(tokens.collect());
+    // Any `Dyn` among the items' own tokens (`Dyn`, `H: Dyn`) makes the
+    // shape a mixed one, as the declarative macro's scan did.
+    let mixed = items.iter().any(|item| {
+        item.clone()
+            .into_iter()
+            .any(|t| matches!(&t, TokenTree::Ident(i) if i.to_string() == "Dyn"))
+    });
+    let dims: Vec<TokenStream> = items
+        .into_iter()
+        .map(|item| match named(&item) {
+            Some((name, size)) => dim_tokens(&krate, size, Some(name)),
+            None => dim_tokens(&krate, item, None),
+        })
+        .collect();
+    let list = list_type(&krate, &dims);
+    if mixed {
+        let mut ts = krate.clone();
+        ts.extend("::shape::mixed::Mixed<".parse::<TokenStream>().unwrap());
+        ts.extend(list);
+        ts.extend([TokenTree::from(Punct::new('>', Spacing::Alone))]);
+        ts
+    } else {
+        list
+    }
+}
+
+/// The list type of dimension types `dims`: the flat aliases `S1` to `S8`
+/// (so that an annotation stays a simple type for clippy's
+/// `type_complexity`), `Cons` in front of them for longer shapes.
+fn list_type(krate: &TokenStream, dims: &[TokenStream]) -> TokenStream {
+    let mut ts = krate.clone();
+    let (head, alias) = match dims.len() {
+        0 => {
+            ts.extend("::shape::Nil".parse::<TokenStream>().unwrap());
+            return ts;
+        }
+        n @ 1..=8 => (&dims[..0], format!("::shape::S{n}<")),
+        _ => (&dims[..1], "::shape::Cons<".to_string()),
+    };
+    ts.extend(alias.parse::<TokenStream>().unwrap());
+    let args: Vec<TokenStream> = if head.is_empty() {
+        dims.to_vec()
+    } else {
+        vec![head[0].clone(), list_type(krate, &dims[1..])]
+    };
+    for (k, arg) in args.into_iter().enumerate() {
+        if k > 0 {
+            ts.extend([TokenTree::from(Punct::new(',', Spacing::Alone))]);
+        }
+        ts.extend(arg);
+    }
+    ts.extend([TokenTree::from(Punct::new('>', Spacing::Alone))]);
+    ts
+}
+
+/// `NAME: size` as its two parts (a single colon: `a::b` is a path).
+fn named(item: &TokenStream) -> Option<(TokenStream, TokenStream)> {
+    let mut tokens = item.clone().into_iter().peekable();
+    let (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(colon))) =
+        (tokens.next(), tokens.next())
+    else {
+        return None;
+    };
+    let path = matches!(tokens.peek(), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+    if colon.as_char() != ':' || path {
+        return None;
+    }
+    let size: TokenStream = tokens.collect();
+    (!size.is_empty()).then(|| (TokenTree::from(name).into(), size))
+}
+
+/// The items of a shape: split at top-level commas, except inside a
+/// turbofish's generic arguments (`f::<A, B>()`), with a trailing comma
+/// allowed.
+fn split_items(input: TokenStream) -> Vec<TokenStream> {
+    let mut items = vec![TokenStream::new()];
+    // `depth`: open `<` of turbofishes. `colons`: how many `:` came last.
+    let (mut depth, mut colons) = (0usize, 0usize);
+    for t in input {
+        let c = match &t {
+            TokenTree::Punct(p) => Some(p.as_char()),
+            _ => None,
+        };
+        match c {
+            Some(',') if depth == 0 => {
+                items.push(TokenStream::new());
+                colons = 0;
+                continue;
+            }
+            Some('<') if colons >= 2 || depth > 0 => depth += 1,
+            Some('>') if depth > 0 => depth -= 1,
+            _ => {}
+        }
+        colons = if c == Some(':') { colons + 1 } else { 0 };
+        items.last_mut().unwrap().extend([t]);
+    }
+    if items.last().is_some_and(|i| i.is_empty()) {
+        items.pop();
+    }
+    items
+}
+
+/// The dimension type of `size` (named `name`), with the crate's path
+/// `krate`: see [`dim_type`].
+fn dim_tokens(krate: &TokenStream, size: TokenStream, name: Option<TokenStream>) -> TokenStream {
     // `krate` then `tail`, then `<NAME, ` or `<` before the rest.
     let path = |tail: &str, args: bool| -> TokenStream {
         let mut ts = krate.clone();
