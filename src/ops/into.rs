@@ -293,6 +293,21 @@ fn checked_into<T: Element, Op: BinaryOp<T>>(
     a.with_parts(|a, a_dims| {
         b.with_parts(|b, b_dims| {
             out.with_parts_mut(|out, out_dims| {
+                // The commonest small forms (ranks up to 2, one operand
+                // with the result's sizes): fewer tests than the next
+                // case. No legacy-broadcast check: the result is never
+                // larger than both operands here.
+                if let Some(q) = kernel::quick_plan(a_dims, b_dims)
+                    && let [d1, d0] = q.dims
+                    && let [.., o0] = *out_dims
+                    && o0 == d0
+                    && out_dims.len() == a_dims.len().max(b_dims.len())
+                    && (out_dims.len() < 2 || out_dims[0] == d1)
+                {
+                    Op::check_for(a, b)?;
+                    kernel::binary_quick(out, a, b, &q, Op::apply);
+                    return Ok(());
+                }
                 // Small operations: the shape check and a plan of four
                 // fixed axes in one pass, then a fixed-depth loop.
                 if let Some(p) = kernel::small_plan_onto(a_dims, b_dims, out_dims) {

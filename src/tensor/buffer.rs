@@ -23,19 +23,41 @@ pub(crate) const INLINE_LEN: usize = 16;
 
 /// The elements of a runtime tensor, row-major.
 pub(crate) enum SmallBuf<T> {
-    /// The first `len` elements of `buf`.
-    Inline {
-        /// How many elements of `buf` are the tensor's.
-        len: u8,
-        /// The elements, then filler.
-        buf: [T; INLINE_LEN],
-    },
+    /// Up to [`INLINE_LEN`] elements, in the tensor itself.
+    Inline(InlineBuf<T>),
     /// More elements than fit inline, or a `Vec` handed over by the caller
     /// (kept as it is: moving it inline would free it for nothing).
     Heap(Vec<T>),
 }
 
+/// The inline elements: the first `len` of `buf`.
+///
+/// A struct of its own, the array first (`repr(C)`), so that an array the
+/// kernel wrote is moved into a returned tensor by one aligned copy. As
+/// fields of the enum variant, the compiler put `len` first and moved the
+/// array together with the padding before it: twice, through a temporary,
+/// reading back 16 bytes two bytes off each 16-byte store just made (which
+/// the processor cannot forward from its store buffer).
+#[derive(Clone, Copy)]
+#[repr(C)]
+pub(crate) struct InlineBuf<T> {
+    /// The elements, then filler.
+    pub(crate) buf: [T; INLINE_LEN],
+    /// How many elements of `buf` are the tensor's.
+    pub(crate) len: u8,
+}
+
 impl<T> SmallBuf<T> {
+    /// The first `len` elements of `buf` (`len <= INLINE_LEN`), inline.
+    #[inline(always)]
+    pub(crate) fn inline(len: usize, buf: [T; INLINE_LEN]) -> Self {
+        debug_assert!(len <= INLINE_LEN);
+        SmallBuf::Inline(InlineBuf {
+            buf,
+            len: len as u8,
+        })
+    }
+
     /// The elements of `v`, without copying.
     #[inline]
     pub(crate) fn from_vec(v: Vec<T>) -> Self {
@@ -46,7 +68,7 @@ impl<T> SmallBuf<T> {
     #[inline(always)]
     pub(crate) fn as_slice(&self) -> &[T] {
         match self {
-            SmallBuf::Inline { len, buf } => &buf[..usize::from(*len)],
+            SmallBuf::Inline(b) => &b.buf[..usize::from(b.len)],
             SmallBuf::Heap(v) => v,
         }
     }
@@ -55,7 +77,7 @@ impl<T> SmallBuf<T> {
     #[inline(always)]
     pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
         match self {
-            SmallBuf::Inline { len, buf } => &mut buf[..usize::from(*len)],
+            SmallBuf::Inline(b) => &mut b.buf[..usize::from(b.len)],
             SmallBuf::Heap(v) => v,
         }
     }
@@ -67,7 +89,7 @@ impl<T> SmallBuf<T> {
         T: Clone,
     {
         match self {
-            SmallBuf::Inline { len, buf } => buf[..usize::from(len)].to_vec(),
+            SmallBuf::Inline(b) => b.buf[..usize::from(b.len)].to_vec(),
             SmallBuf::Heap(v) => v,
         }
     }
@@ -88,7 +110,7 @@ impl<T: Copy + Default> SmallBuf<T> {
         if n <= INLINE_LEN {
             let mut buf = [T::default(); INLINE_LEN];
             small(&mut buf[..n]);
-            return Ok(SmallBuf::Inline { len: n as u8, buf });
+            return Ok(SmallBuf::inline(n, buf));
         }
         let mut v = Vec::new();
         if v.try_reserve_exact(n).is_err() {
@@ -98,30 +120,6 @@ impl<T: Copy + Default> SmallBuf<T> {
         }
         large(&mut v);
         Ok(SmallBuf::Heap(v))
-    }
-
-    /// No elements, inline: the start of a result the kernel writes in
-    /// place (see [`set_inline_len`](Self::set_inline_len)).
-    #[inline(always)]
-    pub(crate) fn inline_empty() -> Self {
-        SmallBuf::Inline {
-            len: 0,
-            buf: [T::default(); INLINE_LEN],
-        }
-    }
-
-    /// The first `n` elements (`n <= INLINE_LEN`) of an inline buffer;
-    /// a heap buffer is replaced by an inline one.
-    #[inline(always)]
-    pub(crate) fn set_inline_len(&mut self, n: usize) {
-        debug_assert!(n <= INLINE_LEN);
-        match self {
-            SmallBuf::Inline { len, .. } => *len = n as u8,
-            SmallBuf::Heap(_) => {
-                *self = Self::inline_empty();
-                self.set_inline_len(n);
-            }
-        }
     }
 
     /// `n` copies of `value`, or a [`ShapeError::TooLarge`] naming `shape`.
@@ -136,7 +134,7 @@ impl<T: Copy + Default> SmallBuf<T> {
             for (o, x) in buf[..n].iter_mut().zip(it) {
                 *o = x;
             }
-            return SmallBuf::Inline { len: n as u8, buf };
+            return SmallBuf::inline(n, buf);
         }
         SmallBuf::Heap(it.collect())
     }
@@ -148,10 +146,7 @@ impl<T: Copy + Default> Clone for SmallBuf<T> {
     #[inline]
     fn clone(&self) -> Self {
         match self {
-            SmallBuf::Inline { len, buf } => SmallBuf::Inline {
-                len: *len,
-                buf: *buf,
-            },
+            SmallBuf::Inline(b) => SmallBuf::Inline(*b),
             SmallBuf::Heap(v) => Self::from_iter_n(v.len(), v.iter().copied()),
         }
     }
@@ -181,7 +176,7 @@ mod tests {
         for n in [0, 1, INLINE_LEN - 1, INLINE_LEN, INLINE_LEN + 1, 100] {
             let b = SmallBuf::filled(n, &[n], 7u16).unwrap();
             assert_eq!(b.as_slice(), &alloc::vec![7u16; n][..]);
-            assert_eq!(matches!(b, SmallBuf::Inline { .. }), n <= INLINE_LEN);
+            assert_eq!(matches!(b, SmallBuf::Inline(_)), n <= INLINE_LEN);
             let c = SmallBuf::from_iter_n(n, (0..n).map(|i| i as u16));
             let want: Vec<u16> = (0..n).map(|i| i as u16).collect();
             assert_eq!(c.clone().into_vec(), want);

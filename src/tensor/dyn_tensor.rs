@@ -50,27 +50,6 @@ impl ShapeBuf {
             dims,
         }
     }
-    /// The inline sizes array, all of it, to be written before
-    /// [`set_inline_len`](Self::set_inline_len) says how many are the
-    /// shape's (a heap shape is replaced by an inline one).
-    #[inline(always)]
-    pub(crate) fn inline_dims_mut(&mut self) -> &mut [usize; INLINE_RANK] {
-        if let ShapeBuf::Heap(_) = self {
-            *self = Self::zeroed(0);
-        }
-        match self {
-            ShapeBuf::Inline { dims, .. } => dims,
-            ShapeBuf::Heap(_) => unreachable!("replaced above"),
-        }
-    }
-    /// The rank of an inline shape (`len <= INLINE_RANK`).
-    #[inline(always)]
-    pub(crate) fn set_inline_len(&mut self, rank: usize) {
-        debug_assert!(rank <= INLINE_RANK);
-        if let ShapeBuf::Inline { len, .. } = self {
-            *len = rank as u8;
-        }
-    }
     #[inline]
     pub(crate) fn from_slice(dims: &[usize]) -> Self {
         let mut s = Self::zeroed(dims.len());
@@ -158,26 +137,14 @@ impl<T> DynTensor<T> {
         }
     }
 
-    /// A rank-0-sized, empty tensor with inline storage, for a result
-    /// written in place (the caller sets its lengths).
-    #[inline(always)]
-    pub(crate) fn inline_empty() -> Self
-    where
-        T: Copy + Default,
-    {
-        DynTensor {
-            data: SmallBuf::inline_empty(),
-            shape: ShapeBuf::zeroed(0),
-            names: None,
-        }
-    }
-
     /// The elements, row-major, for any element type.
+    #[inline(always)]
     pub(crate) fn data(&self) -> &[T] {
         &self.data
     }
 
     /// The sizes, for any element type.
+    #[inline(always)]
     pub(crate) fn dims(&self) -> &[usize] {
         self.shape.as_slice()
     }
