@@ -304,7 +304,9 @@ fn runtime_binary<T: Element, Op: BinaryOp<T>>(
 }
 
 /// [`runtime_binary`] past its quick case, out of line: inlined, its
-/// registers and stack would be set up for the quick case too.
+/// registers and stack would be set up for the quick case too. Each step
+/// returns the tensor itself, not an `Option` of it, so that the result
+/// is written straight into the caller's slot.
 #[track_caller]
 #[inline(never)]
 fn runtime_binary_rest<T: Element, Op: BinaryOp<T>>(
@@ -315,6 +317,18 @@ fn runtime_binary_rest<T: Element, Op: BinaryOp<T>>(
     if let Some(t) = DynTensor::small_binary::<Op>(a.side(&da), b.side(&db)) {
         return t;
     }
+    runtime_binary_general::<T, Op>(a, b)
+}
+
+/// [`runtime_binary_rest`] past the small case, out of line for the same
+/// reason.
+#[track_caller]
+#[inline(never)]
+fn runtime_binary_general<T: Element, Op: BinaryOp<T>>(
+    a: &impl Operand<T>,
+    b: &impl Operand<T>,
+) -> DynTensor<T> {
+    let (da, db) = (a.sizes(), b.sizes());
     or_panic(DynTensor::general_binary::<Op>(a.side(&da), b.side(&db)))
 }
 

@@ -23,19 +23,30 @@ pub(crate) const INLINE_RANK: usize = 8;
 #[derive(Clone)]
 pub(crate) enum ShapeBuf {
     /// The first `len` sizes of `dims`.
-    Inline { len: u8, dims: [usize; INLINE_RANK] },
+    Inline(InlineDims),
     /// Higher ranks.
     Heap(Vec<usize>),
+}
+
+/// Inline sizes: the first `len` of `dims`. The array first, in a struct of
+/// its own, for the reason given at
+/// [`InlineBuf`](super::buffer::InlineBuf): a returned shape is moved by
+/// one aligned copy.
+#[derive(Clone, Copy)]
+#[repr(C)]
+pub(crate) struct InlineDims {
+    dims: [usize; INLINE_RANK],
+    len: u8,
 }
 
 impl ShapeBuf {
     #[inline]
     pub(crate) fn zeroed(len: usize) -> Self {
         if len <= INLINE_RANK {
-            ShapeBuf::Inline {
-                len: len as u8,
+            ShapeBuf::Inline(InlineDims {
                 dims: [0; INLINE_RANK],
-            }
+                len: len as u8,
+            })
         } else {
             ShapeBuf::Heap(alloc::vec![0; len])
         }
@@ -45,10 +56,10 @@ impl ShapeBuf {
     #[inline(always)]
     pub(crate) fn from_array(len: usize, dims: [usize; INLINE_RANK]) -> Self {
         debug_assert!(len <= INLINE_RANK);
-        ShapeBuf::Inline {
-            len: len as u8,
+        ShapeBuf::Inline(InlineDims {
             dims,
-        }
+            len: len as u8,
+        })
     }
     #[inline]
     pub(crate) fn from_slice(dims: &[usize]) -> Self {
@@ -59,14 +70,14 @@ impl ShapeBuf {
     #[inline(always)]
     pub(crate) fn as_slice(&self) -> &[usize] {
         match self {
-            ShapeBuf::Inline { len, dims } => &dims[..usize::from(*len)],
+            ShapeBuf::Inline(s) => &s.dims[..usize::from(s.len)],
             ShapeBuf::Heap(v) => v,
         }
     }
     #[inline(always)]
     pub(crate) fn as_mut_slice(&mut self) -> &mut [usize] {
         match self {
-            ShapeBuf::Inline { len, dims } => &mut dims[..usize::from(*len)],
+            ShapeBuf::Inline(s) => &mut s.dims[..usize::from(s.len)],
             ShapeBuf::Heap(v) => v,
         }
     }
