@@ -16,10 +16,49 @@ use crate::error::ShapeError;
 ///
 /// Chosen by measurement (callgrind on `examples/prof.rs`, `[4, 3] + [1, 3]`):
 /// 16 covers the usual small shapes (`[4, 3]`, `[4, 4]`, 3-vectors) and
-/// keeps a `DynTensor<f32>` at 152 bytes; 32 makes every tensor returned by
+/// keeps a `DynTensor<f32>` at 160 bytes; 32 makes every tensor returned by
 /// value larger to copy (512 instructions per operation against 490)
 /// without removing an allocation in those cases.
 pub(crate) const INLINE_LEN: usize = 16;
+
+/// A count from 0 to `$max`, as an enum: a slice of an inline array up to
+/// it needs no bounds check (the compiler knows the range), and the byte's
+/// other values are free for the enum that holds it to use as its tag.
+macro_rules! bounded_len {
+    ($(#[$doc:meta])* $name:ident, $max:expr, [$($v:ident = $n:literal),*]) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        #[repr(u8)]
+        pub(crate) enum $name {
+            $(#[allow(dead_code)] $v = $n),*
+        }
+        const _: () = assert!($name::MAX as usize == $max);
+        impl $name {
+            /// `n`, which is at most the maximum (checked). By a table: a
+            /// `match` became a jump table, which also kept the compiler
+            /// from building a returned tensor in place.
+            #[inline(always)]
+            pub(crate) fn new(n: usize) -> Self {
+                const ALL: &[$name] = &[$($name::$v),*];
+                ALL[n]
+            }
+            /// The count.
+            #[inline(always)]
+            pub(crate) fn get(self) -> usize {
+                self as usize
+            }
+        }
+    };
+}
+pub(crate) use bounded_len;
+
+bounded_len!(
+    /// How many of the [`INLINE_LEN`] inline elements a tensor has.
+    InlineLen,
+    INLINE_LEN,
+    [L0 = 0, L1 = 1, L2 = 2, L3 = 3, L4 = 4, L5 = 5, L6 = 6, L7 = 7, L8 = 8, L9 = 9, L10 = 10,
+     L11 = 11, L12 = 12, L13 = 13, L14 = 14, L15 = 15, MAX = 16]
+);
 
 /// The elements of a runtime tensor, row-major.
 pub(crate) enum SmallBuf<T> {
@@ -44,7 +83,7 @@ pub(crate) struct InlineBuf<T> {
     /// The elements, then filler.
     pub(crate) buf: [T; INLINE_LEN],
     /// How many elements of `buf` are the tensor's.
-    pub(crate) len: u8,
+    pub(crate) len: InlineLen,
 }
 
 impl<T> SmallBuf<T> {
@@ -54,7 +93,7 @@ impl<T> SmallBuf<T> {
         debug_assert!(len <= INLINE_LEN);
         SmallBuf::Inline(InlineBuf {
             buf,
-            len: len as u8,
+            len: InlineLen::new(len),
         })
     }
 
@@ -68,7 +107,7 @@ impl<T> SmallBuf<T> {
     #[inline(always)]
     pub(crate) fn as_slice(&self) -> &[T] {
         match self {
-            SmallBuf::Inline(b) => &b.buf[..usize::from(b.len)],
+            SmallBuf::Inline(b) => &b.buf[..b.len.get()],
             SmallBuf::Heap(v) => v,
         }
     }
@@ -77,7 +116,7 @@ impl<T> SmallBuf<T> {
     #[inline(always)]
     pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
         match self {
-            SmallBuf::Inline(b) => &mut b.buf[..usize::from(b.len)],
+            SmallBuf::Inline(b) => &mut b.buf[..b.len.get()],
             SmallBuf::Heap(v) => v,
         }
     }
@@ -89,7 +128,7 @@ impl<T> SmallBuf<T> {
         T: Clone,
     {
         match self {
-            SmallBuf::Inline(b) => b.buf[..usize::from(b.len)].to_vec(),
+            SmallBuf::Inline(b) => b.buf[..b.len.get()].to_vec(),
             SmallBuf::Heap(v) => v,
         }
     }
@@ -170,6 +209,23 @@ impl<T> DerefMut for SmallBuf<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inline_lengths_round_trip_and_give_their_byte_to_the_tag() {
+        for n in 0..=INLINE_LEN {
+            assert_eq!(InlineLen::new(n).get(), n);
+        }
+        // The shape's rank byte holds the `ShapeBuf` tag too: 160 bytes for
+        // `f32` (168 with a tag of its own).
+        let size = core::mem::size_of::<crate::DynTensor<f32>>();
+        assert!(size <= 160, "{size}");
+    }
+
+    #[test]
+    #[should_panic]
+    fn inline_length_past_the_limit_panics() {
+        let _ = InlineLen::new(INLINE_LEN + 1);
+    }
 
     #[test]
     fn inline_up_to_the_limit_then_heap() {

@@ -36,8 +36,15 @@ pub(crate) enum ShapeBuf {
 #[repr(C)]
 pub(crate) struct InlineDims {
     dims: [usize; INLINE_RANK],
-    len: u8,
+    len: InlineRank,
 }
+
+super::buffer::bounded_len!(
+    /// The rank of an inline shape.
+    InlineRank,
+    INLINE_RANK,
+    [R0 = 0, R1 = 1, R2 = 2, R3 = 3, R4 = 4, R5 = 5, R6 = 6, R7 = 7, MAX = 8]
+);
 
 impl ShapeBuf {
     #[inline]
@@ -45,7 +52,7 @@ impl ShapeBuf {
         if len <= INLINE_RANK {
             ShapeBuf::Inline(InlineDims {
                 dims: [0; INLINE_RANK],
-                len: len as u8,
+                len: InlineRank::new(len),
             })
         } else {
             ShapeBuf::Heap(alloc::vec![0; len])
@@ -58,7 +65,7 @@ impl ShapeBuf {
         debug_assert!(len <= INLINE_RANK);
         ShapeBuf::Inline(InlineDims {
             dims,
-            len: len as u8,
+            len: InlineRank::new(len),
         })
     }
     #[inline]
@@ -70,14 +77,14 @@ impl ShapeBuf {
     #[inline(always)]
     pub(crate) fn as_slice(&self) -> &[usize] {
         match self {
-            ShapeBuf::Inline(s) => &s.dims[..usize::from(s.len)],
+            ShapeBuf::Inline(s) => &s.dims[..s.len.get()],
             ShapeBuf::Heap(v) => v,
         }
     }
     #[inline(always)]
     pub(crate) fn as_mut_slice(&mut self) -> &mut [usize] {
         match self {
-            ShapeBuf::Inline(s) => &mut s.dims[..usize::from(s.len)],
+            ShapeBuf::Inline(s) => &mut s.dims[..s.len.get()],
             ShapeBuf::Heap(v) => v,
         }
     }
