@@ -37,6 +37,15 @@
 //! and 2294 against 1510 for `[5, 3, 4, 1] + [3, 1, 2]` (rows of 2, before
 //! the blocks).
 //!
+//! The commonest forms, ranks up to 2 with one operand of the result's
+//! sizes (the same sizes, a row, a column or one element against it), are
+//! recognised by [`quick_plan`] in a few comparisons and dispatched on
+//! their form by [`binary_quick`] to the same rows and blocks, before the
+//! general plan and its match on strides: with the operator building its
+//! result in place, `[4, 3] + [1, 3]` went from 421 to 270 instructions
+//! per operation (`examples/prof.rs dynA`), and into a preallocated output
+//! from 312 to 211.
+//!
 //! Anything else (a mismatch, whose error the general path words; a
 //! higher rank; more elements) is left to the general kernel: [`small_plan`]
 //! returns `None`.

@@ -32,7 +32,7 @@ macro_rules! bounded_len {
         pub(crate) enum $name {
             $(#[allow(dead_code)] $v = $n),*
         }
-        const _: () = assert!($name::MAX as usize == $max);
+        const _: () = assert!($name::Max as usize == $max);
         impl $name {
             /// `n`, which is at most the maximum (checked). By a table: a
             /// `match` became a jump table, which also kept the compiler
@@ -57,7 +57,7 @@ bounded_len!(
     InlineLen,
     INLINE_LEN,
     [L0 = 0, L1 = 1, L2 = 2, L3 = 3, L4 = 4, L5 = 5, L6 = 6, L7 = 7, L8 = 8, L9 = 9, L10 = 10,
-     L11 = 11, L12 = 12, L13 = 13, L14 = 14, L15 = 15, MAX = 16]
+     L11 = 11, L12 = 12, L13 = 13, L14 = 14, L15 = 15, Max = 16]
 );
 
 /// The elements of a runtime tensor, row-major.

@@ -43,7 +43,7 @@ super::buffer::bounded_len!(
     /// The rank of an inline shape.
     InlineRank,
     INLINE_RANK,
-    [R0 = 0, R1 = 1, R2 = 2, R3 = 3, R4 = 4, R5 = 5, R6 = 6, R7 = 7, MAX = 8]
+    [R0 = 0, R1 = 1, R2 = 2, R3 = 3, R4 = 4, R5 = 5, R6 = 6, R7 = 7, Max = 8]
 );
 
 impl ShapeBuf {
