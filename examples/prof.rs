@@ -5,7 +5,9 @@
 //! the same with 40000. Modes: `dynA`, `dynB` (`DynTensor` `[4, 3] + [1, 3]`
 //! and `[5, 3, 4, 1] + [3, 1, 2]`, allocating), `dynC`, `dynE`, `dynG` (`[4,
 //! 3] + [4, 1]`, `[2, 3] + [1, 3]`, `[3, 5] + [1, 5]`), `intoDynA`, `intoDynB` (the same with
-//! `try_add_into`: A and B into a preallocated output), `dynF`, `dynH`, `statA`, `statB`,
+//! `try_add_into`: A and B into a preallocated output), `dynAk`, `dynBk`
+//! (A and B kept as criterion's benchmarks keep them: no copy of the
+//! result into `black_box`), `dynF`, `dynH`, `statA`, `statB`,
 //! `statH`, `intoA`, `intoB`, `intoBi`, `intoH`, `assignB`, `assignBi`
 //! (static tensors), `handB`, `intoBhand` (hand loops), `ndF`, `chain`,
 //! `chainNd`, `vecA`.
@@ -31,6 +33,21 @@ fn main() {
             let b = DynTensor::from_vec(data(3), &[1, 3]).unwrap();
             for _ in 0..iters {
                 black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "dynAk" | "dynBk" => {
+            // As criterion's `keep`: the result stays where the operator
+            // wrote it (no copy into `black_box`) and is dropped.
+            let (sa, sb): (&[usize], &[usize]) = if which == "dynAk" {
+                (&[4, 3], &[1, 3])
+            } else {
+                (&[5, 3, 4, 1], &[3, 1, 2])
+            };
+            let a = DynTensor::from_vec(data(sa.iter().product()), sa).unwrap();
+            let b = DynTensor::from_vec(data(sb.iter().product()), sb).unwrap();
+            for _ in 0..iters {
+                let r = black_box(&a) + black_box(&b);
+                black_box(&r);
             }
         }
         "dynC" => {

@@ -64,6 +64,35 @@ fn block_pair() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
     )
 }
 
+/// Two shapes of rank at most 2 in the forms the quick path takes
+/// (`quick_plan` in `src/kernel/small.rs`): the same sizes, a row (`[1,
+/// n]`, `[n]`), a column (`[m, 1]`) or one element (`[1, 1]`, `[1]`, `[]`)
+/// against `[m, n]` or `[n]`, either operand first; `m` up to 9 and `n` up
+/// to 6 cover one and two blocks of four rows, rows of 2 to 4 and longer,
+/// size 0, and results on both sides of the 16 inline elements. Outer
+/// products (`[m, 1]` with `[1, n]`), which the quick path leaves to the
+/// general small plan, are mixed in.
+fn quick_pair() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
+    (0usize..=9, 0usize..=6, 0u8..9, any::<bool>(), any::<bool>()).prop_map(
+        |(m, n, form, vector, swap)| {
+            let full = if vector { vec![n] } else { vec![m, n] };
+            let other = match form {
+                0 => full.clone(),
+                1 => vec![1, n],
+                2 => vec![n],
+                3 => vec![m, 1],
+                4 => vec![1, 1],
+                5 => vec![1],
+                6 => vec![],
+                7 => vec![1, m],
+                _ => vec![m, 1, 1],
+            };
+            let full = if form == 7 { vec![m, 1] } else { full };
+            if swap { (other, full) } else { (full, other) }
+        },
+    )
+}
+
 /// `n` values from `seed` (splitmix64): integers in -3..=3 (zeros included,
 /// for the divisor check), as `f32` with a `NaN`, infinities and a negative
 /// zero among them when `special`.
@@ -295,6 +324,29 @@ proptest! {
         special in any::<bool>(),
     ) {
         check_pair(&sa, &sb, ka, kb, special)?;
+    }
+
+    /// The same for the quick path's forms (ranks up to 2, one operand
+    /// with the result's sizes), and the mismatches around them.
+    #[test]
+    fn quick_forms_match_reference_and_general_path(
+        (sa, sb) in quick_pair(),
+        ka in any::<u64>(),
+        kb in any::<u64>(),
+        special in any::<bool>(),
+    ) {
+        check_pair(&sa, &sb, ka, kb, special)?;
+    }
+
+    /// Integer division on the quick path's forms: a zero divisor is
+    /// reported (after any shape mismatch), as on the other paths.
+    #[test]
+    fn quick_forms_integer_division(
+        (sa, sb) in quick_pair(),
+        ka in any::<u64>(),
+        kb in any::<u64>(),
+    ) {
+        check_int_division(&sa, &sb, ka, kb)?;
     }
 
     /// Integer division and remainder: a shape mismatch is reported before

@@ -81,7 +81,10 @@ pub(crate) use plan::{INLINE_AXES, PAIR_AXES, pair_plan};
 pub use plan::{PlanAxis, plan};
 use rows::*;
 pub use sink::{Sink, SliceSink};
-pub(crate) use small::{assign_small, binary_small, binary_small_vec, small_plan, small_plan_onto};
+pub(crate) use small::{
+    assign_small, binary_quick, binary_small, binary_small_vec, quick_plan, small_plan,
+    small_plan_onto,
+};
 pub use strided::{StridedOperand, assign_strided, binary_strided, binary_strided_vec};
 pub use unrolled::{
     Blocks, StaticPlan, assign_static, assign_unrolled, binary_static, binary_unrolled, is_small,

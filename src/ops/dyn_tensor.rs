@@ -57,45 +57,76 @@ impl<T: Element> DynTensor<T> {
         a: Side<'_, T>,
         b: Side<'_, T>,
     ) -> Result<Self, ShapeError> {
-        let mut out = DynTensor::inline_empty();
-        if Self::small_binary::<Op>(&mut out, a, b)? {
-            return Ok(out);
+        if let Some(t) = Self::quick_binary::<Op>(a, b) {
+            return Ok(t);
+        }
+        if let Some(t) = Self::small_binary::<Op>(a, b) {
+            return Ok(t);
         }
         Self::general_binary::<Op>(a, b)
     }
 
-    /// `a op b` written into `out`, an empty inline tensor, when both are
-    /// unnamed and the operation is small ([`kernel::small_plan`]);
-    /// `Ok(false)` otherwise (then `out` is to be dropped: the general path
-    /// builds the result). Writing into the caller's tensor, not into one
-    /// returned from here, saves the result two moves: each a copy of the
-    /// whole inline tensor (152 bytes for `f32`) that reads back at once
-    /// the elements just stored, which the processor cannot forward from
-    /// its store buffer (`[4, 3] + [1, 3]`: 52 ns with those moves, 43 ns
-    /// without, in interleaved runs).
+    /// `a op b` for the commonest small forms ([`kernel::quick_plan`]:
+    /// ranks up to 2, one operand with the result's sizes, the other the
+    /// same sizes, a row, a column or one element) with a result of at most
+    /// [`INLINE_LEN`] elements; `None` otherwise, and for a divisor of 0,
+    /// which the general path reports. The tensor is built at the end as
+    /// one plain value, which Rust writes straight into the caller's slot.
+    ///
+    /// No legacy-broadcast check: one operand has the result's sizes, so
+    /// the result is never larger than both (the hook's condition).
     #[inline(always)]
-    fn small_binary<Op: BinaryOp<T>>(
-        out: &mut Self,
-        a: Side<'_, T>,
-        b: Side<'_, T>,
-    ) -> Result<bool, ShapeError> {
+    fn quick_binary<Op: BinaryOp<T>>(a: Side<'_, T>, b: Side<'_, T>) -> Option<Self> {
         if a.names.is_some() || b.names.is_some() {
-            return Ok(false);
+            return None;
         }
-        let Some(p) = kernel::small_plan(a.dims, b.dims, out.shape.inline_dims_mut()) else {
-            return Ok(false);
-        };
-        Op::check_for(a.data, b.data)?;
-        out.shape.set_inline_len(a.dims.len().max(b.dims.len()));
+        let q = kernel::quick_plan(a.dims, b.dims)?;
+        let (numel, [d1, d0]) = (q.numel(), q.dims);
+        if numel > INLINE_LEN || Op::check_for(a.data, b.data).is_err() {
+            return None;
+        }
+        let mut buf = [T::default(); INLINE_LEN];
+        kernel::binary_quick(&mut buf[..numel], a.data, b.data, &q, Op::apply);
+        let rank = a.dims.len().max(b.dims.len());
+        // The sizes past the rank are filler.
+        let mut dims = [0; crate::tensor::dyn_tensor::INLINE_RANK];
+        (dims[0], dims[1]) = if rank == 2 { (d1, d0) } else { (d0, 0) };
+        Some(DynTensor {
+            data: SmallBuf::inline(numel, buf),
+            shape: ShapeBuf::from_array(rank, dims),
+            names: None,
+        })
+    }
+
+    /// `a op b` when both are unnamed and the operation is small
+    /// ([`kernel::small_plan`]); `None` otherwise, and for a divisor of 0
+    /// (the general path builds the result or the error). Built at the end
+    /// as one plain value, as in [`quick_binary`](Self::quick_binary).
+    #[inline(always)]
+    fn small_binary<Op: BinaryOp<T>>(a: Side<'_, T>, b: Side<'_, T>) -> Option<Self> {
+        if a.names.is_some() || b.names.is_some() {
+            return None;
+        }
+        let mut dims = [0; crate::tensor::dyn_tensor::INLINE_RANK];
+        let p = kernel::small_plan(a.dims, b.dims, &mut dims)?;
+        if Op::check_for(a.data, b.data).is_err() {
+            return None;
+        }
+        let rank = a.dims.len().max(b.dims.len());
         #[cfg(feature = "std")]
-        crate::legacy::check(a.dims, b.dims, out.shape.as_slice());
-        if p.numel <= INLINE_LEN {
-            out.data.set_inline_len(p.numel);
-            kernel::binary_small(&mut out.data, a.data, b.data, &p, Op::apply);
-            return Ok(true);
-        }
-        out.data = SmallBuf::from_vec(kernel::binary_small_vec(a.data, b.data, &p, Op::apply));
-        Ok(true)
+        crate::legacy::check(a.dims, b.dims, &dims[..rank]);
+        let data = if p.numel <= INLINE_LEN {
+            let mut buf = [T::default(); INLINE_LEN];
+            kernel::binary_small(&mut buf[..p.numel], a.data, b.data, &p, Op::apply);
+            SmallBuf::inline(p.numel, buf)
+        } else {
+            SmallBuf::from_vec(kernel::binary_small_vec(a.data, b.data, &p, Op::apply))
+        };
+        Some(DynTensor {
+            data,
+            shape: ShapeBuf::from_array(rank, dims),
+            names: None,
+        })
     }
 
     /// [`binary`](Self::binary) past the small case: names, larger
@@ -225,32 +256,80 @@ try_ops!(
 /// Either kind of tensor, seen as row-major elements, sizes and (for a
 /// `DynTensor`) dimension names.
 trait Operand<T> {
-    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R;
+    /// Where the sizes are while the operation runs: a static tensor
+    /// computes them, a `DynTensor` stores them (`()`).
+    type Sizes;
+    fn sizes(&self) -> Self::Sizes;
+    /// The operand, its sizes in `sizes` (from [`sizes`](Self::sizes)).
+    fn side<'a>(&'a self, sizes: &'a Self::Sizes) -> Side<'a, T>;
+    #[inline(always)]
+    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R {
+        f(self.side(&self.sizes()))
+    }
 }
 impl<T: Element> Operand<T> for DynTensor<T> {
-    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R {
-        f(self.side())
+    type Sizes = ();
+    #[inline(always)]
+    fn sizes(&self) {}
+    #[inline(always)]
+    fn side<'a>(&'a self, _: &'a ()) -> Side<'a, T> {
+        DynTensor::side(self)
     }
 }
 impl<T: Element, S: Layout> Operand<T> for Tensor<T, S> {
-    fn with<R>(&self, f: impl FnOnce(Side<'_, T>) -> R) -> R {
-        f(self.named_side(&self.shape()))
+    type Sizes = crate::shape::Dims;
+    #[inline(always)]
+    fn sizes(&self) -> crate::shape::Dims {
+        self.shape()
+    }
+    #[inline(always)]
+    fn side<'a>(&'a self, sizes: &'a crate::shape::Dims) -> Side<'a, T> {
+        self.named_side(sizes)
     }
 }
 
 #[track_caller]
+#[inline]
 fn runtime_binary<T: Element, Op: BinaryOp<T>>(
     a: &impl Operand<T>,
     b: &impl Operand<T>,
 ) -> DynTensor<T> {
-    // `DynTensor::binary`'s two steps, without its `Result` around the
-    // result: unwrapping that would move the whole inline tensor once more.
-    let mut out = DynTensor::inline_empty();
-    match a.with(|a| b.with(|b| DynTensor::small_binary::<Op>(&mut out, a, b))) {
-        Ok(true) => out,
-        Ok(false) => or_panic(a.with(|a| b.with(|b| DynTensor::general_binary::<Op>(a, b)))),
-        Err(e) => panic!("{e}"),
+    // No closures here (as `with` takes): the result is built straight
+    // into the caller's slot only if every step up to it is inlined.
+    let (da, db) = (a.sizes(), b.sizes());
+    if let Some(t) = DynTensor::quick_binary::<Op>(a.side(&da), b.side(&db)) {
+        return t;
     }
+    runtime_binary_rest::<T, Op>(a, b)
+}
+
+/// [`runtime_binary`] past its quick case, out of line: inlined, its
+/// registers and stack would be set up for the quick case too. Each step
+/// returns the tensor itself, not an `Option` of it, so that the result
+/// is written straight into the caller's slot.
+#[track_caller]
+#[inline(never)]
+fn runtime_binary_rest<T: Element, Op: BinaryOp<T>>(
+    a: &impl Operand<T>,
+    b: &impl Operand<T>,
+) -> DynTensor<T> {
+    let (da, db) = (a.sizes(), b.sizes());
+    if let Some(t) = DynTensor::small_binary::<Op>(a.side(&da), b.side(&db)) {
+        return t;
+    }
+    runtime_binary_general::<T, Op>(a, b)
+}
+
+/// [`runtime_binary_rest`] past the small case, out of line for the same
+/// reason.
+#[track_caller]
+#[inline(never)]
+fn runtime_binary_general<T: Element, Op: BinaryOp<T>>(
+    a: &impl Operand<T>,
+    b: &impl Operand<T>,
+) -> DynTensor<T> {
+    let (da, db) = (a.sizes(), b.sizes());
+    or_panic(DynTensor::general_binary::<Op>(a.side(&da), b.side(&db)))
 }
 
 /// Whether an owned, unnamed `own` can hold the result of an operation

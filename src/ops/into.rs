@@ -293,6 +293,21 @@ fn checked_into<T: Element, Op: BinaryOp<T>>(
     a.with_parts(|a, a_dims| {
         b.with_parts(|b, b_dims| {
             out.with_parts_mut(|out, out_dims| {
+                // The commonest small forms (ranks up to 2, one operand
+                // with the result's sizes): fewer tests than the small
+                // plan. No legacy-broadcast check: the result is never
+                // larger than both operands here.
+                if let Some(q) = kernel::quick_plan(a_dims, b_dims)
+                    && let [d1, d0] = q.dims
+                    && let [.., o0] = *out_dims
+                    && o0 == d0
+                    && out_dims.len() == a_dims.len().max(b_dims.len())
+                    && (out_dims.len() < 2 || out_dims[0] == d1)
+                    && Op::check_for(a, b).is_ok()
+                {
+                    kernel::binary_quick(out, a, b, &q, Op::apply);
+                    return Ok(());
+                }
                 // Small operations: the shape check and a plan of four
                 // fixed axes in one pass, then a fixed-depth loop.
                 if let Some(p) = kernel::small_plan_onto(a_dims, b_dims, out_dims) {
@@ -302,32 +317,43 @@ fn checked_into<T: Element, Op: BinaryOp<T>>(
                     kernel::binary_small(out, a, b, &p, Op::apply);
                     return Ok(());
                 }
-                // The usual case: the shape check and the kernel's plan in
-                // one pass on the stack.
-                let (mut dims, mut axes) = ([0; kernel::INLINE_AXES], kernel::PAIR_AXES);
-                if let Some((count, n)) = kernel::pair_plan(a_dims, b_dims, &mut dims, &mut axes)
-                    && out_dims.len() == a_dims.len().max(b_dims.len())
-                    && out_dims.iter().zip(&dims).all(|(x, y)| x == y)
-                {
-                    Op::check_for(a, b)?;
-                    #[cfg(feature = "std")]
-                    crate::legacy::check(a_dims, b_dims, out_dims);
-                    if n != 0 {
-                        let sink = &mut kernel::SliceSink::new(out);
-                        kernel::binary_planned(sink, a, b, &axes[..count], Op::apply);
-                    }
-                    return Ok(());
-                }
-                check_into(a_dims, b_dims, out_dims)?;
-                Op::check_for(a, b)?;
-                #[cfg(feature = "std")]
-                crate::legacy::check(a_dims, b_dims, out_dims);
-                let sink = &mut kernel::SliceSink::new(out);
-                kernel::binary(sink, out_dims, a, a_dims, b, b_dims, Op::apply);
-                Ok(())
+                positional_into::<T, Op>((a, a_dims), (b, b_dims), (out, out_dims))
             })
         })
     })
+}
+
+/// [`checked_into`] for unnamed operands past the small cases: the
+/// general plan, then the general kernel (which also words the errors).
+#[inline(never)]
+fn positional_into<T: Element, Op: BinaryOp<T>>(
+    (a, a_dims): (&[T], &[usize]),
+    (b, b_dims): (&[T], &[usize]),
+    (out, out_dims): (&mut [T], &[usize]),
+) -> Result<(), ShapeError> {
+    // The usual case: the shape check and the kernel's plan in one pass on
+    // the stack.
+    let (mut dims, mut axes) = ([0; kernel::INLINE_AXES], kernel::PAIR_AXES);
+    if let Some((count, n)) = kernel::pair_plan(a_dims, b_dims, &mut dims, &mut axes)
+        && out_dims.len() == a_dims.len().max(b_dims.len())
+        && out_dims.iter().zip(&dims).all(|(x, y)| x == y)
+    {
+        Op::check_for(a, b)?;
+        #[cfg(feature = "std")]
+        crate::legacy::check(a_dims, b_dims, out_dims);
+        if n != 0 {
+            let sink = &mut kernel::SliceSink::new(out);
+            kernel::binary_planned(sink, a, b, &axes[..count], Op::apply);
+        }
+        return Ok(());
+    }
+    check_into(a_dims, b_dims, out_dims)?;
+    Op::check_for(a, b)?;
+    #[cfg(feature = "std")]
+    crate::legacy::check(a_dims, b_dims, out_dims);
+    let sink = &mut kernel::SliceSink::new(out);
+    kernel::binary(sink, out_dims, a, a_dims, b, b_dims, Op::apply);
+    Ok(())
 }
 
 macro_rules! into_fns {

@@ -17,6 +17,7 @@ pub(crate) struct Side<'a, T> {
 
 impl<T> DynTensor<T> {
     /// This tensor as an operand of a binary operation.
+    #[inline(always)]
     pub(crate) fn side(&self) -> Side<'_, T> {
         Side {
             data: self.data(),
@@ -28,6 +29,7 @@ impl<T> DynTensor<T> {
 
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// This tensor as an operand as a runtime operand (its sizes `dims`).
+    #[inline(always)]
     pub(crate) fn named_side<'a>(&'a self, dims: &'a [usize]) -> Side<'a, T> {
         Side {
             data: self.as_slice(),

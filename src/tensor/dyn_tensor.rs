@@ -23,19 +23,37 @@ pub(crate) const INLINE_RANK: usize = 8;
 #[derive(Clone)]
 pub(crate) enum ShapeBuf {
     /// The first `len` sizes of `dims`.
-    Inline { len: u8, dims: [usize; INLINE_RANK] },
+    Inline(InlineDims),
     /// Higher ranks.
     Heap(Vec<usize>),
 }
+
+/// Inline sizes: the first `len` of `dims`. The array first, in a struct of
+/// its own, for the reason given at
+/// [`InlineBuf`](super::buffer::InlineBuf): a returned shape is moved by
+/// one aligned copy.
+#[derive(Clone, Copy)]
+#[repr(C)]
+pub(crate) struct InlineDims {
+    dims: [usize; INLINE_RANK],
+    len: InlineRank,
+}
+
+super::buffer::bounded_len!(
+    /// The rank of an inline shape.
+    InlineRank,
+    INLINE_RANK,
+    [R0 = 0, R1 = 1, R2 = 2, R3 = 3, R4 = 4, R5 = 5, R6 = 6, R7 = 7, Max = 8]
+);
 
 impl ShapeBuf {
     #[inline]
     pub(crate) fn zeroed(len: usize) -> Self {
         if len <= INLINE_RANK {
-            ShapeBuf::Inline {
-                len: len as u8,
+            ShapeBuf::Inline(InlineDims {
                 dims: [0; INLINE_RANK],
-            }
+                len: InlineRank::new(len),
+            })
         } else {
             ShapeBuf::Heap(alloc::vec![0; len])
         }
@@ -45,31 +63,10 @@ impl ShapeBuf {
     #[inline(always)]
     pub(crate) fn from_array(len: usize, dims: [usize; INLINE_RANK]) -> Self {
         debug_assert!(len <= INLINE_RANK);
-        ShapeBuf::Inline {
-            len: len as u8,
+        ShapeBuf::Inline(InlineDims {
             dims,
-        }
-    }
-    /// The inline sizes array, all of it, to be written before
-    /// [`set_inline_len`](Self::set_inline_len) says how many are the
-    /// shape's (a heap shape is replaced by an inline one).
-    #[inline(always)]
-    pub(crate) fn inline_dims_mut(&mut self) -> &mut [usize; INLINE_RANK] {
-        if let ShapeBuf::Heap(_) = self {
-            *self = Self::zeroed(0);
-        }
-        match self {
-            ShapeBuf::Inline { dims, .. } => dims,
-            ShapeBuf::Heap(_) => unreachable!("replaced above"),
-        }
-    }
-    /// The rank of an inline shape (`len <= INLINE_RANK`).
-    #[inline(always)]
-    pub(crate) fn set_inline_len(&mut self, rank: usize) {
-        debug_assert!(rank <= INLINE_RANK);
-        if let ShapeBuf::Inline { len, .. } = self {
-            *len = rank as u8;
-        }
+            len: InlineRank::new(len),
+        })
     }
     #[inline]
     pub(crate) fn from_slice(dims: &[usize]) -> Self {
@@ -80,14 +77,14 @@ impl ShapeBuf {
     #[inline(always)]
     pub(crate) fn as_slice(&self) -> &[usize] {
         match self {
-            ShapeBuf::Inline { len, dims } => &dims[..usize::from(*len)],
+            ShapeBuf::Inline(s) => &s.dims[..s.len.get()],
             ShapeBuf::Heap(v) => v,
         }
     }
     #[inline(always)]
     pub(crate) fn as_mut_slice(&mut self) -> &mut [usize] {
         match self {
-            ShapeBuf::Inline { len, dims } => &mut dims[..usize::from(*len)],
+            ShapeBuf::Inline(s) => &mut s.dims[..s.len.get()],
             ShapeBuf::Heap(v) => v,
         }
     }
@@ -158,26 +155,14 @@ impl<T> DynTensor<T> {
         }
     }
 
-    /// A rank-0-sized, empty tensor with inline storage, for a result
-    /// written in place (the caller sets its lengths).
-    #[inline(always)]
-    pub(crate) fn inline_empty() -> Self
-    where
-        T: Copy + Default,
-    {
-        DynTensor {
-            data: SmallBuf::inline_empty(),
-            shape: ShapeBuf::zeroed(0),
-            names: None,
-        }
-    }
-
     /// The elements, row-major, for any element type.
+    #[inline(always)]
     pub(crate) fn data(&self) -> &[T] {
         &self.data
     }
 
     /// The sizes, for any element type.
+    #[inline(always)]
     pub(crate) fn dims(&self) -> &[usize] {
         self.shape.as_slice()
     }
