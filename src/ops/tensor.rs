@@ -59,7 +59,13 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let (a, b) = (self.as_slice(), rhs.as_slice());
         let data = if Out::<S, R>::INLINE {
             let mut out = Out::<S, R>::data_filled(T::zero(), plan.dims[0]);
-            plan.run::<T, Op>(a, b, out.as_mut_slice());
+            // Chosen here, by a constant, so that a release build does not
+            // hand LLVM the unrolled kernel of an operation that cannot take it.
+            if StaticOp::<S, R>::SMALL {
+                plan.run_small::<T, Op>(a, b, out.as_mut_slice());
+            } else {
+                plan.run::<T, Op>(a, b, out.as_mut_slice());
+            }
             out
         } else {
             let mut out = Vec::new();
@@ -538,29 +544,35 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
         }
     };
     const FAST: bool = Self::PLAN.fast;
+    const SMALL: bool = Self::PLAN.small;
     const LENDS_LHS: bool = Self::PLAN.lends[0];
     const LENDS_RHS: bool = Self::PLAN.lends[1];
 }
 
 impl OpPlan {
-    /// `out = a op b` into inline storage by this plan: the checks and the
-    /// kernel of a static operation once its output exists. Generic over the
-    /// element type and the operation only, so that in a debug build every
-    /// pair of shapes calls one shared copy; in a release build it is
-    /// inlined, where the plan is a constant and LLVM keeps only the kernel
-    /// it selects.
+    /// `out = a op b` into inline storage by the unrolled kernel (the plan is
+    /// `small`): the checks and the kernel of a static operation once its
+    /// output exists. Generic over the element type and the operation only,
+    /// so that in a debug build every pair of shapes calls one shared copy;
+    /// in a release build it is inlined, where the plan is a constant and
+    /// LLVM keeps only the row loop it selects.
     #[track_caller]
     #[cfg_attr(debug_assertions, inline(never))]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn run<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut [T]) {
+    fn run_small<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut [T]) {
         self.check::<T, Op>(a, b);
         let out = &mut kernel::SliceSink::new(out);
-        if self.small {
-            kernel::binary_static(out, a, b, &self.blocks, Op::apply);
-        } else {
-            let [o, da, db] = &self.dims;
-            kernel::binary(out, o, a, da, b, db, Op::apply);
-        }
+        kernel::binary_static(out, a, b, &self.blocks, Op::apply);
+    }
+
+    /// [`run_small`](Self::run_small) for larger inline results, by the
+    /// runtime kernel: never inlined, one copy for every pair of shapes.
+    #[track_caller]
+    #[inline(never)]
+    fn run<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut [T]) {
+        self.check::<T, Op>(a, b);
+        let [o, da, db] = self.dims;
+        kernel::binary(&mut kernel::SliceSink::new(out), o, a, da, b, db, Op::apply);
     }
 
     /// [`run`](Self::run) for a result on the heap (never small), appended
