@@ -296,12 +296,7 @@ pub(crate) fn binary_quick<T: Copy, U: Copy>(
     let [inner, x1, ..] = p.axes;
     macro_rules! go {
         ($sa:literal, $sb:literal) => {
-            match inner.n {
-                2 => rows::<2, $sa, $sb, T, U>(out, a, b, p, &f),
-                3 => rows::<3, $sa, $sb, T, U>(out, a, b, p, &f),
-                4 => rows::<4, $sa, $sb, T, U>(out, a, b, p, &f),
-                _ => rows::<0, $sa, $sb, T, U>(out, a, b, p, &f),
-            }
+            rows_of_any_length::<$sa, $sb, T, U>(out, a, b, p, &f)
         };
     }
     // Blocks of four rows where `binary_small` takes them, else rows.
@@ -436,12 +431,7 @@ fn binary_small_uninit<T: Copy, U: Copy>(
     }
     macro_rules! go {
         ($sa:literal, $sb:literal) => {
-            match inner.n {
-                2 => rows::<2, $sa, $sb, T, U>(out, a, b, p, &f),
-                3 => rows::<3, $sa, $sb, T, U>(out, a, b, p, &f),
-                4 => rows::<4, $sa, $sb, T, U>(out, a, b, p, &f),
-                _ => rows::<0, $sa, $sb, T, U>(out, a, b, p, &f),
-            }
+            rows_of_any_length::<$sa, $sb, T, U>(out, a, b, p, &f)
         };
     }
     match (inner.sa, inner.sb) {
@@ -452,6 +442,24 @@ fn binary_small_uninit<T: Copy, U: Copy>(
         _ => {
             out[0].write(f(a[0], b[0]));
         }
+    }
+}
+
+/// [`rows`] for the plan's row length (`p.axes[0].n`): rows of 2 to 4
+/// elements as fixed arrays, longer ones by the general loop.
+#[inline(always)]
+fn rows_of_any_length<const SA: usize, const SB: usize, T: Copy, U: Copy>(
+    out: &mut [MaybeUninit<U>],
+    a: &[T],
+    b: &[T],
+    p: &SmallPlan,
+    f: &impl Fn(T, T) -> U,
+) {
+    match p.axes[0].n {
+        2 => rows::<2, SA, SB, T, U>(out, a, b, p, f),
+        3 => rows::<3, SA, SB, T, U>(out, a, b, p, f),
+        4 => rows::<4, SA, SB, T, U>(out, a, b, p, f),
+        _ => rows::<0, SA, SB, T, U>(out, a, b, p, f),
     }
 }
 
