@@ -54,8 +54,9 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let Some(ext) = Out::<S, R>::STATIC_EXTENTS else {
             unreachable!("both operands are static, so is the result")
         };
-        // Only the storage is built here, per pair of shapes; the checks and
-        // the kernel's choice are `OpPlan::run`'s, shared by every pair.
+        // Only the storage and the choice of kernel are here, per pair of
+        // shapes; the checks and the kernel's call are `OpPlan`'s
+        // (`run_small`, `run`, `run_vec`), shared by every pair.
         let (a, b) = (self.as_slice(), rhs.as_slice());
         let data = if Out::<S, R>::INLINE {
             let mut out = Out::<S, R>::data_filled(T::zero(), plan.dims[0]);
