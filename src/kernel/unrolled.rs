@@ -47,7 +47,13 @@ pub const fn static_numel(dims: &[usize]) -> usize {
 
 /// Whether an operation with output layout `O` takes the unrolled path.
 pub const fn is_small<O: Layout>() -> bool {
-    O::STATIC && static_numel(O::TEMPLATE.as_slice()) <= SMALL
+    O::STATIC && fits_unrolled(O::TEMPLATE.as_slice())
+}
+
+/// Whether a static output of sizes `dims` is small enough to unroll:
+/// [`is_small`] for callers that have the sizes at hand.
+pub const fn fits_unrolled(dims: &[usize]) -> bool {
+    static_numel(dims) <= SMALL
 }
 
 impl<O: Layout, A: Layout, B: Layout> StaticPlan<O, A, B> {

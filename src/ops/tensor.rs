@@ -56,7 +56,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         };
         // Only the storage and the choice of kernel are here, per pair of
         // shapes; the checks and the kernel's call are `OpPlan`'s
-        // (`run_small`, `run`, `run_vec`), shared by every pair.
+        // (`run_small`, `run`), shared by every pair.
         let (a, b) = (self.as_slice(), rhs.as_slice());
         let data = if Out::<S, R>::INLINE {
             let mut out = Out::<S, R>::data_filled(T::zero(), plan.dims[0]);
@@ -65,12 +65,12 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             if StaticOp::<S, R>::SMALL {
                 plan.run_small::<T, Op>(a, b, out.as_mut_slice());
             } else {
-                plan.run::<T, Op>(a, b, out.as_mut_slice());
+                plan.run::<T, Op>(a, b, &mut kernel::SliceSink::new(out.as_mut_slice()));
             }
             out
         } else {
-            let mut out = Vec::new();
-            plan.run_vec::<T, Op>(a, b, &mut out);
+            let mut out = Vec::with_capacity(kernel::static_numel(plan.dims[0]));
+            plan.run::<T, Op>(a, b, &mut out);
             Out::<S, R>::data_from_vec(out)
         };
         Tensor::from_parts(data, ext)
@@ -524,7 +524,8 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
         // Each slice once: a call in a constant is slow for rustc to evaluate.
         let (o, a, b) = (dims[0].as_slice(), dims[1].as_slice(), dims[2].as_slice());
         let fast = L::STATIC && R::STATIC && (!named || in_order::<L, R>());
-        let small = fast && Out::<L, R>::STATIC && kernel::static_numel(o) <= kernel::SMALL;
+        // Both operands static, so is the result (`is_small` without a slice).
+        let small = fast && kernel::fits_unrolled(o);
         // Legacy broadcasts are positional: `a`, `b` are the operands' sizes.
         #[cfg(feature = "std")]
         let legacy = fast && !named && crate::legacy::is_legacy(a, b, o);
@@ -566,24 +567,15 @@ impl OpPlan {
         kernel::binary_static(out, a, b, &self.blocks, Op::apply);
     }
 
-    /// [`run_small`](Self::run_small) for larger inline results, by the
-    /// runtime kernel: never inlined, one copy for every pair of shapes.
+    /// [`run_small`](Self::run_small) for larger results, by the runtime
+    /// kernel into `out` (a slice of inline storage, or a `Vec` to append
+    /// to, with no pass zeroing memory about to be written): never inlined,
+    /// one copy per kind of output for every pair of shapes.
     #[track_caller]
     #[inline(never)]
-    fn run<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut [T]) {
+    fn run<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut impl kernel::Sink<T>) {
         self.check::<T, Op>(a, b);
         let [o, da, db] = self.dims;
-        kernel::binary(&mut kernel::SliceSink::new(out), o, a, da, b, db, Op::apply);
-    }
-
-    /// [`run`](Self::run) for a result on the heap (never small), appended
-    /// to `out`: no pass zeroing memory about to be written.
-    #[track_caller]
-    #[inline(never)]
-    fn run_vec<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut Vec<T>) {
-        self.check::<T, Op>(a, b);
-        let [o, da, db] = &self.dims;
-        out.reserve_exact(kernel::static_numel(o));
         kernel::binary(out, o, a, da, b, db, Op::apply);
     }
 
