@@ -148,7 +148,7 @@ pub trait Rule<R, K> {
 }
 impl<S: Layout, R: Layout> Rule<R, Positional> for S
 where
-    S::Reversed: ZipBroadcast<R::Reversed, Ctx<S::Rendered, R::Rendered>, Ax<1>, Nil>,
+    S::Reversed: ZipBroadcast<R::Reversed, Ctx<S, R>, Ax<1>, Nil>,
     ZipOut<S, R>: ToLayout,
 {
     type Output = <ZipOut<S, R> as ToLayout>::Out;
@@ -168,12 +168,8 @@ where
 /// Whether `x` (the operand of larger rank, by name) is `b`: `B1` or `B0`.
 type XIsB<S, R> = <<R as Layout>::Reversed as Longer<<S as Layout>::Reversed>>::Out;
 
-type ZipOut<S, R> = <<S as Layout>::Reversed as ZipBroadcast<
-    <R as Layout>::Reversed,
-    Ctx<<S as Layout>::Rendered, <R as Layout>::Rendered>,
-    Ax<1>,
-    Nil,
->>::Out;
+type ZipOut<S, R> =
+    <<S as Layout>::Reversed as ZipBroadcast<<R as Layout>::Reversed, Ctx<S, R>, Ax<1>, Nil>>::Out;
 
 /// `Self` broadcasts to the layout `S` without changing it: the rule of
 /// in-place operations (SEMANTICS.md section 2). `rank(Self) <= rank(S)` and,
@@ -230,7 +226,7 @@ pub trait AssignRule<S, K> {
 }
 impl<S: Layout, R: Layout> AssignRule<S, Positional> for R
 where
-    S::Reversed: ZipAssign<R::Reversed, Ctx<S::Rendered, R::Rendered>, Ax<1>>,
+    S::Reversed: ZipAssign<R::Reversed, Ctx<S, R>, Ax<1>>,
 {
     type Source = R;
 }

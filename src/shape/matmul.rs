@@ -129,11 +129,10 @@ pub trait MatMulRule<R> {
 }
 impl<S: Layout, R: Layout> MatMulRule<R> for S
 where
-    S::Reversed: MatMulRev<R::Reversed, Ctx<S::Rendered, R::Rendered>>,
-    <S::Reversed as MatMulRev<R::Reversed, Ctx<S::Rendered, R::Rendered>>>::Out: ToLayout,
+    S::Reversed: MatMulRev<R::Reversed, Ctx<S, R>>,
+    <S::Reversed as MatMulRev<R::Reversed, Ctx<S, R>>>::Out: ToLayout,
 {
-    type Output =
-        <<S::Reversed as MatMulRev<R::Reversed, Ctx<S::Rendered, R::Rendered>>>::Out as ToLayout>::Out;
+    type Output = <<S::Reversed as MatMulRev<R::Reversed, Ctx<S, R>>>::Out as ToLayout>::Out;
 }
 
 /// The product's dimension list from the two operands' lists reversed

@@ -23,6 +23,8 @@
 
 #![allow(missing_docs)] // type-level plumbing; documented as a whole above
 
+use crate::shape::Layout;
+
 
 #[rustfmt::skip] // generated: see generate.rs
 mod table;
@@ -45,8 +47,9 @@ pub trait Rendering {
     type Prepend<const X: usize>: Rendering;
 }
 
-/// What a failing check knows: both shapes, rendered.
-pub struct Ctx<RA, RB>(core::marker::PhantomData<(RA, RB)>);
+/// What a failing check knows: the layouts of both operands, rendered
+/// only by the check itself.
+pub struct Ctx<SA, SB>(core::marker::PhantomData<(SA, SB)>);
 
 /// Holds when sizes `L` and `R` are equal; implemented for `(render of a,
 /// render of b)` through the generated message traits.
@@ -66,7 +69,7 @@ pub trait MatMulCheck<const L: usize, const R: usize, const K: usize> {}
     note = "a scalar multiplies elementwise: write `a * b`"
 )]
 pub trait MatMulRankCheck {}
-/// Never a rendered shape. Its impl exists so that, while the other
+/// Never an operand's layout. Its impl exists so that, while the other
 /// operand's type is still unknown, the rank-0 check stays undecided and
 /// fails later as a type error with the message above, not as a missing
 /// method.
@@ -116,16 +119,28 @@ pub trait AssignRankLong<
 }
 impl<RA: AssignRankLong> AssignRankCheck for (RA, RLong) {}
 
-impl<RA, RB, const L: usize, const R: usize, const K: usize> BroadcastCheck<L, R, K> for Ctx<RA, RB> where
-    (RA, RB): BroadcastCheck<L, R, K>
+// Each check renders the two layouts only here, where it is made: carried
+// rendered through every step of the walk, the renderings were a quarter of
+// what `cargo check` spent on an operation.
+impl<SA: Layout, SB: Layout, const L: usize, const R: usize, const K: usize> BroadcastCheck<L, R, K>
+    for Ctx<SA, SB>
+where
+    (SA::Rendered, SB::Rendered): BroadcastCheck<L, R, K>,
 {
 }
-impl<RA, RB, const L: usize, const R: usize, const K: usize> AssignCheck<L, R, K> for Ctx<RA, RB> where
-    (RA, RB): AssignCheck<L, R, K>
+impl<SA: Layout, SB: Layout, const L: usize, const R: usize, const K: usize> AssignCheck<L, R, K>
+    for Ctx<SA, SB>
+where
+    (SA::Rendered, SB::Rendered): AssignCheck<L, R, K>,
 {
 }
-impl<RA, RB> AssignRankCheck for Ctx<RA, RB> where (RA, RB): AssignRankCheck {}
-impl<RA, RB, const L: usize, const R: usize, const K: usize> MatMulCheck<L, R, K> for Ctx<RA, RB> where
-    (RA, RB): MatMulCheck<L, R, K>
+impl<SA: Layout, SB: Layout> AssignRankCheck for Ctx<SA, SB> where
+    (SA::Rendered, SB::Rendered): AssignRankCheck
+{
+}
+impl<SA: Layout, SB: Layout, const L: usize, const R: usize, const K: usize> MatMulCheck<L, R, K>
+    for Ctx<SA, SB>
+where
+    (SA::Rendered, SB::Rendered): MatMulCheck<L, R, K>,
 {
 }
