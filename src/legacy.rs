@@ -23,6 +23,7 @@
 //! assert_eq!(SEEN.load(Ordering::Relaxed), 1);
 //! ```
 
+use crate::shape::list::Dims;
 use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::RwLock;
@@ -91,35 +92,12 @@ fn check_hooked(a: &[usize], b: &[usize], result: &[usize]) {
     }
 }
 
-/// Whether broadcasting shapes `a` and `b` to `result` is a legacy broadcast
-/// (evaluated at compile time for static shapes).
-pub(crate) const fn is_legacy(a: &[usize], b: &[usize], result: &[usize]) -> bool {
-    const fn numel(s: &[usize]) -> Option<usize> {
-        let mut n = 1usize;
-        let mut i = 0;
-        while i < s.len() {
-            if s[i] == 0 {
-                return Some(0);
-            }
-            n = match n.checked_mul(s[i]) {
-                Some(n) => n,
-                None => return None,
-            };
-            i += 1;
-        }
-        Some(n)
-    }
-    let same = a.len() == b.len() && {
-        let mut i = 0;
-        while i < a.len() && a[i] == b[i] {
-            i += 1;
-        }
-        i == a.len()
-    };
-    match (numel(a), numel(b), numel(result)) {
-        (Some(na), Some(nb), Some(nr)) => !same && na == nb && nr > na,
-        _ => false,
-    }
+/// Whether broadcasting shapes `a` and `b` to `result` is a legacy broadcast,
+/// given the three element counts (saturating at `usize::MAX`, which a `Dyn`
+/// size makes them, so a layout with one never qualifies). Evaluated at
+/// compile time for static shapes, with each count a layout's constant.
+pub(crate) const fn is_legacy(a: &Dims, b: &Dims, na: usize, nb: usize, nr: usize) -> bool {
+    na == nb && nr > na && !a.same(b)
 }
 
 /// [`check`] for a static operation `S op R -> O`: whether it qualifies is a
@@ -128,9 +106,11 @@ pub(crate) const fn is_legacy(a: &[usize], b: &[usize], result: &[usize]) -> boo
 pub(crate) fn check_static<S: crate::Layout, R: crate::Layout, O: crate::Layout>() {
     if const {
         is_legacy(
-            S::TEMPLATE.as_slice(),
-            R::TEMPLATE.as_slice(),
-            O::TEMPLATE.as_slice(),
+            &S::TEMPLATE,
+            &R::TEMPLATE,
+            S::TEMPLATE_NUMEL,
+            R::TEMPLATE_NUMEL,
+            O::TEMPLATE_NUMEL,
         )
     } {
         check(&S::TEMPLATE, &R::TEMPLATE, &O::TEMPLATE);

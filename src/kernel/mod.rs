@@ -87,8 +87,8 @@ pub(crate) use small::{
 };
 pub use strided::{StridedOperand, assign_strided, binary_strided, binary_strided_vec};
 pub use unrolled::{
-    Blocks, StaticPlan, assign_static, assign_unrolled, binary_static, binary_unrolled,
-    fits_unrolled, is_small, static_numel,
+    Blocks, StaticPlan, assign_static, assign_unrolled, binary_static, binary_unrolled, is_small,
+    static_numel,
 };
 
 /// Static shapes with at most this many elements are unrolled.

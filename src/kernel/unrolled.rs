@@ -47,13 +47,7 @@ pub const fn static_numel(dims: &[usize]) -> usize {
 
 /// Whether an operation with output layout `O` takes the unrolled path.
 pub const fn is_small<O: Layout>() -> bool {
-    O::STATIC && fits_unrolled(O::TEMPLATE.as_slice())
-}
-
-/// Whether a static output of sizes `dims` is small enough to unroll:
-/// [`is_small`] for callers that have the sizes at hand.
-pub const fn fits_unrolled(dims: &[usize]) -> bool {
-    static_numel(dims) <= SMALL
+    O::STATIC && O::TEMPLATE_NUMEL <= SMALL
 }
 
 impl<O: Layout, A: Layout, B: Layout> StaticPlan<O, A, B> {
@@ -72,6 +66,9 @@ impl<O: Layout, A: Layout, B: Layout> StaticPlan<O, A, B> {
 }
 
 impl Blocks {
+    /// The plan of an operation that does not take the unrolled path.
+    pub const EMPTY: Blocks = Blocks::new(false, &[], &[], &[]);
+
     /// The plan of `out = f(a, b)` for static sizes `o` (the output), `a`
     /// and `b` of at most [`SMALL`] output elements; an empty plan unless
     /// `small` (callers evaluate this for every layout, see `BLOCKS`).

@@ -521,20 +521,35 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
         } else {
             [&Out::<L, R>::TEMPLATE, &L::TEMPLATE, &R::TEMPLATE]
         };
-        // Each slice once: a call in a constant is slow for rustc to evaluate.
-        let (o, a, b) = (dims[0].as_slice(), dims[1].as_slice(), dims[2].as_slice());
+        // Element counts are each layout's own constant, worked out once per
+        // layout, and sizes are compared only where the counts allow a match:
+        // this constant, evaluated for every pair of shapes, was the largest
+        // part of constant evaluation in a build, and taking a slice is a
+        // chain of calls for rustc's evaluator.
+        let (no, na, nb) = (
+            Out::<L, R>::TEMPLATE_NUMEL,
+            L::TEMPLATE_NUMEL,
+            R::TEMPLATE_NUMEL,
+        );
         let fast = L::STATIC && R::STATIC && (!named || in_order::<L, R>());
-        // Both operands static, so is the result (`is_small` without a slice).
-        let small = fast && kernel::fits_unrolled(o);
+        let small = fast && no <= kernel::SMALL;
         // Legacy broadcasts are positional: `a`, `b` are the operands' sizes.
         #[cfg(feature = "std")]
-        let legacy = fast && !named && crate::legacy::is_legacy(a, b, o);
+        let legacy = fast && !named && crate::legacy::is_legacy(dims[1], dims[2], na, nb, no);
         // An owned operand lends its storage when the result is on the heap
         // (inline results are no allocation to save) and the operand, as the
         // kernel sees it, has exactly the result's sizes.
         let heap = fast && !Out::<L, R>::INLINE;
-        let lends = [heap && same(a, o), heap && same(b, o)];
-        let blocks = kernel::Blocks::new(small, o, a, b);
+        let lends = [
+            heap && na == no && dims[1].same(dims[0]),
+            heap && nb == no && dims[2].same(dims[0]),
+        ];
+        let blocks = if small {
+            let [o, a, b] = dims;
+            kernel::Blocks::new(true, o.as_slice(), a.as_slice(), b.as_slice())
+        } else {
+            kernel::Blocks::EMPTY
+        };
         OpPlan {
             fast,
             #[cfg(feature = "std")]
@@ -602,21 +617,6 @@ const fn kernel_dims<L: BroadcastWith<R>, R: Layout>() -> [&'static Dims; 3] {
         &<L as BroadcastWith<R>>::Lhs::TEMPLATE,
         &<L as BroadcastWith<R>>::Rhs::TEMPLATE,
     ]
-}
-
-/// Whether two lists of sizes are equal (at compile time).
-const fn same(x: &[usize], y: &[usize]) -> bool {
-    if x.len() != y.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < x.len() {
-        if x[i] != y[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// The value, or a panic with the error's message at the caller's line

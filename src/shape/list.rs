@@ -168,6 +168,11 @@ pub trait Layout: 'static + Sized {
     /// Whether tensors of this layout are stored inline (static shapes of at
     /// most 1024 elements).
     const INLINE: bool;
+    /// The product of [`TEMPLATE`](Layout::TEMPLATE), saturating at
+    /// `usize::MAX` (which a `Dyn` size makes it): the element count the
+    /// compile-time plans start from, worked out once per layout rather
+    /// than once per operation.
+    const TEMPLATE_NUMEL: usize = Self::TEMPLATE.saturating_numel();
     /// What a tensor of this layout knows only at run time: `()` for a
     /// static shape, the sizes for a mixed one.
     type Extents: Copy + PartialEq + fmt::Debug;
@@ -231,6 +236,40 @@ pub struct RankList<X: Copy> {
 /// The sizes of a static shape, as returned by `Tensor::shape`: a small
 /// inline list that dereferences to `[usize]`.
 pub type Dims = RankList<usize>;
+
+// Read entry by entry rather than as slices: these run in the compiler's
+// constant evaluator once per operation, where taking a slice is a chain of
+// calls, each far slower than an array access.
+impl Dims {
+    /// The product of the sizes, saturating at `usize::MAX`; 0 if any is 0.
+    pub(crate) const fn saturating_numel(&self) -> usize {
+        let mut n = 1usize;
+        let mut i = 0;
+        while i < self.len {
+            if self.buf[i] == 0 {
+                return 0;
+            }
+            n = n.saturating_mul(self.buf[i]);
+            i += 1;
+        }
+        n
+    }
+
+    /// Whether `self` and `other` hold the same sizes.
+    pub(crate) const fn same(&self, other: &Dims) -> bool {
+        if self.len != other.len {
+            return false;
+        }
+        let mut i = 0;
+        while i < self.len {
+            if self.buf[i] != other.buf[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+}
 
 /// The dimension names of a static shape, outermost first: a small inline
 /// list that dereferences to `[Option<&'static str>]`.
