@@ -72,6 +72,7 @@ mod strided;
 mod tests;
 mod unrolled;
 
+use alloc::vec::Vec;
 pub(crate) use gather::{gather, strides};
 pub use gemm::{Mat, SMALL_GEMM, gemm};
 pub use nary::{CHUNK, Operand, nary};
@@ -80,6 +81,7 @@ use plan::{Block, for_each_block, plan_2d, with_plan};
 pub(crate) use plan::{INLINE_AXES, PAIR_AXES, pair_plan};
 pub use plan::{PlanAxis, plan};
 use rows::*;
+use sink::UninitSink;
 pub use sink::{Sink, SliceSink};
 pub(crate) use small::{
     assign_small, binary_quick, binary_small, binary_small_vec, quick_plan, small_plan,
@@ -164,6 +166,64 @@ pub fn binary<T: Copy, U: Copy>(
         };
         binary_blocks_rt(out, a, b, block, &axes[2..], &f);
     });
+}
+
+/// [`binary`] appended to `out`: the output's elements are written straight
+/// into its spare capacity, with no pass zeroing memory about to be
+/// written. With [`binary_into`] this is how the crate's own operations call
+/// the general kernel, always through the same sink, so that a program
+/// compiles it once per element type and operation, not once per kind of
+/// output: in a release build each copy costs about two seconds.
+///
+/// Callers check that `out_dims`' element count fits (it is reserved).
+pub(crate) fn binary_onto_vec<T: Copy, U: Copy>(
+    out: &mut Vec<U>,
+    out_dims: &[usize],
+    a: &[T],
+    a_dims: &[usize],
+    b: &[T],
+    b_dims: &[usize],
+    f: impl Fn(T, T) -> U,
+) {
+    let n = out_dims
+        .iter()
+        .try_fold(1usize, |n, &d| n.checked_mul(d))
+        .expect("the output's element count fits");
+    out.reserve(n);
+    let len = out.len();
+    let mut sink = UninitSink::new(&mut out.spare_capacity_mut()[..n]);
+    binary(&mut sink, out_dims, a, a_dims, b, b_dims, f);
+    // The `set_len` below relies on this.
+    assert_eq!(sink.written(), n, "the kernel wrote its whole output");
+    // SAFETY: the sink wrote its slots front to back and counts them: the
+    // first `n` slots of the spare capacity, of which `n` were reserved.
+    unsafe { out.set_len(len + n) };
+}
+
+/// [`binary`] over an initialised output, `out` overwritten front to back
+/// (see [`binary_onto_vec`] for why through this sink).
+pub(crate) fn binary_into<T: Copy, U: Copy>(
+    out: &mut [U],
+    out_dims: &[usize],
+    a: &[T],
+    a_dims: &[usize],
+    b: &[T],
+    b_dims: &[usize],
+    f: impl Fn(T, T) -> U,
+) {
+    // SAFETY: `MaybeUninit<U>` has `U`'s layout, and the sink stores only
+    // initialised `U`s into the slots (it never writes an uninitialised
+    // one), so `out` holds valid `U`s when this borrow ends.
+    let slots = unsafe { &mut *(out as *mut [U] as *mut [core::mem::MaybeUninit<U>]) };
+    binary(
+        &mut UninitSink::new(slots),
+        out_dims,
+        a,
+        a_dims,
+        b,
+        b_dims,
+        f,
+    );
 }
 
 /// Every block of a runtime plan whose outer axes are `outer`: the row

@@ -178,20 +178,10 @@ impl<T: Element> DynTensor<T> {
         let data = SmallBuf::build(
             n,
             dims,
-            |s| {
-                kernel::binary(
-                    &mut SliceSink::new(s),
-                    dims,
-                    a,
-                    a_dims,
-                    b,
-                    b_dims,
-                    Op::apply,
-                )
-            },
+            |s| kernel::binary_into(s, dims, a, a_dims, b, b_dims, Op::apply),
             |v| {
                 heap_result(v, n, dims, (a, a_dims), (b, b_dims), Op::apply, |v| {
-                    kernel::binary(v, dims, a, a_dims, b, b_dims, Op::apply)
+                    kernel::binary_onto_vec(v, dims, a, a_dims, b, b_dims, Op::apply)
                 })
             },
         )?;

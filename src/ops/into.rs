@@ -218,14 +218,14 @@ fn static_into<T: Element, Op: BinaryOp<T>, S, R: Layout>(
         );
         *out = tmp;
     } else {
-        let sink = &mut kernel::SliceSink::new(out.as_mut_slice());
+        let out = out.as_mut_slice();
         let dims = (
             &Out::<S, R>::TEMPLATE,
             &Lhs::<S, R>::TEMPLATE,
             &Rhs::<S, R>::TEMPLATE,
         );
         let (a, b) = (a.as_slice(), b.as_slice());
-        kernel::binary(sink, dims.0, a, dims.1, b, dims.2, Op::apply);
+        kernel::binary_into(out, dims.0, a, dims.1, b, dims.2, Op::apply);
     }
 }
 
@@ -351,8 +351,7 @@ fn positional_into<T: Element, Op: BinaryOp<T>>(
     Op::check_for(a, b)?;
     #[cfg(feature = "std")]
     crate::legacy::check(a_dims, b_dims, out_dims);
-    let sink = &mut kernel::SliceSink::new(out);
-    kernel::binary(sink, out_dims, a, a_dims, b, b_dims, Op::apply);
+    kernel::binary_into(out, out_dims, a, a_dims, b, b_dims, Op::apply);
     Ok(())
 }
 

@@ -19,6 +19,6 @@ pub(crate) fn zip<T: Copy, U: Copy>(
     #[cfg(feature = "std")]
     crate::legacy::check(a_dims, b_dims, &shape);
     let mut data = crate::error::vec_for::<U>(&shape)?;
-    kernel::binary(&mut data, &shape, a, a_dims, b, b_dims, f);
+    kernel::binary_onto_vec(&mut data, &shape, a, a_dims, b, b_dims, f);
     Ok(DynTensor::from_parts(data, &shape))
 }

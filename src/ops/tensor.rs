@@ -65,13 +65,11 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             if StaticOp::<S, R>::SMALL {
                 plan.run_small::<T, Op>(a, b, out.as_mut_slice());
             } else {
-                plan.run::<T, Op>(a, b, &mut kernel::SliceSink::new(out.as_mut_slice()));
+                plan.run_into::<T, Op>(a, b, out.as_mut_slice());
             }
             out
         } else {
-            let mut out = Vec::with_capacity(kernel::static_numel(plan.dims[0]));
-            plan.run::<T, Op>(a, b, &mut out);
-            Out::<S, R>::data_from_vec(out)
+            Out::<S, R>::data_from_vec(plan.run_vec::<T, Op>(a, b))
         };
         Tensor::from_parts(data, ext)
     }
@@ -422,7 +420,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         Op::check_for(self.as_slice(), rhs.as_slice())?;
         let n = checked_numel::<T>(&out)?;
         let mut data = Vec::with_capacity(n);
-        kernel::binary(
+        kernel::binary_onto_vec(
             &mut data,
             &out,
             self.as_slice(),
@@ -583,15 +581,26 @@ impl OpPlan {
     }
 
     /// [`run_small`](Self::run_small) for larger results, by the runtime
-    /// kernel into `out` (a slice of inline storage, or a `Vec` to append
-    /// to, with no pass zeroing memory about to be written): never inlined,
-    /// one copy per kind of output for every pair of shapes.
+    /// kernel into inline storage: never inlined, one copy for every pair
+    /// of shapes.
     #[track_caller]
     #[inline(never)]
-    fn run<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut impl kernel::Sink<T>) {
+    fn run_into<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut [T]) {
         self.check::<T, Op>(a, b);
         let [o, da, db] = self.dims;
-        kernel::binary(out, o, a, da, b, db, Op::apply);
+        kernel::binary_into(out, o, a, da, b, db, Op::apply);
+    }
+
+    /// [`run_into`](Self::run_into) for a result on the heap: its `Vec`,
+    /// written without a pass zeroing it first.
+    #[track_caller]
+    #[inline(never)]
+    fn run_vec<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T]) -> Vec<T> {
+        self.check::<T, Op>(a, b);
+        let [o, da, db] = self.dims;
+        let mut out = Vec::new();
+        kernel::binary_onto_vec(&mut out, o, a, da, b, db, Op::apply);
+        out
     }
 
     /// The checks of `a op b` before the kernel: the operation's own (a

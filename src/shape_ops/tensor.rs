@@ -292,7 +292,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         check_broadcast_to(&target, &shape)?;
         let n = checked_numel::<T>(&target)?;
         let mut data = Vec::with_capacity(n);
-        kernel::binary(
+        kernel::binary_onto_vec(
             &mut data,
             &target,
             self.as_slice(),
