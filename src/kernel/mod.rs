@@ -96,6 +96,14 @@ pub use unrolled::{
 /// Static shapes with at most this many elements are unrolled.
 pub const SMALL: usize = 128;
 
+/// Whether this build unrolls small static operations at all. A debug build
+/// (other than the crate's own tests, which keep the unrolled path and check
+/// it for every row length and form in `kernel/tests.rs`) runs them through
+/// the runtime kernel: its speed is not what unrolling is for, and working
+/// out each operation's unrolled plan was most of what the compiler spent
+/// evaluating its constants.
+pub const UNROLL: bool = !cfg!(all(debug_assertions, not(test)));
+
 /// [`binary_block`] compiled once per element type, operation and sink, for
 /// runtime plans.
 #[inline(never)]

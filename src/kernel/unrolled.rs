@@ -45,9 +45,10 @@ pub const fn static_numel(dims: &[usize]) -> usize {
     n
 }
 
-/// Whether an operation with output layout `O` takes the unrolled path.
+/// Whether an operation with output layout `O` takes the unrolled path (in
+/// a build that unrolls, [`UNROLL`](super::UNROLL)).
 pub const fn is_small<O: Layout>() -> bool {
-    O::STATIC && O::TEMPLATE_NUMEL <= SMALL
+    super::UNROLL && O::STATIC && O::TEMPLATE_NUMEL <= SMALL
 }
 
 impl<O: Layout, A: Layout, B: Layout> StaticPlan<O, A, B> {

@@ -495,7 +495,8 @@ struct OpPlan {
     /// A legacy broadcast (see [`legacy`](crate::legacy)).
     #[cfg(feature = "std")]
     legacy: bool,
-    /// At most [`kernel::SMALL`] output elements: the unrolled kernel.
+    /// At most [`kernel::SMALL`] output elements, in a build that unrolls
+    /// ([`kernel::UNROLL`]): the unrolled kernel.
     small: bool,
     /// Whether the owned left (right) operand can hold the result.
     lends: [bool; 2],
@@ -530,7 +531,7 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
             R::TEMPLATE_NUMEL,
         );
         let fast = L::STATIC && R::STATIC && (!named || in_order::<L, R>());
-        let small = fast && no <= kernel::SMALL;
+        let small = kernel::UNROLL && fast && no <= kernel::SMALL;
         // Legacy broadcasts are positional: `a`, `b` are the operands' sizes.
         #[cfg(feature = "std")]
         let legacy = fast && !named && crate::legacy::is_legacy(dims[1], dims[2], na, nb, no);
