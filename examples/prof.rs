@@ -8,8 +8,9 @@
 //! `try_add_into`: A and B into a preallocated output), `dynAk`, `dynBk`
 //! (A and B kept as criterion's benchmarks keep them: no copy of the
 //! result into `black_box`), `dynF`, `dynH`, `statA`, `statB`,
-//! `statH`, `intoA`, `intoB`, `intoBi`, `intoH`, `assignB`, `assignBi`
-//! (static tensors), `handB`, `intoBhand` (hand loops), `ndF`, `chain`,
+//! `statH`, `intoA`, `intoB`, `intoBi`, `intoH`, `assignB`, `assignBi`,
+//! `statD`, `statE`, `intoE`, `statM`, `intoM` (static tensors; M is
+//! `[16, 16] + [16, 1]`), `handB`, `intoBhand` (hand loops), `ndF`, `chain`,
 //! `chainNd`, `vecA`.
 
 use shaped::{DynTensor, Tensor, shape};
@@ -132,6 +133,42 @@ fn main() {
             let b = Tensor::<f32, shape![32, 8, 1]>::from_slice(&data(256)).unwrap();
             for _ in 0..iters {
                 black_box(black_box(&a) + black_box(&b));
+            }
+        }
+        "statD" | "statE" | "intoE" | "statM" | "intoM" => {
+            // D `[256, 256] + [256, 1]` and E `[1024, 1] + [1, 1024]` (results
+            // on the heap), M `[16, 16] + [16, 1]` (256 elements, inline but
+            // too many to unroll), allocating or into an output.
+            macro_rules! run {
+                ($a:ty, $na:expr, $b:ty, $nb:expr, $o:ty) => {{
+                    let a = Tensor::<f32, $a>::from_slice(&data($na)).unwrap();
+                    let b = Tensor::<f32, $b>::from_slice(&data($nb)).unwrap();
+                    let mut o = Tensor::<f32, $o>::zeros();
+                    for _ in 0..iters {
+                        if which.starts_with("into") {
+                            shaped::add_into(black_box(&a), black_box(&b), black_box(&mut o));
+                        } else {
+                            black_box(black_box(&a) + black_box(&b));
+                        }
+                    }
+                }};
+            }
+            match &which[which.len() - 1..] {
+                "D" => run!(
+                    shape![256, 256],
+                    65536,
+                    shape![256, 1],
+                    256,
+                    shape![256, 256]
+                ),
+                "E" => run!(
+                    shape![1024, 1],
+                    1024,
+                    shape![1, 1024],
+                    1024,
+                    shape![1024, 1024]
+                ),
+                _ => run!(shape![16, 16], 256, shape![16, 1], 16, shape![16, 16]),
             }
         }
         "handB" => {
