@@ -53,50 +53,35 @@ pub type Broadcast<S, R> = <S as BroadcastWith<R>>::Output;
 // `S` rustc can then pick none, so a missing bound is reported as
 // `S: BroadcastWith<R>` with the note above, not as the internal traits
 // below it. For concrete layouts it follows the one that applies down to
-// the check that fails.
+// the check that fails. Each impl names the rule itself: a blanket layer
+// between them (a trait `Resolve` did this) was one more projection that
+// rustc normalised, and proved again, for every operation.
 impl<R: Layout> BroadcastWith<R> for Nil
 where
-    Nil: Resolve<R>,
+    B0: Pick<R::Named>,
+    Nil: Rule<R, <B0 as Pick<R::Named>>::Out>,
 {
-    type Output = <Nil as Resolve<R>>::Output;
-    type Lhs = <Nil as Resolve<R>>::Lhs;
-    type Rhs = <Nil as Resolve<R>>::Rhs;
+    type Output = <Nil as Rule<R, <B0 as Pick<R::Named>>::Out>>::Output;
+    type Lhs = <Nil as Rule<R, <B0 as Pick<R::Named>>::Out>>::Lhs;
+    type Rhs = <Nil as Rule<R, <B0 as Pick<R::Named>>::Out>>::Rhs;
 }
 impl<H, T, R: Layout> BroadcastWith<R> for Cons<H, T>
 where
-    Cons<H, T>: Layout + Resolve<R>,
+    Cons<H, T>: Layout + Rule<R, Picked<Cons<H, T>, R>>,
+    <Cons<H, T> as Layout>::Named: Pick<R::Named>,
 {
-    type Output = <Cons<H, T> as Resolve<R>>::Output;
-    type Lhs = <Cons<H, T> as Resolve<R>>::Lhs;
-    type Rhs = <Cons<H, T> as Resolve<R>>::Rhs;
+    type Output = <Cons<H, T> as Rule<R, Picked<Cons<H, T>, R>>>::Output;
+    type Lhs = <Cons<H, T> as Rule<R, Picked<Cons<H, T>, R>>>::Lhs;
+    type Rhs = <Cons<H, T> as Rule<R, Picked<Cons<H, T>, R>>>::Rhs;
 }
 impl<L, R: Layout> BroadcastWith<R> for Mixed<L>
 where
-    Mixed<L>: Layout + Resolve<R>,
+    Mixed<L>: Layout + Rule<R, Picked<Mixed<L>, R>>,
+    <Mixed<L> as Layout>::Named: Pick<R::Named>,
 {
-    type Output = <Mixed<L> as Resolve<R>>::Output;
-    type Lhs = <Mixed<L> as Resolve<R>>::Lhs;
-    type Rhs = <Mixed<L> as Resolve<R>>::Rhs;
-}
-
-/// [`BroadcastWith`] for every layout: two named operands broadcast by
-/// name, any other pair by position.
-pub trait Resolve<R> {
-    /// See [`BroadcastWith::Output`].
-    type Output: Layout;
-    /// See [`BroadcastWith::Lhs`].
-    type Lhs: Layout;
-    /// See [`BroadcastWith::Rhs`].
-    type Rhs: Layout;
-}
-impl<S: Layout, R: Layout> Resolve<R> for S
-where
-    S::Named: Pick<R::Named>,
-    S: Rule<R, Picked<S, R>>,
-{
-    type Output = <S as Rule<R, Picked<S, R>>>::Output;
-    type Lhs = <S as Rule<R, Picked<S, R>>>::Lhs;
-    type Rhs = <S as Rule<R, Picked<S, R>>>::Rhs;
+    type Output = <Mixed<L> as Rule<R, Picked<Mixed<L>, R>>>::Output;
+    type Lhs = <Mixed<L> as Rule<R, Picked<Mixed<L>, R>>>::Lhs;
+    type Rhs = <Mixed<L> as Rule<R, Picked<Mixed<L>, R>>>::Rhs;
 }
 
 type Picked<S, R> = <<S as Layout>::Named as Pick<<R as Layout>::Named>>::Out;
@@ -189,34 +174,24 @@ pub trait BroadcastTo<S: Layout>: Layout {
 // One impl per kind of layout, as for `BroadcastWith`.
 impl<S: Layout> BroadcastTo<S> for Nil
 where
-    Nil: ResolveTo<S>,
+    S::Named: Pick<B0>,
+    Nil: AssignRule<S, <S::Named as Pick<B0>>::Out>,
 {
-    type Source = <Nil as ResolveTo<S>>::Source;
+    type Source = <Nil as AssignRule<S, <S::Named as Pick<B0>>::Out>>::Source;
 }
 impl<H, T, S: Layout> BroadcastTo<S> for Cons<H, T>
 where
-    Cons<H, T>: Layout + ResolveTo<S>,
+    Cons<H, T>: Layout + AssignRule<S, Picked<S, Cons<H, T>>>,
+    S::Named: Pick<<Cons<H, T> as Layout>::Named>,
 {
-    type Source = <Cons<H, T> as ResolveTo<S>>::Source;
+    type Source = <Cons<H, T> as AssignRule<S, Picked<S, Cons<H, T>>>>::Source;
 }
 impl<L, S: Layout> BroadcastTo<S> for Mixed<L>
 where
-    Mixed<L>: Layout + ResolveTo<S>,
+    Mixed<L>: Layout + AssignRule<S, Picked<S, Mixed<L>>>,
+    S::Named: Pick<<Mixed<L> as Layout>::Named>,
 {
-    type Source = <Mixed<L> as ResolveTo<S>>::Source;
-}
-
-/// [`BroadcastTo`] for every layout, by name or by position.
-pub trait ResolveTo<S> {
-    /// See [`BroadcastTo::Source`].
-    type Source: Layout;
-}
-impl<S: Layout, R: Layout> ResolveTo<S> for R
-where
-    S::Named: Pick<R::Named>,
-    R: AssignRule<S, Picked<S, R>>,
-{
-    type Source = <R as AssignRule<S, Picked<S, R>>>::Source;
+    type Source = <Mixed<L> as AssignRule<S, Picked<S, Mixed<L>>>>::Source;
 }
 
 /// How `Self` is checked against `S` in place, by the rule `K`.
