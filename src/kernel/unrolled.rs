@@ -33,16 +33,7 @@ pub struct Blocks {
 /// The element count of a static shape, or `usize::MAX` if it overflows or
 /// has a runtime-sized (`Dyn`, `usize::MAX`) dimension.
 pub const fn static_numel(dims: &[usize]) -> usize {
-    let mut n = 1usize;
-    let mut i = 0;
-    while i < dims.len() {
-        if dims[i] == 0 {
-            return 0;
-        }
-        n = n.saturating_mul(dims[i]);
-        i += 1;
-    }
-    n
+    crate::shape::list::saturating_numel(dims, dims.len())
 }
 
 /// Whether an operation with output layout `O` takes the unrolled path (in

@@ -531,7 +531,7 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
             R::TEMPLATE_NUMEL,
         );
         let fast = L::STATIC && R::STATIC && (!named || in_order::<L, R>());
-        let small = kernel::UNROLL && fast && no <= kernel::SMALL;
+        let small = fast && kernel::is_small::<Out<L, R>>();
         // Legacy broadcasts are positional: `a`, `b` are the operands' sizes.
         #[cfg(feature = "std")]
         let legacy = fast && !named && crate::legacy::is_legacy(dims[1], dims[2], na, nb, no);

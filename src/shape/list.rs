@@ -237,22 +237,29 @@ pub struct RankList<X: Copy> {
 /// inline list that dereferences to `[usize]`.
 pub type Dims = RankList<usize>;
 
+/// The product of the first `len` entries of `sizes`, saturating at
+/// `usize::MAX`; 0 if any is 0. (The length apart, so that [`Dims`] need not
+/// take a slice of its buffer.)
+pub(crate) const fn saturating_numel(sizes: &[usize], len: usize) -> usize {
+    let mut n = 1usize;
+    let mut i = 0;
+    while i < len {
+        if sizes[i] == 0 {
+            return 0;
+        }
+        n = n.saturating_mul(sizes[i]);
+        i += 1;
+    }
+    n
+}
+
 // Read entry by entry rather than as slices: these run in the compiler's
 // constant evaluator once per operation, where taking a slice is a chain of
 // calls, each far slower than an array access.
 impl Dims {
     /// The product of the sizes, saturating at `usize::MAX`; 0 if any is 0.
     pub(crate) const fn saturating_numel(&self) -> usize {
-        let mut n = 1usize;
-        let mut i = 0;
-        while i < self.len {
-            if self.buf[i] == 0 {
-                return 0;
-            }
-            n = n.saturating_mul(self.buf[i]);
-            i += 1;
-        }
-        n
+        saturating_numel(&self.buf, self.len)
     }
 
     /// Whether `self` and `other` hold the same sizes.
