@@ -69,6 +69,8 @@ macro_rules! per_layout_kind {
 pub(crate) use per_layout_kind;
 
 pub mod axes;
+#[rustfmt::skip] // generated: see `storage.rs`
+mod budget_table;
 pub mod axis;
 pub mod broadcast;
 pub mod diagnostic;
