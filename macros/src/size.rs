@@ -9,20 +9,28 @@
 //! Nearly every size is a literal, whose class is known here, so the
 //! expansion names the type directly; other expressions keep the general form.
 
-use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, TokenStream, TokenTree};
+use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
 /// The largest size written `D<N>`: must match `shaped::shape::dim::kind`.
 const LARGEST_SMALL: u128 = 1024;
+
+/// Tokens on our side of the compiler's bridge. Every `TokenStream`
+/// operation (`extend`, `clone`, `parse`, iterating) is a call across it,
+/// and in a debug build of the macro those calls were most of a `shape!`'s
+/// expansion; tokens are gathered here and handed back once.
+type Tokens = Vec<TokenTree>;
 
 /// `krate, size` to the dimension type of `size`; `krate, size, NAME` to
 /// the named dimension (through flat aliases, so that an annotation with
 /// names stays a simple type for clippy's `type_complexity`).
 pub(crate) fn dim_type(input: TokenStream) -> TokenStream {
-    let mut parts = split_commas(input).into_iter();
+    let mut parts = split_commas(input.into_iter().collect()).into_iter();
     let (Some(krate), Some(size)) = (parts.next(), parts.next()) else {
         return "::core::compile_error!(\"dim!: no size\")".parse().unwrap();
     };
-    dim_tokens(&krate, size, parts.next())
+    let mut out = Tokens::new();
+    dim_tokens(&mut out, &krate, size, parts.next());
+    out.into_iter().collect()
 }
 
 /// `shape!`'s whole expansion, `krate; items`: the list of the items'
@@ -30,90 +38,103 @@ pub(crate) fn dim_type(input: TokenStream) -> TokenStream {
 /// shape, where the declarative macro took about four per dimension.
 pub(crate) fn shape_type(input: TokenStream) -> TokenStream {
     let mut tokens = input.into_iter();
-    let mut krate = TokenStream::new();
+    let mut krate = Tokens::new();
     for t in tokens.by_ref() {
         match &t {
             TokenTree::Punct(p) if p.as_char() == ';' => break,
-            _ => krate.extend([t]),
+            _ => krate.push(t),
         }
     }
-    let items: Vec<TokenStream> = split_items(tokens.collect());
+    let items = split_items(tokens);
     // Any `Dyn` among the items' own tokens (`Dyn`, `H: Dyn`) makes the
     // shape a mixed one, as the declarative macro's scan did.
-    let mixed = items.iter().any(|item| {
-        item.clone()
-            .into_iter()
-            .any(|t| matches!(&t, TokenTree::Ident(i) if i.to_string() == "Dyn"))
-    });
-    let dims: Vec<TokenStream> = items
+    let mixed = items
+        .iter()
+        .flatten()
+        .any(|t| matches!(t, TokenTree::Ident(i) if i.to_string() == "Dyn"));
+    let dims: Vec<Tokens> = items
         .into_iter()
-        .map(|item| match named(&item) {
-            Some((name, size)) => dim_tokens(&krate, size, Some(name)),
-            None => dim_tokens(&krate, item, None),
+        .map(|item| {
+            let mut dim = Tokens::new();
+            match named(&item) {
+                Some((name, size)) => dim_tokens(&mut dim, &krate, size, Some(name)),
+                None => dim_tokens(&mut dim, &krate, item, None),
+            }
+            dim
         })
         .collect();
-    let list = list_type(&krate, &dims);
+    let mut out = Tokens::new();
     if mixed {
-        let mut ts = krate.clone();
-        ts.extend("::shape::mixed::Mixed<".parse::<TokenStream>().unwrap());
-        ts.extend(list);
-        ts.extend([TokenTree::from(Punct::new('>', Spacing::Alone))]);
-        ts
+        path(&mut out, &krate, &["shape", "mixed", "Mixed"]);
+        out.push(punct('<'));
+        list_type(&mut out, &krate, &dims);
+        out.push(punct('>'));
     } else {
-        list
+        list_type(&mut out, &krate, &dims);
+    }
+    out.into_iter().collect()
+}
+
+/// A lone punctuation character.
+fn punct(c: char) -> TokenTree {
+    Punct::new(c, Spacing::Alone).into()
+}
+
+/// `krate::a::b::..` onto `out`.
+fn path(out: &mut Tokens, krate: &[TokenTree], segments: &[&str]) {
+    out.extend_from_slice(krate);
+    for segment in segments {
+        out.push(Punct::new(':', Spacing::Joint).into());
+        out.push(punct(':'));
+        out.push(Ident::new(segment, Span::call_site()).into());
     }
 }
 
 /// The list type of dimension types `dims`: the flat aliases `S1` to `S8`
 /// (so that an annotation stays a simple type for clippy's
 /// `type_complexity`), `Cons` in front of them for longer shapes.
-fn list_type(krate: &TokenStream, dims: &[TokenStream]) -> TokenStream {
-    let mut ts = krate.clone();
-    let (head, alias) = match dims.len() {
-        0 => {
-            ts.extend("::shape::Nil".parse::<TokenStream>().unwrap());
-            return ts;
-        }
-        n @ 1..=8 => (&dims[..0], format!("::shape::S{n}<")),
-        _ => (&dims[..1], "::shape::Cons<".to_string()),
-    };
-    ts.extend(alias.parse::<TokenStream>().unwrap());
-    let args: Vec<TokenStream> = if head.is_empty() {
-        dims.to_vec()
-    } else {
-        vec![head[0].clone(), list_type(krate, &dims[1..])]
-    };
-    for (k, arg) in args.into_iter().enumerate() {
-        if k > 0 {
-            ts.extend([TokenTree::from(Punct::new(',', Spacing::Alone))]);
-        }
-        ts.extend(arg);
+fn list_type(out: &mut Tokens, krate: &[TokenTree], dims: &[Tokens]) {
+    let n = dims.len();
+    if n == 0 {
+        return path(out, krate, &["shape", "Nil"]);
     }
-    ts.extend([TokenTree::from(Punct::new('>', Spacing::Alone))]);
-    ts
+    if n > 8 {
+        path(out, krate, &["shape", "Cons"]);
+        out.push(punct('<'));
+        out.extend_from_slice(&dims[0]);
+        out.push(punct(','));
+        list_type(out, krate, &dims[1..]);
+        out.push(punct('>'));
+        return;
+    }
+    path(out, krate, &["shape", &format!("S{n}")]);
+    out.push(punct('<'));
+    for (k, dim) in dims.iter().enumerate() {
+        if k > 0 {
+            out.push(punct(','));
+        }
+        out.extend_from_slice(dim);
+    }
+    out.push(punct('>'));
 }
 
 /// `NAME: size` as its two parts (a single colon: `a::b` is a path).
-fn named(item: &TokenStream) -> Option<(TokenStream, TokenStream)> {
-    let mut tokens = item.clone().into_iter().peekable();
-    let (Some(TokenTree::Ident(name)), Some(TokenTree::Punct(colon))) =
-        (tokens.next(), tokens.next())
-    else {
+fn named(item: &[TokenTree]) -> Option<(Tokens, Tokens)> {
+    let [TokenTree::Ident(name), TokenTree::Punct(colon), rest @ ..] = item else {
         return None;
     };
-    let path = matches!(tokens.peek(), Some(TokenTree::Punct(p)) if p.as_char() == ':');
-    if colon.as_char() != ':' || path {
+    let path = matches!(rest.first(), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+    if colon.as_char() != ':' || path || rest.is_empty() {
         return None;
     }
-    let size: TokenStream = tokens.collect();
-    (!size.is_empty()).then(|| (TokenTree::from(name).into(), size))
+    Some((vec![name.clone().into()], rest.to_vec()))
 }
 
 /// The items of a shape: split at top-level commas, except inside a
 /// turbofish's generic arguments (`f::<A, B>()`), with a trailing comma
 /// allowed.
-fn split_items(input: TokenStream) -> Vec<TokenStream> {
-    let mut items = vec![TokenStream::new()];
+fn split_items(input: impl Iterator<Item = TokenTree>) -> Vec<Tokens> {
+    let mut items = vec![Tokens::new()];
     // `depth`: open `<` of turbofishes. `colons`: how many `:` came last.
     let (mut depth, mut colons) = (0usize, 0usize);
     for t in input {
@@ -123,7 +144,7 @@ fn split_items(input: TokenStream) -> Vec<TokenStream> {
         };
         match c {
             Some(',') if depth == 0 => {
-                items.push(TokenStream::new());
+                items.push(Tokens::new());
                 colons = 0;
                 continue;
             }
@@ -132,7 +153,7 @@ fn split_items(input: TokenStream) -> Vec<TokenStream> {
             _ => {}
         }
         colons = if c == Some(':') { colons + 1 } else { 0 };
-        items.last_mut().unwrap().extend([t]);
+        items.last_mut().unwrap().push(t);
     }
     if items.last().is_some_and(|i| i.is_empty()) {
         items.pop();
@@ -141,79 +162,70 @@ fn split_items(input: TokenStream) -> Vec<TokenStream> {
 }
 
 /// The dimension type of `size` (named `name`), with the crate's path
-/// `krate`: see [`dim_type`].
-fn dim_tokens(krate: &TokenStream, size: TokenStream, name: Option<TokenStream>) -> TokenStream {
-    // `krate` then `tail`, then `<NAME, ` or `<` before the rest.
-    let path = |tail: &str, args: bool| -> TokenStream {
-        let mut ts = krate.clone();
-        ts.extend(tail.parse::<TokenStream>().unwrap());
-        if args {
-            ts.extend([TokenTree::from(Punct::new('<', Spacing::Alone))]);
-            if let Some(name) = &name {
-                ts.extend(name.clone());
-                ts.extend([TokenTree::from(Punct::new(',', Spacing::Alone))]);
-            }
+/// `krate`, onto `out`: see [`dim_type`].
+fn dim_tokens(out: &mut Tokens, krate: &[TokenTree], size: Tokens, name: Option<Tokens>) {
+    // `krate::segments<`, with `NAME, ` first for a named dimension.
+    let open = |out: &mut Tokens, segments: &[&str]| {
+        path(out, krate, segments);
+        out.push(punct('<'));
+        if let Some(name) = &name {
+            out.extend_from_slice(name);
+            out.push(punct(','));
         }
-        ts
-    };
-    let close = |mut ts: TokenStream, rest: &str| {
-        ts.extend(rest.parse::<TokenStream>().unwrap());
-        ts.extend([TokenTree::from(Punct::new('>', Spacing::Alone))]);
-        ts
     };
     let named = name.is_some();
     match (classify(&size), named) {
         // The caller's own `Dyn` (the type of the name it imported for the
         // value), so that its import counts as used.
-        (Some(Class::Dyn(d)), false) => TokenTree::from(d).into(),
+        (Some(Class::Dyn(d)), false) => out.push(d.into()),
         (Some(Class::Dyn(d)), true) => {
-            let mut ts = path("::shape::names::Named", true);
-            ts.extend([TokenTree::from(d)]);
-            close(ts, "")
+            open(out, &["shape", "names", "Named"]);
+            out.push(d.into());
+            out.push(punct('>'));
         }
-        (Some(Class::Size(1)), false) => path("::shape::dim::D1", false),
-        (Some(Class::Size(1)), true) => close(path("::shape::names::NamedD1", true), ""),
-        (Some(Class::Size(n)), _) if n <= LARGEST_SMALL => {
-            let alias = if named {
-                "::shape::names::NamedD"
-            } else {
-                "::shape::dim::D"
-            };
-            close(path(alias, true), &n.to_string())
+        (Some(Class::Size(1)), false) => path(out, krate, &["shape", "dim", "D1"]),
+        (Some(Class::Size(1)), true) => {
+            open(out, &["shape", "names", "NamedD1"]);
+            out.push(punct('>'));
         }
         (Some(Class::Size(n)), _) => {
-            let alias = if named {
-                "::shape::names::NamedBig"
-            } else {
-                "::shape::dim::Big"
+            let alias = match (n <= LARGEST_SMALL, named) {
+                (true, false) => ["shape", "dim", "D"],
+                (true, true) => ["shape", "names", "NamedD"],
+                (false, false) => ["shape", "dim", "Big"],
+                (false, true) => ["shape", "names", "NamedBig"],
             };
-            close(path(alias, true), &n.to_string())
+            open(out, &alias);
+            out.push(Literal::u128_unsuffixed(n).into());
+            out.push(punct('>'));
         }
         (None, _) => {
             // `Size<{ size }, { kind(size) }>` (or `NamedSize<NAME, ..>`)
             let alias = if named {
-                "::shape::names::NamedSize"
+                ["shape", "names", "NamedSize"]
             } else {
-                "::shape::dim::Size"
+                ["shape", "dim", "Size"]
             };
-            let mut ts = path(alias, true);
-            ts.extend([TokenTree::from(Group::new(Delimiter::Brace, size.clone()))]);
-            ts.extend([TokenTree::from(Punct::new(',', Spacing::Alone))]);
-            let mut kind = path("::shape::dim::kind", false);
-            kind.extend([TokenTree::from(Group::new(Delimiter::Parenthesis, size))]);
-            ts.extend([TokenTree::from(Group::new(Delimiter::Brace, kind))]);
-            close(ts, "")
+            open(out, &alias);
+            let stream: TokenStream = size.into_iter().collect();
+            out.push(Group::new(Delimiter::Brace, stream.clone()).into());
+            out.push(punct(','));
+            let mut kind = Tokens::new();
+            path(&mut kind, krate, &["shape", "dim", "kind"]);
+            kind.push(Group::new(Delimiter::Parenthesis, stream).into());
+            out.push(Group::new(Delimiter::Brace, kind.into_iter().collect()).into());
+            out.push(punct('>'));
         }
     }
 }
 
 /// The input split at its top-level commas.
-fn split_commas(input: TokenStream) -> Vec<TokenStream> {
-    let mut parts = vec![TokenStream::new()];
+fn split_commas(input: Tokens) -> Vec<Tokens> {
+    let mut parts = vec![Tokens::new()];
     for t in input {
         match &t {
-            TokenTree::Punct(p) if p.as_char() == ',' => parts.push(TokenStream::new()),
-            _ => parts.last_mut().unwrap().extend([t]),
+            TokenTree::Punct(p) if p.as_char() == ',' => parts.push(Tokens::new()),
+            _ => parts.last_mut().unwrap().push(t),
         }
     }
     parts
@@ -225,17 +237,17 @@ enum Class {
 }
 
 /// The size's class when it is a plain integer literal or `Dyn`.
-fn classify(size: &TokenStream) -> Option<Class> {
-    let mut tokens = size.clone().into_iter();
-    let first = tokens.next()?;
-    if tokens.next().is_some() {
+fn classify(size: &[TokenTree]) -> Option<Class> {
+    let [first] = size else {
         return None;
-    }
+    };
     match first {
         // A macro's `$n:expr` arrives wrapped in an invisible group.
-        TokenTree::Group(g) if g.delimiter() == Delimiter::None => classify(&g.stream()),
-        TokenTree::Ident(i) if i.to_string() == "Dyn" => Some(Class::Dyn(i)),
-        TokenTree::Literal(l) => integer(&l).map(Class::Size),
+        TokenTree::Group(g) if g.delimiter() == Delimiter::None => {
+            classify(&g.stream().into_iter().collect::<Tokens>())
+        }
+        TokenTree::Ident(i) if i.to_string() == "Dyn" => Some(Class::Dyn(i.clone())),
+        TokenTree::Literal(l) => integer(l).map(Class::Size),
         _ => None,
     }
 }
