@@ -81,8 +81,8 @@ use plan::{Block, for_each_block, plan_2d, with_plan};
 pub(crate) use plan::{INLINE_AXES, PAIR_AXES, pair_plan};
 pub use plan::{PlanAxis, plan};
 use rows::*;
-use sink::UninitSink;
 pub use sink::{Sink, SliceSink};
+use sink::{UninitSink, as_uninit};
 pub(crate) use small::{
     assign_small, binary_quick, binary_small, binary_small_vec, quick_plan, small_plan,
     small_plan_onto,
@@ -219,10 +219,8 @@ pub(crate) fn binary_into<T: Copy, U: Copy>(
     b_dims: &[usize],
     f: impl Fn(T, T) -> U,
 ) {
-    // SAFETY: `MaybeUninit<U>` has `U`'s layout, and the sink stores only
-    // initialised `U`s into the slots (it never writes an uninitialised
-    // one), so `out` holds valid `U`s when this borrow ends.
-    let slots = unsafe { &mut *(out as *mut [U] as *mut [core::mem::MaybeUninit<U>]) };
+    // SAFETY: the sink stores only initialised `U`s into the slots.
+    let slots = unsafe { as_uninit(out) };
     binary(
         &mut UninitSink::new(slots),
         out_dims,

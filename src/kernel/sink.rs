@@ -94,6 +94,26 @@ impl<T> Sink<T> for SliceSink<'_, T> {
     }
 }
 
+/// `out`'s slots as possibly uninitialised, for a kernel that writes into
+/// uninitialised memory to overwrite initialised memory too.
+///
+/// # Safety
+///
+/// While the returned borrow lives, only initialised values of `U` may be
+/// written into it (never `MaybeUninit::uninit()`), so that `out` holds
+/// valid `U`s when it ends; every kernel writer does so.
+#[inline(always)]
+pub(crate) unsafe fn as_uninit<U>(out: &mut [U]) -> &mut [core::mem::MaybeUninit<U>] {
+    let (o, len) = (
+        out.as_mut_ptr().cast::<core::mem::MaybeUninit<U>>(),
+        out.len(),
+    );
+    // SAFETY: `MaybeUninit<U>` has `U`'s size and alignment, so this is the
+    // same memory for the same lifetime, and every `U` is a valid
+    // `MaybeUninit<U>`; the caller keeps it initialised (see above).
+    unsafe { core::slice::from_raw_parts_mut(o, len) }
+}
+
 /// A [`Sink`] writing into uninitialised memory (part of a `Vec`'s spare
 /// capacity), front to back: results written without zeroing them first,
 /// in pieces in parallel ([`parallel`](super::parallel)) or by the strided

@@ -55,6 +55,7 @@ use core::mem::MaybeUninit;
 use core::slice;
 
 use super::plan::{Block, PlanAxis, block_2d};
+use super::sink::as_uninit;
 
 /// Operations of up to this rank take the small path.
 pub(crate) const SMALL_RANK: usize = 4;
@@ -289,10 +290,8 @@ pub(crate) fn binary_quick<T: Copy, U: Copy>(
     if p.numel == 0 {
         return;
     }
-    let (o, len) = (out.as_mut_ptr().cast::<MaybeUninit<U>>(), out.len());
-    // SAFETY: the same memory, seen as possibly uninitialised; the kernel
-    // only ever writes values of `U` into it, so it stays initialised.
-    let out = unsafe { slice::from_raw_parts_mut(o, len) };
+    // SAFETY: the row loops only ever write values of `U` into it.
+    let out = unsafe { as_uninit(out) };
     let [inner, x1, ..] = p.axes;
     macro_rules! go {
         ($sa:literal, $sb:literal) => {
@@ -345,10 +344,8 @@ pub(crate) fn binary_small<T: Copy, U: Copy>(
     p: &SmallPlan,
     f: impl Fn(T, T) -> U,
 ) {
-    let (o, n) = (out.as_mut_ptr().cast::<MaybeUninit<U>>(), out.len());
-    // SAFETY: the same memory, seen as possibly uninitialised; the kernel
-    // only ever writes values of `U` into it, so it stays initialised.
-    binary_small_uninit(unsafe { slice::from_raw_parts_mut(o, n) }, a, b, p, f);
+    // SAFETY: the row loops only ever write values of `U` into it.
+    binary_small_uninit(unsafe { as_uninit(out) }, a, b, p, f);
 }
 
 /// `f(a, b)` by the plan `p` in a new `Vec`, written straight into its
