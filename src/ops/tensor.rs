@@ -21,6 +21,7 @@ use crate::kernel;
 use crate::shape::broadcast::{
     Broadcast, BroadcastTo, BroadcastWith, broadcast_into, check_broadcast_to,
 };
+use crate::shape::dim::Flag;
 use crate::shape::list::{Dims, Layout, MAX_STATIC_RANK};
 use crate::shape::names::{in_order, in_order_in_place};
 use crate::shape::storage::Elements;
@@ -46,9 +47,13 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         S: BroadcastWith<R>,
     {
         type Out<S, R> = Broadcast<S, R>;
-        // Named operands out of order need a permuting copy: the runtime path.
-        if !StaticOp::<S, R>::FAST {
-            return or_panic(self.layout_binary::<Op, R>(rhs));
+        // A runtime size, or named operands out of order (a permuting copy):
+        // the runtime path, named through the flag so that other operations
+        // never name it (see `Flag::then`).
+        if !StaticOp::<S, R>::FAST
+            && let Some(out) = MayRun::<S, R>::then(|| self.layout_binary::<Op, R>(rhs))
+        {
+            return or_panic(out);
         }
         let plan = const { &StaticOp::<S, R>::PLAN };
         let Some(ext) = Out::<S, R>::STATIC_EXTENTS else {
@@ -143,8 +148,11 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         // laid out in `S`'s order.
         type Src<S, R> = <R as BroadcastTo<S>>::Source;
         let named = S::NAMED && R::NAMED;
-        if !(S::STATIC && R::STATIC) || (named && !const { in_order_in_place::<S, R>() }) {
-            or_panic(self.layout_assign::<Op, R>(rhs));
+        // As in `binary`: the runtime path only where it can be needed.
+        if (!(S::STATIC && R::STATIC) || (named && !const { in_order_in_place::<S, R>() }))
+            && let Some(out) = MayRun::<S, R>::then(|| self.layout_assign::<Op, R>(rhs))
+        {
+            or_panic(out);
             return;
         }
         or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
@@ -187,6 +195,12 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         out
     }
 }
+
+/// `B1` when `S op R` can take the runtime path: a size known only at run
+/// time, or two named operands (which may be out of order).
+type MayRun<S, R> = <<<S as Layout>::Dynamic as Flag>::Or<<R as Layout>::Dynamic> as Flag>::Or<
+    <<S as Layout>::Named as Flag>::And<<R as Layout>::Named>,
+>;
 
 /// The right operand's side of `S: BroadcastWith<R>`: the bound the
 /// operators `+ - * / %` name, implemented for every `R` with

@@ -200,18 +200,35 @@ pub trait CeilLog2 {
     type Output: Cost;
 }
 
-/// A type-level yes or no (typenum's `B1` or `B0`) that can be or-ed
+/// A type-level yes or no (typenum's `B1` or `B0`) that can be combined
 /// without a bound at the use: whether a shape has a name is its dimensions'
 /// answers or-ed.
 pub trait Flag: Bit {
     /// `Self || F`.
     type Or<F: Flag>: Flag;
+    /// `Self && F`.
+    type And<F: Flag>: Flag;
+    /// `Some(f())` for `B1`, `None` for `B0`. Code that only `B1` needs goes
+    /// in `f`: for `B0` nothing calls it, so a build never compiles it, where
+    /// an `if` on a constant still has rustc walk every function its dead
+    /// branch names (in a debug build, once per static operation).
+    fn then<X>(f: impl FnOnce() -> X) -> Option<X>;
 }
 impl Flag for B0 {
     type Or<F: Flag> = F;
+    type And<F: Flag> = B0;
+    #[inline(always)]
+    fn then<X>(_: impl FnOnce() -> X) -> Option<X> {
+        None
+    }
 }
 impl Flag for typenum::B1 {
     type Or<F: Flag> = typenum::B1;
+    type And<F: Flag> = F;
+    #[inline(always)]
+    fn then<X>(f: impl FnOnce() -> X) -> Option<X> {
+        Some(f())
+    }
 }
 
 /// Chooses the dimension type for a size; used by [`dim!`](crate::dim!).

@@ -159,7 +159,11 @@ pub trait Layout: 'static + Sized {
     /// name ([`shape::names`](crate::shape::names)).
     const NAMED: bool = <Self::Named as Bit>::BOOL;
     /// [`NAMED`](Layout::NAMED) as a type, `B1` or `B0`.
-    type Named: Bit;
+    type Named: Flag;
+    /// `B1` when a size is known only at run time (the negation of
+    /// [`STATIC`](Layout::STATIC) as a type): with [`Named`](Layout::Named),
+    /// what decides, by type, whether an operation can need the runtime path.
+    type Dynamic: Flag;
     /// The dimensions as a list, outermost first.
     type List;
     /// The static sizes; `usize::MAX` (the value of `Dyn`) marks a
@@ -198,6 +202,7 @@ pub trait Layout: 'static + Sized {
 impl<S: Shape> Layout for S {
     const RANK: usize = S::RANK;
     const STATIC: bool = true;
+    type Dynamic = B0;
     const NAMES: DimNames = S::NAMES;
     type Named = S::Named;
     type List = S;
