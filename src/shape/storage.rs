@@ -11,8 +11,10 @@
 //! stack.
 //!
 //! The count is unary ([`Succ`]`<..`[`Z`]`>`) rather than typenum's
-//! binary numbers: spending is then one small impl per step, where typenum's
-//! sum and comparison cost most of the type checking of a shape.
+//! binary numbers, and a dimension spends its cost in one lookup in a
+//! generated table (`budget_table.rs`, [`Budget`] and [`Cost`]): typenum's
+//! sum and comparison cost most of the type checking of a shape, and
+//! spending one doubling at a time a tenth of `cargo check` of many.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
