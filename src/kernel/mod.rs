@@ -193,10 +193,7 @@ pub(crate) fn binary_onto_vec<T: Copy, U: Copy>(
     b_dims: &[usize],
     f: impl Fn(T, T) -> U,
 ) {
-    let n = out_dims
-        .iter()
-        .try_fold(1usize, |n, &d| n.checked_mul(d))
-        .expect("the output's element count fits");
+    let n = crate::error::numel(out_dims).expect("the output's element count fits");
     out.reserve(n);
     let len = out.len();
     let mut sink = UninitSink::new(&mut out.spare_capacity_mut()[..n]);

@@ -119,10 +119,7 @@ pub fn binary_strided_vec<T: Copy, U: Copy>(
     f: impl Fn(T, T) -> U,
 ) {
     // Callers check that the element count fits.
-    let n = out_dims
-        .iter()
-        .try_fold(1usize, |n, &d| n.checked_mul(d))
-        .expect("the output's element count fits");
+    let n = crate::error::numel(out_dims).expect("the output's element count fits");
     if n == 0 {
         return;
     }

@@ -57,10 +57,11 @@ pub type Broadcast<S, R> = <S as BroadcastWith<R>>::Output;
 // between them (a trait `Resolve` did this) was one more projection that
 // rustc normalised, and proved again, for every operation.
 //
-// A static left operand has one impl per kind of right operand. Two static
-// operands broadcast to a static shape, so their rule
+// A non-empty static left operand (`Cons`) has one impl per kind of right
+// operand. Two static operands broadcast to a static shape, so their rule
 // ([`StaticPositional`]) does not look for a `Dyn` in the result; a static
-// shape with `Nil` is itself.
+// shape with `Nil` is itself. (`Nil` on the left keeps one impl: rank-0
+// operations are few.)
 impl<R: Layout> BroadcastWith<R> for Nil
 where
     B0: Pick<R::Named>,

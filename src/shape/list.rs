@@ -151,8 +151,6 @@ impl<H: Dim + HeadNames<T>, T: Shape> Shape for Cons<H, T> {
 pub trait Layout: 'static + Sized {
     /// Number of dimensions.
     const RANK: usize;
-    /// Whether every size is known at compile time.
-    const STATIC: bool;
     /// The dimensions' names, outermost first (`None` for an unnamed one).
     const NAMES: DimNames;
     /// Whether any dimension has a name: two named operands broadcast by
@@ -160,10 +158,12 @@ pub trait Layout: 'static + Sized {
     const NAMED: bool = <Self::Named as Bit>::BOOL;
     /// [`NAMED`](Layout::NAMED) as a type, `B1` or `B0`.
     type Named: Flag;
-    /// `B1` when a size is known only at run time (the negation of
-    /// [`STATIC`](Layout::STATIC) as a type): with [`Named`](Layout::Named),
-    /// what decides, by type, whether an operation can need the runtime path.
+    /// `B1` when a size is known only at run time, else `B0`: with
+    /// [`Named`](Layout::Named), what decides, by type, whether an operation
+    /// can need the runtime path.
     type Dynamic: Flag;
+    /// Whether every size is known at compile time.
+    const STATIC: bool = !<Self::Dynamic as Bit>::BOOL;
     /// The dimensions as a list, outermost first.
     type List;
     /// The static sizes; `usize::MAX` (the value of `Dyn`) marks a
@@ -201,7 +201,6 @@ pub trait Layout: 'static + Sized {
 
 impl<S: Shape> Layout for S {
     const RANK: usize = S::RANK;
-    const STATIC: bool = true;
     type Dynamic = B0;
     const NAMES: DimNames = S::NAMES;
     type Named = S::Named;

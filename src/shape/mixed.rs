@@ -76,7 +76,6 @@ impl<H: AnyDim + HeadNames<T>, T: DimList> DimList for Cons<H, T> {
 
 impl<L: DimList + ReverseOnto<Nil>> Layout for Mixed<L> {
     const RANK: usize = L::RANK;
-    const STATIC: bool = false;
     type Dynamic = typenum::B1;
     const NAMES: DimNames = L::NAMES;
     type Named = L::Named;
