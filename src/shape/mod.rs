@@ -14,7 +14,9 @@
 //!   the by-name rule as list functions, and the same rule on runtime shapes
 //!   ([`names::runtime`]).
 //! - [`broadcast`] — the broadcasting rule, as trait impls for static shapes
-//!   and as one small function for runtime shapes.
+//!   and as one small function for runtime shapes; `broadcast_table`
+//!   (generated) is the rule for two static shapes of rank at most 8, one
+//!   impl per pair of ranks.
 //! - [`axes`] — axes at the type level (`Axis<K>`) and the shapes the static
 //!   toolkit computes with them; [`axis`]: runtime axis arguments (negative
 //!   ones count from the right) and their checks.
@@ -73,6 +75,8 @@ pub mod axes;
 mod budget_table;
 pub mod axis;
 pub mod broadcast;
+#[rustfmt::skip] // generated: see `broadcast_table_is_up_to_date` in broadcast.rs
+mod broadcast_table;
 pub mod diagnostic;
 pub mod dim;
 pub mod index;
