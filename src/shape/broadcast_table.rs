@@ -12,7 +12,6 @@ use super::{Cons, Layout, Nil};
 impl<X, A0, B0> StaticZip<Cons<A0, Nil>, Cons<B0, Nil>> for X
 where
     A0: BroadcastDim<B0, Ctx<Cons<A0, Nil>, Cons<B0, Nil>>, Ax<1>>,
-    <A0 as BroadcastDim<B0, Ctx<Cons<A0, Nil>, Cons<B0, Nil>>, Ax<1>>>::Out: Sized,
     Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Nil>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>: Layout,
 {
     type Output = Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Nil>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>;
@@ -20,7 +19,6 @@ where
 impl<X, A0, B0, B1> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>> for X
 where
     A0: BroadcastDim<B1, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
-    <A0 as BroadcastDim<B1, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out: Sized,
     Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>: Layout,
 {
     type Output = Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>;
@@ -28,7 +26,6 @@ where
 impl<X, A0, B0, B1, B2> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
 where
     A0: BroadcastDim<B2, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
-    <A0 as BroadcastDim<B2, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out: Sized,
     Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>: Layout,
 {
     type Output = Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>;
@@ -36,7 +33,6 @@ where
 impl<X, A0, B0, B1, B2, B3> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
 where
     A0: BroadcastDim<B3, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
-    <A0 as BroadcastDim<B3, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out: Sized,
     Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>: Layout,
 {
     type Output = Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>;
@@ -44,7 +40,6 @@ where
 impl<X, A0, B0, B1, B2, B3, B4> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
 where
     A0: BroadcastDim<B4, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
-    <A0 as BroadcastDim<B4, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out: Sized,
     Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as BroadcastDim<B4, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>: Layout,
 {
     type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as BroadcastDim<B4, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>;
@@ -52,7 +47,6 @@ where
 impl<X, A0, B0, B1, B2, B3, B4, B5> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
 where
     A0: BroadcastDim<B5, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
-    <A0 as BroadcastDim<B5, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out: Sized,
     Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as BroadcastDim<B5, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
 {
     type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as BroadcastDim<B5, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>;
@@ -60,7 +54,6 @@ where
 impl<X, A0, B0, B1, B2, B3, B4, B5, B6> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
 where
     A0: BroadcastDim<B6, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
-    <A0 as BroadcastDim<B6, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out: Sized,
     Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<<A0 as BroadcastDim<B6, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
 {
     type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<<A0 as BroadcastDim<B6, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>;
@@ -68,7 +61,6 @@ where
 impl<X, A0, B0, B1, B2, B3, B4, B5, B6, B7> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
 where
     A0: BroadcastDim<B7, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
-    <A0 as BroadcastDim<B7, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out: Sized,
     Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<<A0 as BroadcastDim<B7, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
 {
     type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<<A0 as BroadcastDim<B7, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
@@ -76,7 +68,6 @@ where
 impl<X, A0, A1, B0> StaticZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Nil>> for X
 where
     A1: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Nil>>, Ax<1>>,
-    <A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Nil>>, Ax<1>>>::Out: Sized,
     Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>: Layout,
 {
     type Output = Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>;
@@ -154,7 +145,6 @@ where
 impl<X, A0, A1, A2, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Nil>> for X
 where
     A2: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Nil>>, Ax<1>>,
-    <A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Nil>>, Ax<1>>>::Out: Sized,
     Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>: Layout,
 {
     type Output = Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>;
@@ -244,7 +234,6 @@ where
 impl<X, A0, A1, A2, A3, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Nil>> for X
 where
     A3: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Nil>>, Ax<1>>,
-    <A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Nil>>, Ax<1>>>::Out: Sized,
     Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>: Layout,
 {
     type Output = Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>;
@@ -344,7 +333,6 @@ where
 impl<X, A0, A1, A2, A3, A4, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Nil>> for X
 where
     A4: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Nil>>, Ax<1>>,
-    <A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out: Sized,
     Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>: Layout,
 {
     type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>;
@@ -452,7 +440,6 @@ where
 impl<X, A0, A1, A2, A3, A4, A5, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Nil>> for X
 where
     A5: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Nil>>, Ax<1>>,
-    <A5 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out: Sized,
     Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
 {
     type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>;
@@ -566,7 +553,6 @@ where
 impl<X, A0, A1, A2, A3, A4, A5, A6, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Nil>> for X
 where
     A6: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Nil>>, Ax<1>>,
-    <A6 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out: Sized,
     Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<<A6 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
 {
     type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<<A6 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>>;
@@ -684,7 +670,6 @@ where
 impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Nil>> for X
 where
     A7: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Nil>>, Ax<1>>,
-    <A7 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out: Sized,
     Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<<A7 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
 {
     type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<<A7 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>>>;
