@@ -266,10 +266,18 @@ pub trait AssignRule<S, K> {
 }
 impl<S: Layout, R: Layout> AssignRule<S, Positional> for R
 where
-    S::Reversed: ZipAssign<R::Reversed, Ctx<S, R>, Ax<1>>,
+    Positional: AssignZip<S, R>,
 {
     type Source = R;
 }
+
+/// Checks the right side `R` of an in-place operation against its left
+/// side `S`, positionally (`Self` is the rule, [`Positional`], where it is
+/// used): [`StaticZip`]'s counterpart. For two static shapes of rank at most
+/// 8, one impl per pair of ranks in the generated `broadcast_table.rs`
+/// checks each pair of dimensions where it stands (and, when `R` is longer,
+/// reports it); every other pair of layouts takes the walk ([`ZipAssign`]).
+pub trait AssignZip<S, R> {}
 impl<S: Layout, R: Layout> AssignRule<S, ByName> for R
 where
     S::List: AlignByName<R::List, InPlace>,
@@ -536,9 +544,12 @@ mod tests {
              //\n\
              // Two static shapes of ranks 1 to 8: each pair of dimensions, aligned\n\
              // from the right, is broadcast where it stands (`Ax<k>` is axis -k), and\n\
-             // the result is written out. Longer shapes take the walk (`ZipBroadcast`).\n\n\
-             use super::broadcast::{BroadcastDim, StaticZip, ZipBroadcast, ZipOut};\n\
-             use super::diagnostic::{Ax, Ctx};\n\
+             // the result is written out. Longer shapes take the walk (`ZipBroadcast`).\n\
+             // In place (`AssignZip`), the same pairs are checked; every other pair of\n\
+             // layouts (rank 0, a `Dyn`, longer shapes) takes the walk (`ZipAssign`).\n\n\
+             use super::broadcast::{AssignDim, AssignZip, BroadcastDim, StaticZip, ZipAssign, ZipBroadcast, ZipOut};\n\
+             use super::diagnostic::{AssignRankCheck, Ax, Ctx};\n\
+             use super::mixed::Mixed;\n\
              use super::{Cons, Layout, Nil};\n\n",
         );
         for i in 1..=TABLE_RANK {
@@ -610,6 +621,71 @@ mod tests {
                 &walk(&s, &r),
                 &format!("ZipOut<{s}, {r}>"),
             );
+        }
+        // In place: the right side `R` checked against the left side `S`.
+        let assign =
+            |want: &mut String, generics: &[String], s: &str, r: &str, bounds: &[String]| {
+                let generics = generics.join(", ");
+                writeln!(want, "impl<X, {generics}> AssignZip<{s}, {r}> for X\nwhere").unwrap();
+                for b in bounds {
+                    writeln!(want, "    {b},").unwrap();
+                }
+                want.push_str("{\n}\n");
+            };
+        for i in 1..=TABLE_RANK {
+            for j in 1..=TABLE_RANK {
+                let (a, b) = (params("A", i), params("B", j));
+                let (s, r) = (list(&a, "Nil"), list(&b, "Nil"));
+                // Innermost first, then the rank, as the walk checks them.
+                let mut bounds: Vec<String> = (1..=i.min(j))
+                    .map(|k| {
+                        format!(
+                            "{}: AssignDim<{}, Ctx<{s}, {r}>, Ax<{k}>>",
+                            a[i - k],
+                            b[j - k]
+                        )
+                    })
+                    .collect();
+                if j > i {
+                    bounds.push(format!("Ctx<{s}, {r}>: AssignRankCheck"));
+                }
+                assign(&mut want, &[a, b].concat(), &s, &r, &bounds);
+            }
+        }
+        // Every other pair of kinds of layout: the walk.
+        let walk = |s: &str, r: &str| {
+            std::vec![
+                format!("{s}: Layout"),
+                format!("{r}: Layout"),
+                format!(
+                    "<{s} as Layout>::Reversed: ZipAssign<<{r} as Layout>::Reversed, Ctx<{s}, {r}>, Ax<1>>"
+                ),
+            ]
+        };
+        let mut others = std::vec![
+            (String::from("Nil"), Vec::new()),
+            (String::from("Mixed<M>"), std::vec![String::from("M")]),
+        ];
+        others.push((
+            list(&long, "T"),
+            [long.clone(), std::vec!["T".into()]].concat(),
+        ));
+        for (s, g) in &others {
+            let generics = [g.clone(), std::vec!["R".into()]].concat();
+            assign(&mut want, &generics, s, "R", &walk(s, "R"));
+        }
+        for i in 1..=TABLE_RANK {
+            let a = params("A", i);
+            let s = list(&a, "Nil");
+            for (r, g) in &others {
+                assign(
+                    &mut want,
+                    &[a.clone(), g.clone()].concat(),
+                    &s,
+                    r,
+                    &walk(&s, r),
+                );
+            }
         }
         crate::shape::check_generated("src/shape/broadcast_table.rs", &want, "broadcast_table");
     }

@@ -4,9 +4,12 @@
 // Two static shapes of ranks 1 to 8: each pair of dimensions, aligned
 // from the right, is broadcast where it stands (`Ax<k>` is axis -k), and
 // the result is written out. Longer shapes take the walk (`ZipBroadcast`).
+// In place (`AssignZip`), the same pairs are checked; every other pair of
+// layouts (rank 0, a `Dyn`, longer shapes) takes the walk (`ZipAssign`).
 
-use super::broadcast::{BroadcastDim, StaticZip, ZipBroadcast, ZipOut};
-use super::diagnostic::{Ax, Ctx};
+use super::broadcast::{AssignDim, AssignZip, BroadcastDim, StaticZip, ZipAssign, ZipBroadcast, ZipOut};
+use super::diagnostic::{AssignRankCheck, Ax, Ctx};
+use super::mixed::Mixed;
 use super::{Cons, Layout, Nil};
 
 impl<X, A0, B0> StaticZip<Cons<A0, Nil>, Cons<B0, Nil>> for X
@@ -866,4 +869,681 @@ where
     ZipOut<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>>: Layout,
 {
     type Output = ZipOut<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>>;
+}
+impl<X, A0, B0> AssignZip<Cons<A0, Nil>, Cons<B0, Nil>> for X
+where
+    A0: AssignDim<B0, Ctx<Cons<A0, Nil>, Cons<B0, Nil>>, Ax<1>>,
+{
+}
+impl<X, A0, B0, B1> AssignZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>> for X
+where
+    A0: AssignDim<B1, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
+    Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>>: AssignRankCheck,
+{
+}
+impl<X, A0, B0, B1, B2> AssignZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
+where
+    A0: AssignDim<B2, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
+    Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, B0, B1, B2, B3> AssignZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
+where
+    A0: AssignDim<B3, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
+    Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, B0, B1, B2, B3, B4> AssignZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
+where
+    A0: AssignDim<B4, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
+    Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, B0, B1, B2, B3, B4, B5> AssignZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
+where
+    A0: AssignDim<B5, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
+    Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, B0, B1, B2, B3, B4, B5, B6> AssignZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
+where
+    A0: AssignDim<B6, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
+    Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, B0, B1, B2, B3, B4, B5, B6, B7> AssignZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
+where
+    A0: AssignDim<B7, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
+    Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, B0> AssignZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Nil>> for X
+where
+    A1: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Nil>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, B0, B1> AssignZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>> for X
+where
+    A1: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
+    A0: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
+{
+}
+impl<X, A0, A1, B0, B1, B2> AssignZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
+where
+    A1: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
+    A0: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
+    Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, B0, B1, B2, B3> AssignZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
+where
+    A1: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
+    A0: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
+    Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, B0, B1, B2, B3, B4> AssignZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
+where
+    A1: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
+    A0: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
+    Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, B0, B1, B2, B3, B4, B5> AssignZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
+where
+    A1: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
+    A0: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
+    Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, B0, B1, B2, B3, B4, B5, B6> AssignZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
+where
+    A1: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
+    A0: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
+    Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, B0, B1, B2, B3, B4, B5, B6, B7> AssignZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
+where
+    A1: AssignDim<B7, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
+    A0: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
+    Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, B0> AssignZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Nil>> for X
+where
+    A2: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Nil>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, B0, B1> AssignZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>> for X
+where
+    A2: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
+    A1: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
+{
+}
+impl<X, A0, A1, A2, B0, B1, B2> AssignZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
+where
+    A2: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
+    A1: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
+    A0: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
+{
+}
+impl<X, A0, A1, A2, B0, B1, B2, B3> AssignZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
+where
+    A2: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
+    A1: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
+    A0: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, B0, B1, B2, B3, B4> AssignZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
+where
+    A2: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
+    A1: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
+    A0: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, B0, B1, B2, B3, B4, B5> AssignZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
+where
+    A2: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
+    A1: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
+    A0: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, B0, B1, B2, B3, B4, B5, B6> AssignZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
+where
+    A2: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
+    A1: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
+    A0: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, B0, B1, B2, B3, B4, B5, B6, B7> AssignZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
+where
+    A2: AssignDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
+    A1: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
+    A0: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, A3, B0> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Nil>> for X
+where
+    A3: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Nil>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, B0, B1> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>> for X
+where
+    A3: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
+    A2: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
+{
+}
+impl<X, A0, A1, A2, A3, B0, B1, B2> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
+where
+    A3: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
+    A2: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
+    A1: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
+{
+}
+impl<X, A0, A1, A2, A3, B0, B1, B2, B3> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
+where
+    A3: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
+    A2: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
+    A1: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
+    A0: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>,
+{
+}
+impl<X, A0, A1, A2, A3, B0, B1, B2, B3, B4> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
+where
+    A3: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
+    A2: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
+    A1: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
+    A0: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, A3, B0, B1, B2, B3, B4, B5> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
+where
+    A3: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
+    A2: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
+    A1: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
+    A0: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, B6> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
+where
+    A3: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
+    A2: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
+    A1: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
+    A0: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, B6, B7> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
+where
+    A3: AssignDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
+    A2: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
+    A1: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
+    A0: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, A3, A4, B0> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Nil>> for X
+where
+    A4: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Nil>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, B0, B1> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>> for X
+where
+    A4: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
+    A3: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, B0, B1, B2> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
+where
+    A4: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
+    A3: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
+    A2: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, B0, B1, B2, B3> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
+where
+    A4: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
+    A3: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
+    A2: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
+    A1: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, B0, B1, B2, B3, B4> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
+where
+    A4: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
+    A3: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
+    A2: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
+    A1: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>,
+    A0: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
+where
+    A4: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
+    A3: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
+    A2: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
+    A1: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>,
+    A0: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, B6> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
+where
+    A4: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
+    A3: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
+    A2: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
+    A1: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>,
+    A0: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, B6, B7> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
+where
+    A4: AssignDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
+    A3: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
+    A2: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
+    A1: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>,
+    A0: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, B0> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Nil>> for X
+where
+    A5: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Nil>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, B0, B1> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>> for X
+where
+    A5: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
+    A4: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
+where
+    A5: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
+    A4: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
+    A3: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2, B3> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
+where
+    A5: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
+    A4: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
+    A3: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
+    A2: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
+where
+    A5: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
+    A4: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
+    A3: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
+    A2: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>,
+    A1: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
+where
+    A5: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
+    A4: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
+    A3: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
+    A2: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>,
+    A1: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>,
+    A0: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, B6> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
+where
+    A5: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
+    A4: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
+    A3: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
+    A2: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>,
+    A1: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>,
+    A0: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, B6, B7> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
+where
+    A5: AssignDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
+    A4: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
+    A3: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
+    A2: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>,
+    A1: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>,
+    A0: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, B0> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Nil>> for X
+where
+    A6: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Nil>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>> for X
+where
+    A6: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
+    A5: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
+where
+    A6: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
+    A5: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
+    A4: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
+where
+    A6: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
+    A5: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
+    A4: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
+    A3: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
+where
+    A6: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
+    A5: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
+    A4: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
+    A3: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>,
+    A2: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
+where
+    A6: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
+    A5: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
+    A4: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
+    A3: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>,
+    A2: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>,
+    A1: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
+where
+    A6: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
+    A5: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
+    A4: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
+    A3: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>,
+    A2: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>,
+    A1: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>,
+    A0: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<7>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6, B7> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
+where
+    A6: AssignDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
+    A5: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
+    A4: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
+    A3: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>,
+    A2: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>,
+    A1: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>,
+    A0: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<7>>,
+    Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>: AssignRankCheck,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Nil>> for X
+where
+    A7: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Nil>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>> for X
+where
+    A7: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
+    A6: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
+where
+    A7: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
+    A6: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
+    A5: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
+where
+    A7: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
+    A6: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
+    A5: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
+    A4: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
+where
+    A7: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
+    A6: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
+    A5: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
+    A4: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>,
+    A3: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
+where
+    A7: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
+    A6: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
+    A5: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
+    A4: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>,
+    A3: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>,
+    A2: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, B6> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
+where
+    A7: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
+    A6: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
+    A5: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
+    A4: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>,
+    A3: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>,
+    A2: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>,
+    A1: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<7>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, B6, B7> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
+where
+    A7: AssignDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
+    A6: AssignDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
+    A5: AssignDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
+    A4: AssignDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>,
+    A3: AssignDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>,
+    A2: AssignDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>,
+    A1: AssignDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<7>>,
+    A0: AssignDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<8>>,
+{
+}
+impl<X, R> AssignZip<Nil, R> for X
+where
+    Nil: Layout,
+    R: Layout,
+    <Nil as Layout>::Reversed: ZipAssign<<R as Layout>::Reversed, Ctx<Nil, R>, Ax<1>>,
+{
+}
+impl<X, M, R> AssignZip<Mixed<M>, R> for X
+where
+    Mixed<M>: Layout,
+    R: Layout,
+    <Mixed<M> as Layout>::Reversed: ZipAssign<<R as Layout>::Reversed, Ctx<Mixed<M>, R>, Ax<1>>,
+{
+}
+impl<X, L0, L1, L2, L3, L4, L5, L6, L7, L8, T, R> AssignZip<Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>, R> for X
+where
+    Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>: Layout,
+    R: Layout,
+    <Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>> as Layout>::Reversed: ZipAssign<<R as Layout>::Reversed, Ctx<Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>, R>, Ax<1>>,
+{
+}
+impl<X, A0> AssignZip<Cons<A0, Nil>, Nil> for X
+where
+    Cons<A0, Nil>: Layout,
+    Nil: Layout,
+    <Cons<A0, Nil> as Layout>::Reversed: ZipAssign<<Nil as Layout>::Reversed, Ctx<Cons<A0, Nil>, Nil>, Ax<1>>,
+{
+}
+impl<X, A0, M> AssignZip<Cons<A0, Nil>, Mixed<M>> for X
+where
+    Cons<A0, Nil>: Layout,
+    Mixed<M>: Layout,
+    <Cons<A0, Nil> as Layout>::Reversed: ZipAssign<<Mixed<M> as Layout>::Reversed, Ctx<Cons<A0, Nil>, Mixed<M>>, Ax<1>>,
+{
+}
+impl<X, A0, L0, L1, L2, L3, L4, L5, L6, L7, L8, T> AssignZip<Cons<A0, Nil>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>> for X
+where
+    Cons<A0, Nil>: Layout,
+    Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>: Layout,
+    <Cons<A0, Nil> as Layout>::Reversed: ZipAssign<<Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>> as Layout>::Reversed, Ctx<Cons<A0, Nil>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>>, Ax<1>>,
+{
+}
+impl<X, A0, A1> AssignZip<Cons<A0, Cons<A1, Nil>>, Nil> for X
+where
+    Cons<A0, Cons<A1, Nil>>: Layout,
+    Nil: Layout,
+    <Cons<A0, Cons<A1, Nil>> as Layout>::Reversed: ZipAssign<<Nil as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Nil>>, Nil>, Ax<1>>,
+{
+}
+impl<X, A0, A1, M> AssignZip<Cons<A0, Cons<A1, Nil>>, Mixed<M>> for X
+where
+    Cons<A0, Cons<A1, Nil>>: Layout,
+    Mixed<M>: Layout,
+    <Cons<A0, Cons<A1, Nil>> as Layout>::Reversed: ZipAssign<<Mixed<M> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Nil>>, Mixed<M>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, L0, L1, L2, L3, L4, L5, L6, L7, L8, T> AssignZip<Cons<A0, Cons<A1, Nil>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>> for X
+where
+    Cons<A0, Cons<A1, Nil>>: Layout,
+    Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>: Layout,
+    <Cons<A0, Cons<A1, Nil>> as Layout>::Reversed: ZipAssign<<Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2> AssignZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Nil> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Nil>>>: Layout,
+    Nil: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Nil>>> as Layout>::Reversed: ZipAssign<<Nil as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Nil>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, M> AssignZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Mixed<M>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Nil>>>: Layout,
+    Mixed<M>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Nil>>> as Layout>::Reversed: ZipAssign<<Mixed<M> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Mixed<M>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, L0, L1, L2, L3, L4, L5, L6, L7, L8, T> AssignZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Nil>>>: Layout,
+    Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Nil>>> as Layout>::Reversed: ZipAssign<<Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Nil> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>: Layout,
+    Nil: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>> as Layout>::Reversed: ZipAssign<<Nil as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Nil>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, M> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Mixed<M>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>: Layout,
+    Mixed<M>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>> as Layout>::Reversed: ZipAssign<<Mixed<M> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Mixed<M>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, L0, L1, L2, L3, L4, L5, L6, L7, L8, T> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>: Layout,
+    Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>> as Layout>::Reversed: ZipAssign<<Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Nil> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>: Layout,
+    Nil: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>> as Layout>::Reversed: ZipAssign<<Nil as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Nil>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, M> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Mixed<M>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>: Layout,
+    Mixed<M>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>> as Layout>::Reversed: ZipAssign<<Mixed<M> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Mixed<M>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, L0, L1, L2, L3, L4, L5, L6, L7, L8, T> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>: Layout,
+    Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>> as Layout>::Reversed: ZipAssign<<Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Nil> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>: Layout,
+    Nil: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>> as Layout>::Reversed: ZipAssign<<Nil as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Nil>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, M> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Mixed<M>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>: Layout,
+    Mixed<M>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>> as Layout>::Reversed: ZipAssign<<Mixed<M> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Mixed<M>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, L0, L1, L2, L3, L4, L5, L6, L7, L8, T> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>: Layout,
+    Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>> as Layout>::Reversed: ZipAssign<<Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Nil> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>: Layout,
+    Nil: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>> as Layout>::Reversed: ZipAssign<<Nil as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Nil>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, M> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Mixed<M>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>: Layout,
+    Mixed<M>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>> as Layout>::Reversed: ZipAssign<<Mixed<M> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Mixed<M>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, L0, L1, L2, L3, L4, L5, L6, L7, L8, T> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>: Layout,
+    Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>> as Layout>::Reversed: ZipAssign<<Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, A7> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Nil> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>: Layout,
+    Nil: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>> as Layout>::Reversed: ZipAssign<<Nil as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Nil>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, A7, M> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Mixed<M>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>: Layout,
+    Mixed<M>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>> as Layout>::Reversed: ZipAssign<<Mixed<M> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Mixed<M>>, Ax<1>>,
+{
+}
+impl<X, A0, A1, A2, A3, A4, A5, A6, A7, L0, L1, L2, L3, L4, L5, L6, L7, L8, T> AssignZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>> for X
+where
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>: Layout,
+    Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>: Layout,
+    <Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>> as Layout>::Reversed: ZipAssign<<Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>> as Layout>::Reversed, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>>, Ax<1>>,
+{
 }
