@@ -15,8 +15,8 @@
 //!   ([`names::runtime`]).
 //! - [`broadcast`] — the broadcasting rule, as trait impls for static shapes
 //!   and as one small function for runtime shapes; `broadcast_table`
-//!   (generated) is the rule for two static shapes of rank at most 8, one
-//!   impl per pair of ranks.
+//!   (generated) is the rule, and the in-place check, for two static
+//!   shapes of rank at most 8, one impl per pair of ranks.
 //! - [`axes`] — axes at the type level (`Axis<K>`) and the shapes the static
 //!   toolkit computes with them; [`axis`]: runtime axis arguments (negative
 //!   ones count from the right) and their checks.
