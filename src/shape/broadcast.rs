@@ -517,22 +517,34 @@ mod tests {
     fn params(prefix: &str, n: usize) -> Vec<String> {
         (0..n).map(|i| format!("{prefix}{i}")).collect()
     }
+    fn strings(xs: &[&str]) -> Vec<String> {
+        xs.iter().map(|x| String::from(*x)).collect()
+    }
 
-    /// One impl of `StaticZip<S, R>` whose where-clauses are `bounds`.
-    fn zip(
-        out: &mut String,
-        generics: &[String],
-        s: &str,
-        r: &str,
-        bounds: &[String],
-        output: &str,
-    ) {
+    /// `impl<X, generics> {tr}<S, R> for X where bounds { body }`: every
+    /// table impl has a generic `Self` (see `StaticZip`).
+    fn emit(out: &mut String, tr: &str, generics: &[String], bounds: &[String], body: &str) {
         let generics = generics.join(", ");
-        writeln!(out, "impl<X, {generics}> StaticZip<{s}, {r}> for X\nwhere").unwrap();
+        writeln!(out, "impl<X, {generics}> {tr} for X\nwhere").unwrap();
         for b in bounds {
             writeln!(out, "    {b},").unwrap();
         }
-        writeln!(out, "{{\n    type Output = {output};\n}}").unwrap();
+        writeln!(out, "{{\n{body}}}").unwrap();
+    }
+
+    /// The walk's bounds: both layouts, and `zip` (with its parameters after
+    /// the axis, `rest`) over their reversals.
+    fn walk(s: &str, r: &str, zip: &str, rest: &str) -> Vec<String> {
+        let reversed = |l: &str| format!("<{l} as Layout>::Reversed");
+        std::vec![
+            format!("{s}: Layout"),
+            format!("{r}: Layout"),
+            format!(
+                "{}: {zip}<{}, Ctx<{s}, {r}>, Ax<1>{rest}>",
+                reversed(s),
+                reversed(r)
+            ),
+        ]
     }
 
     /// The committed table, regenerated (`SHAPED_BLESS=1 cargo test --lib broadcast_table`).
@@ -552,6 +564,9 @@ mod tests {
              use super::mixed::Mixed;\n\
              use super::{Cons, Layout, Nil};\n\n",
         );
+        let output = |out: &str| format!("    type Output = {out};\n");
+        // `StaticZip`, two shapes in the table: each pair of dimensions, and
+        // the result written out.
         for i in 1..=TABLE_RANK {
             for j in 1..=TABLE_RANK {
                 let (a, b) = (params("A", i), params("B", j));
@@ -565,13 +580,10 @@ mod tests {
                 // the rightmost mismatch is to come first, as PyTorch
                 // reports it. (One pair has no order to keep.)
                 for k in 1..=paired {
-                    let step = format!(
-                        "{}: BroadcastDim<{}, Ctx<{s}, {r}>, Ax<{k}>>",
-                        a[i - k],
-                        b[j - k]
-                    );
-                    let out = format!("<{step}>::Out").replacen(": ", " as ", 1);
-                    bounds.push(step);
+                    let (x, y) = (&a[i - k], &b[j - k]);
+                    let step = format!("BroadcastDim<{y}, Ctx<{s}, {r}>, Ax<{k}>>");
+                    let out = format!("<{x} as {step}>::Out");
+                    bounds.push(format!("{x}: {step}"));
                     if paired > 1 {
                         bounds.push(format!("{out}: Sized"));
                     }
@@ -582,61 +594,48 @@ mod tests {
                 } else {
                     &b[..j - paired]
                 };
-                let output = list(&[longer.to_vec(), dims].concat(), "Nil");
-                bounds.push(format!("{output}: Layout"));
-                zip(&mut want, &[a, b].concat(), &s, &r, &bounds, &output);
+                let result = list(&[longer.to_vec(), dims].concat(), "Nil");
+                bounds.push(format!("{result}: Layout"));
+                let tr = format!("StaticZip<{s}, {r}>");
+                emit(&mut want, &tr, &[a, b].concat(), &bounds, &output(&result));
             }
         }
         // A shape longer than the table on either side: the walk.
         let long = params("L", TABLE_RANK + 1);
-        let walk = |s: &str, r: &str| {
-            std::vec![
-                format!("{s}: Layout"),
-                format!("{r}: Layout"),
-                format!(
-                    "<{s} as Layout>::Reversed: ZipBroadcast<<{r} as Layout>::Reversed, Ctx<{s}, {r}>, Ax<1>, Nil>"
-                ),
-                format!("ZipOut<{s}, {r}>: Layout"),
-            ]
-        };
-        let s = list(&long, "T");
-        let generics = [long.clone(), std::vec!["T".into(), "R".into()]].concat();
-        zip(
-            &mut want,
-            &generics,
-            &s,
-            "R",
-            &walk(&s, "R"),
-            &format!("ZipOut<{s}, R>"),
-        );
+        let long_list = list(&long, "T");
+        let long_generics = [long, strings(&["T"])].concat();
+        let mut pairs = std::vec![(
+            long_list.clone(),
+            String::from("R"),
+            [long_generics.clone(), strings(&["R"])].concat()
+        )];
         for i in 1..=TABLE_RANK {
             let a = params("A", i);
-            let (s, r) = (list(&a, "Nil"), list(&long, "T"));
-            let generics = [a, long.clone(), std::vec!["T".into()]].concat();
-            zip(
+            pairs.push((
+                list(&a, "Nil"),
+                long_list.clone(),
+                [a, long_generics.clone()].concat(),
+            ));
+        }
+        for (s, r, generics) in &pairs {
+            let mut bounds = walk(s, r, "ZipBroadcast", ", Nil");
+            bounds.push(format!("ZipOut<{s}, {r}>: Layout"));
+            let tr = format!("StaticZip<{s}, {r}>");
+            emit(
                 &mut want,
-                &generics,
-                &s,
-                &r,
-                &walk(&s, &r),
-                &format!("ZipOut<{s}, {r}>"),
+                &tr,
+                generics,
+                &bounds,
+                &output(&format!("ZipOut<{s}, {r}>")),
             );
         }
-        // In place: the right side `R` checked against the left side `S`.
-        let assign =
-            |want: &mut String, generics: &[String], s: &str, r: &str, bounds: &[String]| {
-                let generics = generics.join(", ");
-                writeln!(want, "impl<X, {generics}> AssignZip<{s}, {r}> for X\nwhere").unwrap();
-                for b in bounds {
-                    writeln!(want, "    {b},").unwrap();
-                }
-                want.push_str("{\n}\n");
-            };
+        // `AssignZip`, the right side `R` checked against the left side `S`
+        // in place: two shapes in the table, each pair of dimensions
+        // innermost first, then the rank, as the walk checks them.
         for i in 1..=TABLE_RANK {
             for j in 1..=TABLE_RANK {
                 let (a, b) = (params("A", i), params("B", j));
                 let (s, r) = (list(&a, "Nil"), list(&b, "Nil"));
-                // Innermost first, then the rank, as the walk checks them.
                 let mut bounds: Vec<String> = (1..=i.min(j))
                     .map(|k| {
                         format!(
@@ -649,43 +648,44 @@ mod tests {
                 if j > i {
                     bounds.push(format!("Ctx<{s}, {r}>: AssignRankCheck"));
                 }
-                assign(&mut want, &[a, b].concat(), &s, &r, &bounds);
+                emit(
+                    &mut want,
+                    &format!("AssignZip<{s}, {r}>"),
+                    &[a, b].concat(),
+                    &bounds,
+                    "",
+                );
             }
         }
         // Every other pair of kinds of layout: the walk.
-        let walk = |s: &str, r: &str| {
-            std::vec![
-                format!("{s}: Layout"),
-                format!("{r}: Layout"),
-                format!(
-                    "<{s} as Layout>::Reversed: ZipAssign<<{r} as Layout>::Reversed, Ctx<{s}, {r}>, Ax<1>>"
-                ),
-            ]
-        };
-        let mut others = std::vec![
+        let others = [
             (String::from("Nil"), Vec::new()),
-            (String::from("Mixed<M>"), std::vec![String::from("M")]),
+            (String::from("Mixed<M>"), strings(&["M"])),
+            (long_list, long_generics),
         ];
-        others.push((
-            list(&long, "T"),
-            [long.clone(), std::vec!["T".into()]].concat(),
-        ));
+        let mut pairs = Vec::new();
         for (s, g) in &others {
-            let generics = [g.clone(), std::vec!["R".into()]].concat();
-            assign(&mut want, &generics, s, "R", &walk(s, "R"));
+            pairs.push((
+                s.clone(),
+                String::from("R"),
+                [g.clone(), strings(&["R"])].concat(),
+            ));
         }
         for i in 1..=TABLE_RANK {
             let a = params("A", i);
-            let s = list(&a, "Nil");
             for (r, g) in &others {
-                assign(
-                    &mut want,
-                    &[a.clone(), g.clone()].concat(),
-                    &s,
-                    r,
-                    &walk(&s, r),
-                );
+                pairs.push((list(&a, "Nil"), r.clone(), [a.clone(), g.clone()].concat()));
             }
+        }
+        for (s, r, generics) in &pairs {
+            let bounds = walk(s, r, "ZipAssign", "");
+            emit(
+                &mut want,
+                &format!("AssignZip<{s}, {r}>"),
+                generics,
+                &bounds,
+                "",
+            );
         }
         crate::shape::check_generated("src/shape/broadcast_table.rs", &want, "broadcast_table");
     }
