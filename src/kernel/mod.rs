@@ -35,7 +35,7 @@
 //!   elements: the shape check and a plan of four fixed axes in one pass,
 //!   then a fixed-depth loop (`small_plan`, `binary_small`).
 //! - `unrolled` — the compile-time plan of small static shapes
-//!   ([`StaticPlan`], [`binary_unrolled`], [`assign_unrolled`]).
+//!   ([`StaticPlan`], [`ConstPlan`], [`binary_unrolled`], [`assign_unrolled`]).
 //! - `strided` — the same plan and row loops over operands with any
 //!   strides (views: slices, transposes, broadcasts), a tiled loop for
 //!   transposed operands and a strided row loop for other rows that are
@@ -89,8 +89,8 @@ pub(crate) use small::{
 };
 pub use strided::{StridedOperand, assign_strided, binary_strided, binary_strided_vec};
 pub use unrolled::{
-    Blocks, StaticPlan, assign_static, assign_unrolled, binary_static, binary_unrolled, is_small,
-    static_numel,
+    Blocks, ConstPlan, StaticPlan, assign_static, assign_unrolled, binary_static, binary_unrolled,
+    is_small, static_numel,
 };
 
 /// Static shapes with at most this many elements are unrolled.

@@ -24,7 +24,7 @@ pub struct Blocks {
     nested: bool,
     count: usize,
     offsets: [[u8; 2]; SMALL],
-    /// The row loop of `out = f(a, b)` ([`row_kind`]) and of
+    /// The row loop of `out = f(a, b)`: a code of `rows::row_kind`.and of
     /// `out = f(out, b)` ([`assign_kind`]).
     kind: u8,
     assign_kind: u8,
@@ -44,7 +44,7 @@ pub const fn is_small<O: Layout>() -> bool {
 
 impl<O: Layout, A: Layout, B: Layout> StaticPlan<O, A, B> {
     /// The plan and block offsets.
-    pub const BLOCKS: Blocks = {
+    pub const PLAN: Blocks = {
         // Evaluated for every operation (inline consts are, even in a branch
         // not taken), so layouts that do not take this path get an empty plan.
         let small = is_small::<O>() && A::STATIC && B::STATIC;
@@ -140,29 +140,62 @@ macro_rules! for_each_static_block {
     }};
 }
 
-/// `out = f(a, b)` for static shapes `O` (the output), `A` and `B` of at
-/// most [`SMALL`] output elements (`is_small::<O>()`): [`binary_static`]
-/// with the plan of [`StaticPlan`].
+/// A plan the compiler computed: its [`Blocks`] and row-loop codes as
+/// constants of a type, so that the row loop is chosen when rustc
+/// instantiates an operation. Chosen from a plan passed as a value, LLVM
+/// received every row loop (25 of them) inlined into every operation, and
+/// only then folded the choice: most of a release build of many small
+/// operations.
+pub trait ConstPlan {
+    /// The plan.
+    const BLOCKS: &'static Blocks;
+    /// The row loop of `out = f(a, b)`: a code of `rows::row_kind`.
+    const KIND: u8 = Self::BLOCKS.kind;
+    /// The row loop of `out = f(out, b)`: a code of `rows::assign_kind`.
+    const ASSIGN_KIND: u8 = Self::BLOCKS.assign_kind;
+}
+
+impl<O: Layout, A: Layout, B: Layout> ConstPlan for StaticPlan<O, A, B> {
+    const BLOCKS: &'static Blocks = &Self::PLAN;
+}
+
+/// `out = f(a, b)` by the compile-time plan `P` (of at most [`SMALL`]
+/// output elements): the one row loop the plan needs, every loop bound a
+/// constant, which LLVM unrolls into the code of a hand-written loop over
+/// fixed arrays.
 #[inline(always)]
-pub fn binary_unrolled<O: Layout, A: Layout, B: Layout, T: Copy, U: Copy>(
+pub fn binary_unrolled<P: ConstPlan, T: Copy, U: Copy>(
     out: &mut impl Sink<U>,
     a: &[T],
     b: &[T],
     f: impl Fn(T, T) -> U,
 ) {
-    binary_static(out, a, b, const { &StaticPlan::<O, A, B>::BLOCKS }, f)
+    // A build that does not unroll (`UNROLL`) never runs this; without a
+    // body there, it does not evaluate the plan's constants for every
+    // operation that names it.
+    #[cfg(all(debug_assertions, not(test)))]
+    {
+        let _ = (out, a, b, f);
+        unreachable!("only a build that unrolls runs the unrolled kernel")
+    }
+    #[cfg(any(not(debug_assertions), test))]
+    {
+        let plan = P::BLOCKS;
+        macro_rules! run {
+            (fixed $n:literal, $form:ident) => {
+                binary_rows_fixed::<$n, $form, T, U>(out, a, b, plan, &f)
+            };
+            (any $form:ident) => {
+                binary_rows_any::<$form, T, U>(out, a, b, plan, &f)
+            };
+        }
+        // A constant: rustc compiles only the arm it selects.
+        dispatch_rows!(P::KIND, run)
+    }
 }
 
-/// `out = f(a, b)` by a compile-time plan (of at most [`SMALL`] output
-/// elements). Generic over the elements and the operation only, so that
-/// shapes share it: every shape-dependent number is in the plan, a value.
-/// In release builds it is inlined into each operation, where the plan is
-/// a constant, so that LLVM folds the row loop's choice and its bounds and
-/// unrolls the operation into the code of a hand-written loop over fixed
-/// arrays. In debug builds it is one shared function (`#[inline(always)]`
-/// would compile a copy of it, with every row loop, into each codegen unit).
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
+/// `out = f(a, b)` by a plan passed as a value: [`binary_unrolled`]'s
+/// loops, chosen at run time (the kernel's tests check every one).
 pub fn binary_static<T: Copy, U: Copy>(
     out: &mut impl Sink<U>,
     a: &[T],
@@ -172,64 +205,117 @@ pub fn binary_static<T: Copy, U: Copy>(
 ) {
     macro_rules! run {
         (fixed $n:literal, $form:ident) => {
-            for_each_static_block!(plan, |ia, ib| rows_fixed::<$n, $form, false, T, U>(
-                out,
-                a,
-                ia,
-                b,
-                ib,
-                plan.block.next,
-                &f
-            ))
+            binary_rows_fixed::<$n, $form, T, U>(out, a, b, plan, &f)
         };
         (any $form:ident) => {
-            for_each_static_block!(plan, |ia, ib| rows_any::<$form, T, U>(
-                out, a, ia, b, ib, plan.block, &f
-            ))
+            binary_rows_any::<$form, T, U>(out, a, b, plan, &f)
         };
     }
     dispatch_rows!(plan.kind, run)
 }
 
-/// `out = f(out, b)` for static shapes `O` (of `out`) and `B` of at most
-/// [`SMALL`] elements, as [`binary_unrolled`].
+/// Every block of `plan`, in rows of `N` elements of form `FORM`.
 #[inline(always)]
-pub fn assign_unrolled<O: Layout, B: Layout, T: Copy>(
-    out: &mut [T],
+#[cfg_attr(all(debug_assertions, not(test)), allow(dead_code))] // see `dispatch_rows`
+fn binary_rows_fixed<const N: usize, const FORM: u8, T: Copy, U: Copy>(
+    out: &mut impl Sink<U>,
+    a: &[T],
     b: &[T],
-    f: impl Fn(T, T) -> T,
+    plan: &Blocks,
+    f: &impl Fn(T, T) -> U,
 ) {
-    assign_static(out, b, const { &StaticPlan::<O, O, B>::BLOCKS }, f)
+    for_each_static_block!(plan, |ia, ib| rows_fixed::<N, FORM, false, T, U>(
+        out,
+        a,
+        ia,
+        b,
+        ib,
+        plan.block.next,
+        f
+    ))
 }
 
-/// `out = f(out, b)` by a compile-time plan, as [`binary_static`].
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub fn assign_static<T: Copy>(out: &mut [T], b: &[T], plan: &Blocks, f: impl Fn(T, T) -> T) {
-    if plan.count == 0 {
-        return;
+/// Every block of `plan`, in rows of any length of form `FORM`.
+#[inline(always)]
+fn binary_rows_any<const FORM: u8, T: Copy, U: Copy>(
+    out: &mut impl Sink<U>,
+    a: &[T],
+    b: &[T],
+    plan: &Blocks,
+    f: &impl Fn(T, T) -> U,
+) {
+    for_each_static_block!(plan, |ia, ib| rows_any::<FORM, T, U>(
+        out, a, ia, b, ib, plan.block, f
+    ))
+}
+
+/// `out = f(out, b)` by the compile-time plan `P` (of `out`'s shape and
+/// `b`'s, at most [`SMALL`] elements), as [`binary_unrolled`].
+#[inline(always)]
+pub fn assign_unrolled<P: ConstPlan, T: Copy>(out: &mut [T], b: &[T], f: impl Fn(T, T) -> T) {
+    // As in `binary_unrolled`.
+    #[cfg(all(debug_assertions, not(test)))]
+    {
+        let _ = (out, b, f);
+        unreachable!("only a build that unrolls runs the unrolled kernel")
     }
-    let size = plan.block.inner.n * plan.block.next.n;
-    let mut o = 0;
+    #[cfg(any(not(debug_assertions), test))]
+    {
+        let plan = P::BLOCKS;
+        macro_rules! run {
+            (fixed $n:literal, $moves:literal) => {
+                assign_rows_fixed_all::<$n, $moves, T>(out, b, plan, &f)
+            };
+            (any $moves:literal) => {
+                assign_rows_any_all::<$moves, T>(out, b, plan, &f)
+            };
+        }
+        dispatch_assign_rows!(P::ASSIGN_KIND, run)
+    }
+}
+
+/// `out = f(out, b)` by a plan passed as a value, as [`binary_static`].
+pub fn assign_static<T: Copy>(out: &mut [T], b: &[T], plan: &Blocks, f: impl Fn(T, T) -> T) {
     macro_rules! run {
         (fixed $n:literal, $moves:literal) => {
-            for_each_static_block!(plan, |_ia, ib| {
-                assign_rows_fixed::<$n, $moves, false, T>(
-                    &mut out[o..o + size],
-                    b,
-                    ib,
-                    plan.block.next,
-                    &f,
-                );
-                o += size;
-            })
+            assign_rows_fixed_all::<$n, $moves, T>(out, b, plan, &f)
         };
         (any $moves:literal) => {
-            for_each_static_block!(plan, |_ia, ib| {
-                assign_rows_any::<$moves, T>(&mut out[o..o + size], b, ib, plan.block, &f);
-                o += size;
-            })
+            assign_rows_any_all::<$moves, T>(out, b, plan, &f)
         };
     }
     dispatch_assign_rows!(plan.assign_kind, run)
+}
+
+/// Every block of `out = f(out, b)` in rows of `N` elements.
+#[inline(always)]
+#[cfg_attr(all(debug_assertions, not(test)), allow(dead_code))] // see `dispatch_rows`
+fn assign_rows_fixed_all<const N: usize, const B_MOVES: bool, T: Copy>(
+    out: &mut [T],
+    b: &[T],
+    plan: &Blocks,
+    f: &impl Fn(T, T) -> T,
+) {
+    let size = plan.block.inner.n * plan.block.next.n;
+    let mut o = 0;
+    for_each_static_block!(plan, |_ia, ib| {
+        assign_rows_fixed::<N, B_MOVES, false, T>(&mut out[o..o + size], b, ib, plan.block.next, f);
+        o += size;
+    })
+}
+
+/// Every block of `out = f(out, b)` in rows of any length.
+#[inline(always)]
+fn assign_rows_any_all<const B_MOVES: bool, T: Copy>(
+    out: &mut [T],
+    b: &[T],
+    plan: &Blocks,
+    f: &impl Fn(T, T) -> T,
+) {
+    let size = plan.block.inner.n * plan.block.next.n;
+    let mut o = 0;
+    for_each_static_block!(plan, |_ia, ib| {
+        assign_rows_any::<B_MOVES, T>(&mut out[o..o + size], b, ib, plan.block, f);
+        o += size;
+    })
 }

@@ -60,15 +60,18 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             unreachable!("both operands are static, so is the result")
         };
         // Only the storage and the choice of kernel are here, per pair of
-        // shapes; the checks and the kernel's call are `OpPlan`'s
-        // (`run_small`, `run`), shared by every pair.
+        // shapes; the checks and the runtime kernel's calls are `OpPlan`'s,
+        // shared by every pair. The unrolled kernel is this pair's own: its
+        // plan, a constant, selects its one row loop as rustc compiles it.
         let (a, b) = (self.as_slice(), rhs.as_slice());
         let data = if Out::<S, R>::INLINE {
             let mut out = Out::<S, R>::data_filled(T::zero(), plan.dims[0]);
             // Chosen here, by a constant, so that a release build does not
             // hand LLVM the unrolled kernel of an operation that cannot take it.
             if StaticOp::<S, R>::SMALL {
-                plan.run_small::<T, Op>(a, b, out.as_mut_slice());
+                plan.check::<T, Op>(a, b);
+                let out = &mut kernel::SliceSink::new(out.as_mut_slice());
+                kernel::binary_unrolled::<StaticOp<S, R>, T, T>(out, a, b, Op::apply);
             } else {
                 plan.run_into::<T, Op>(a, b, out.as_mut_slice());
             }
@@ -160,7 +163,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             // Into a copy on the stack, which LLVM knows nothing else points
             // to, so that it keeps `rhs` in registers across rows.
             let mut tmp = self.clone();
-            kernel::assign_unrolled::<S, Src<S, R>, T>(
+            kernel::assign_unrolled::<kernel::StaticPlan<S, S, Src<S, R>>, T>(
                 tmp.as_mut_slice(),
                 rhs.as_slice(),
                 Op::apply,
@@ -579,25 +582,14 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
     const LENDS_RHS: bool = Self::PLAN.lends[1];
 }
 
-impl OpPlan {
-    /// `out = a op b` into inline storage by the unrolled kernel (the plan is
-    /// `small`): the checks and the kernel of a static operation once its
-    /// output exists. Generic over the element type and the operation only,
-    /// so that in a debug build every pair of shapes calls one shared copy;
-    /// in a release build it is inlined, where the plan is a constant and
-    /// LLVM keeps only the row loop it selects.
-    #[track_caller]
-    #[cfg_attr(debug_assertions, inline(never))]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn run_small<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut [T]) {
-        self.check::<T, Op>(a, b);
-        let out = &mut kernel::SliceSink::new(out);
-        kernel::binary_static(out, a, b, &self.blocks, Op::apply);
-    }
+impl<L: BroadcastWith<R>, R: Layout> kernel::ConstPlan for StaticOp<L, R> {
+    const BLOCKS: &'static kernel::Blocks = &Self::PLAN.blocks;
+}
 
-    /// [`run_small`](Self::run_small) for larger results, by the runtime
-    /// kernel into inline storage: never inlined, one copy for every pair
-    /// of shapes.
+impl OpPlan {
+    /// `out = a op b` for results too large for the unrolled kernel, by the
+    /// runtime kernel into inline storage: never inlined, one copy for
+    /// every pair of shapes.
     #[track_caller]
     #[inline(never)]
     fn run_into<T: Element, Op: BinaryOp<T>>(&self, a: &[T], b: &[T], out: &mut [T]) {
