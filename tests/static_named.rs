@@ -1574,3 +1574,21 @@ fn display_of_named_mixed_tensor() {
         "Display of a named shape![Dyn, H: 2] tensor"
     );
 }
+
+/// The flag broadcasting picks its rule by (`AnyNamed`, one step per
+/// dimension) agrees with `Shape::Named` wherever the name stands, for
+/// every kind of unnamed dimension around it.
+#[test]
+fn any_named_agrees_with_shape_named() {
+    use shaped::shape::broadcast::AnyNamed;
+    use typenum::Bit;
+    fn agree<S: Shape + AnyNamed<Out: Bit>>() {
+        assert_eq!(<S::Out as Bit>::BOOL, S::NAMED, "{:?}", S::NAMES);
+    }
+    agree::<shape![]>();
+    agree::<shape![1, 3, 2048]>();
+    agree::<shape![H: 4, 1, 3]>();
+    agree::<shape![1, W: 4, 3]>();
+    agree::<shape![2048, 1, C: 3]>();
+    agree::<shape![H: 2, W: 3]>();
+}
