@@ -24,7 +24,7 @@ pub struct Blocks {
     nested: bool,
     count: usize,
     offsets: [[u8; 2]; SMALL],
-    /// The row loop of `out = f(a, b)`: a code of `rows::row_kind`.and of
+    /// The row loop of `out = f(a, b)` ([`row_kind`]) and of
     /// `out = f(out, b)` ([`assign_kind`]).
     kind: u8,
     assign_kind: u8,
