@@ -220,11 +220,11 @@ impl<S: Shape> Layout for S {
     }
     const STATIC_EXTENTS: Option<()> = Some(());
     fn data_from_vec<T: Element>(v: Vec<T>) -> S::Storage<T> {
-        Buffer::from_vec(v)
+        Buffer::from_vec(v, S::NUMEL)
     }
     #[inline(always)]
     fn data_filled<T: Element>(value: T, _: &Dims) -> S::Storage<T> {
-        Buffer::filled(value)
+        Buffer::filled(value, S::NUMEL)
     }
 }
 

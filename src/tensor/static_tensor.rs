@@ -80,18 +80,21 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     #[inline(always)]
     pub fn from_fn(mut f: impl FnMut(usize) -> T) -> Self {
         let mut i = 0;
-        Self::from_storage(Buffer::from_fn(|| {
-            let x = f(i);
-            i += 1;
-            x
-        }))
+        Self::from_storage(Buffer::from_fn(
+            || {
+                let x = f(i);
+                i += 1;
+                x
+            },
+            S::NUMEL,
+        ))
     }
 
     /// Every element equal to `value`.
     #[inline(always)]
     pub fn full(value: T) -> Self {
         Tensor {
-            data: Buffer::filled(value),
+            data: Buffer::filled(value, S::NUMEL),
             ext: (),
         }
     }
@@ -103,7 +106,7 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     #[inline(always)]
     pub fn zeros() -> Self {
         Tensor {
-            data: Buffer::filled(T::zero()),
+            data: Buffer::filled(T::zero(), S::NUMEL),
             ext: (),
         }
     }
@@ -112,7 +115,7 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     #[inline(always)]
     pub fn ones() -> Self {
         Tensor {
-            data: Buffer::filled(T::one()),
+            data: Buffer::filled(T::one(), S::NUMEL),
             ext: (),
         }
     }
