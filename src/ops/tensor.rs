@@ -65,7 +65,11 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         // shapes; the checks and the runtime kernel's calls are `OpPlan`'s,
         // shared by every pair. The unrolled kernel is this pair's own: its
         // plan, a constant, selects its one row loop as rustc compiles it.
-        let (a, b) = (self.as_slice(), rhs.as_slice());
+        // The storage's functions rather than `Tensor`'s, here and below: a
+        // debug build compiles every function once per shape, and the
+        // wrappers (`as_slice`, `from_parts`, `from_checked` ...) were a
+        // tenth of the functions of a program of 500 operations.
+        let (a, b) = (self.data.as_slice(), rhs.data.as_slice());
         let data = if Out::<S, R>::INLINE {
             let mut out = Out::<S, R>::data_filled(T::zero(), plan.dims[0]);
             // Chosen here, by a constant, so that a release build does not
@@ -81,7 +85,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         } else {
             Out::<S, R>::data_from_vec(plan.run_vec::<T, Op>(a, b))
         };
-        Tensor::from_parts(data, ext)
+        Tensor { data, ext }
     }
 
     /// `self op rhs` for an owned `self`: a heap tensor whose shape is the
@@ -103,15 +107,15 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let dims = StaticOp::<S, R>::PLAN.dims;
         // No legacy check: the operand has the result's sizes, so the
         // result is not larger than it, which a legacy broadcast's is.
-        or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
+        or_panic(Op::check_for(self.data.as_slice(), rhs.data.as_slice()));
         kernel::assign(
-            self.as_mut_slice(),
+            self.data.as_mut_slice(),
             dims[0],
-            rhs.as_slice(),
+            rhs.data.as_slice(),
             dims[2],
             Op::apply,
         );
-        Tensor::from_checked(self.into_data_vec(), dims[0])
+        lent::<T, S, Broadcast<S, R>>(self)
     }
 
     /// `lhs op self` for an owned `self` on the right: computed in
@@ -131,17 +135,17 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         }
         let dims = StaticOp::<L, S>::PLAN.dims;
         // No legacy check, as in `binary_owned`.
-        or_panic(Op::check_for(lhs.as_slice(), self.as_slice()));
+        or_panic(Op::check_for(lhs.data.as_slice(), self.data.as_slice()));
         // `out = f(a, out)`: the kernel's `out = g(out, a)` with the
         // arguments swapped back.
         kernel::assign(
-            self.as_mut_slice(),
+            self.data.as_mut_slice(),
             dims[0],
-            lhs.as_slice(),
+            lhs.data.as_slice(),
             dims[1],
             Op::apply_swapped,
         );
-        Tensor::from_checked(self.into_data_vec(), dims[0])
+        lent::<T, S, Broadcast<L, S>>(self)
     }
 
     /// `self = self op rhs`, `rhs` broadcast to `S` (checked at run time
@@ -198,6 +202,19 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             kernel::map(out.as_mut_slice(), self.as_slice(), |a| Op::apply(a, x));
         }
         out
+    }
+}
+
+/// The static tensor `t`, which holds the result of an operation computed in
+/// its storage, as a tensor of the result's layout `O` (the same sizes).
+#[inline(always)]
+fn lent<T: Element, S: Layout, O: Layout>(t: Tensor<T, S>) -> Tensor<T, O> {
+    let Some(ext) = O::STATIC_EXTENTS else {
+        unreachable!("only a static operand lends its storage")
+    };
+    Tensor {
+        data: O::data_from_vec(t.data.into_vec()),
+        ext,
     }
 }
 

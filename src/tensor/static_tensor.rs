@@ -27,8 +27,10 @@ use crate::tensor::DynTensor;
 /// assert_eq!(c[[1, 2]], 35);
 /// ```
 pub struct Tensor<T: Element, S: Layout> {
-    data: S::Data<T>,
-    ext: S::Extents,
+    // Visible to the operators, which reach the storage without going
+    // through `Tensor`'s own methods (see `ops::tensor`).
+    pub(crate) data: S::Data<T>,
+    pub(crate) ext: S::Extents,
 }
 
 impl<T: Element, S: Layout> Tensor<T, S> {
@@ -36,12 +38,6 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     #[inline(always)]
     pub(crate) fn from_parts(data: S::Data<T>, ext: S::Extents) -> Self {
         Tensor { data, ext }
-    }
-
-    /// The elements as a `Vec` (without copying, for heap storage).
-    #[inline(always)]
-    pub(crate) fn into_data_vec(self) -> Vec<T> {
-        self.data.into_vec()
     }
 
     /// A tensor of layout `S` from row-major elements whose sizes `dims` the
