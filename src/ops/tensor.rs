@@ -24,7 +24,7 @@ use crate::shape::broadcast::{
 use crate::shape::dim::Flag;
 use crate::shape::list::{Dims, Layout, MAX_STATIC_RANK};
 use crate::shape::names::{in_order, in_order_in_place};
-use crate::shape::storage::Elements;
+use crate::shape::storage::{Buffer, Elements};
 use crate::tensor::Tensor;
 
 impl<T: Element, S: Layout> Tensor<T, S> {
@@ -65,13 +65,15 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         // shapes; the checks and the runtime kernel's calls are `OpPlan`'s,
         // shared by every pair. The unrolled kernel is this pair's own: its
         // plan, a constant, selects its one row loop as rustc compiles it.
-        // The storage's functions rather than `Tensor`'s, here and below: a
-        // debug build compiles every function once per shape, and the
-        // wrappers (`as_slice`, `from_parts`, `from_checked` ...) were a
-        // tenth of the functions of a program of 500 operations.
+        //
+        // The storage's own functions rather than `Tensor`'s or `Layout`'s,
+        // here and below: a debug build compiles every function once per
+        // shape, and those wrappers (`as_slice`, `from_parts`, `data_filled`
+        // ...) were a fifth of the functions of a program of 500 operations.
         let (a, b) = (self.data.as_slice(), rhs.data.as_slice());
+        let numel = Out::<S, R>::TEMPLATE_NUMEL;
         let data = if Out::<S, R>::INLINE {
-            let mut out = Out::<S, R>::data_filled(T::zero(), plan.dims[0]);
+            let mut out: Data<T, Out<S, R>> = Buffer::filled(T::zero(), numel);
             // Chosen here, by a constant, so that a release build does not
             // hand LLVM the unrolled kernel of an operation that cannot take it.
             if StaticOp::<S, R>::SMALL {
@@ -83,7 +85,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             }
             out
         } else {
-            Out::<S, R>::data_from_vec(plan.run_vec::<T, Op>(a, b))
+            Buffer::from_vec(plan.run_vec::<T, Op>(a, b), numel)
         };
         Tensor { data, ext }
     }
@@ -213,10 +215,13 @@ fn lent<T: Element, S: Layout, O: Layout>(t: Tensor<T, S>) -> Tensor<T, O> {
         unreachable!("only a static operand lends its storage")
     };
     Tensor {
-        data: O::data_from_vec(t.data.into_vec()),
+        data: Buffer::from_vec(t.data.into_vec(), O::TEMPLATE_NUMEL),
         ext,
     }
 }
+
+/// The storage of a tensor of elements `T` and layout `S`.
+type Data<T, S> = <S as Layout>::Data<T>;
 
 /// `B1` when `S op R` can take the runtime path: a size known only at run
 /// time, or two named operands (which may be out of order).

@@ -14,7 +14,7 @@ use crate::element::Element;
 use crate::shape::diagnostic::{R0, Rendering};
 use crate::shape::dim::{Dim, Flag, sealed};
 use crate::shape::names::HeadNames;
-use crate::shape::storage::{Budget, Buffer, Cost, Elements, InlineBudget};
+use crate::shape::storage::{Budget, Buffer, Cost, InlineBudget};
 use alloc::vec::Vec;
 
 /// The most dimensions a static shape may have.
@@ -181,7 +181,7 @@ pub trait Layout: 'static + Sized {
     /// static shape, the sizes for a mixed one.
     type Extents: Copy + PartialEq + fmt::Debug;
     /// Where a tensor of this layout keeps its elements.
-    type Data<T: Element>: Elements<T>;
+    type Data<T: Element>: Buffer<T>;
     /// The dimensions in reverse order, as broadcasting walks them.
     type Reversed;
     /// The sizes as const parameters, for compile errors.

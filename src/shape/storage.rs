@@ -49,7 +49,7 @@ impl<T: Copy> Elements<T> for Box<[T]> {
     }
 }
 
-/// Contiguous, row-major element storage of a static tensor.
+/// Contiguous, row-major element storage, built knowing its element count.
 ///
 /// Each method is told the shape's element count, `numel`: inline storage
 /// knows it from its type, heap storage does not, so that one heap type
@@ -63,6 +63,22 @@ pub trait Buffer<T>: Elements<T> {
     /// The buffer holding `v`'s elements (without copying, for heap
     /// storage); `v` must have exactly `numel` elements.
     fn from_vec(v: Vec<T>, numel: usize) -> Self;
+}
+
+/// The storage of runtime-sized elements.
+impl<T: Copy> Buffer<T> for Box<[T]> {
+    fn from_fn(mut f: impl FnMut() -> T, numel: usize) -> Self {
+        (0..numel).map(|_| f()).collect()
+    }
+    fn filled(value: T, numel: usize) -> Self {
+        alloc::vec![value; numel].into_boxed_slice()
+    }
+    fn from_vec(v: Vec<T>, numel: usize) -> Self {
+        if v.len() != numel {
+            wrong_length(v.len(), numel);
+        }
+        v.into_boxed_slice()
+    }
 }
 
 /// Inline storage: the nested arrays themselves.
