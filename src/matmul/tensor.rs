@@ -16,7 +16,7 @@ use crate::error::{ShapeError, checked_numel};
 use crate::kernel::{Mat, SMALL_GEMM, gemm};
 use crate::shape::Layout;
 use crate::shape::matmul::{MatMul, MatMulWith, matmul_dims};
-use crate::shape::storage::Elements;
+use crate::shape::storage::{Buffer, Elements};
 use crate::tensor::Tensor;
 
 impl<T: Element, S: Layout> Tensor<T, S> {
@@ -50,7 +50,8 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         if S::STATIC && R::STATIC && S::RANK == 2 && R::RANK == 2 {
             // Two static matrices: every size a constant.
             let (m, k, n) = (S::TEMPLATE[0], S::TEMPLATE[1], R::TEMPLATE[1]);
-            let mut out = Out::<S, R>::data_filled(T::zero(), &Out::<S, R>::TEMPLATE);
+            let mut out: <Out<S, R> as Layout>::Data<T> =
+                Buffer::filled(T::zero(), Out::<S, R>::TEMPLATE_NUMEL);
             let (a, b, c) = (self.as_slice(), rhs.as_slice(), out.as_mut_slice());
             if m * k * n <= SMALL_GEMM {
                 small_product(m, k, n, a, b, c);

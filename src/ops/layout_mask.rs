@@ -27,6 +27,7 @@ use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
 use crate::shape::broadcast::{Broadcast, BroadcastWith, broadcast_shapes};
 use crate::shape::list::{Dims, Layout};
+use crate::shape::storage::Buffer;
 use crate::tensor::{DynTensor, Tensor};
 
 /// A boolean tensor of layout `S` (static or mixed), row-major: the result
@@ -260,7 +261,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// ```
     pub fn map_to<U: Element>(&self, f: impl Fn(T) -> U) -> Tensor<U, S> {
         let dims = self.shape();
-        let mut data = S::data_filled(U::zero(), &dims);
+        let mut data: <S as Layout>::Data<U> = Buffer::filled(U::zero(), dims.iter().product());
         kernel::map(
             crate::shape::storage::Elements::as_mut_slice(&mut data),
             self.as_slice(),

@@ -66,10 +66,11 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         // shared by every pair. The unrolled kernel is this pair's own: its
         // plan, a constant, selects its one row loop as rustc compiles it.
         //
-        // The storage's own functions rather than `Tensor`'s or `Layout`'s,
-        // here and below: a debug build compiles every function once per
-        // shape, and those wrappers (`as_slice`, `from_parts`, `data_filled`
-        // ...) were a fifth of the functions of a program of 500 operations.
+        // The storage's own functions rather than `Tensor`'s, here and
+        // below: a debug build compiles every function once per shape, and
+        // the wrappers an operation went through (`Tensor::as_slice`,
+        // `from_parts`, `Layout`'s storage constructors, since removed) were
+        // a fifth of the functions of a program of 500 operations.
         let (a, b) = (self.data.as_slice(), rhs.data.as_slice());
         let numel = Out::<S, R>::TEMPLATE_NUMEL;
         let data = if Out::<S, R>::INLINE {

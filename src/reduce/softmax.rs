@@ -27,6 +27,7 @@ use crate::error::ShapeError;
 use crate::shape::axes::OneAxis;
 use crate::shape::axis::{self, AxisArg};
 use crate::shape::list::Layout;
+use crate::shape::storage::Buffer;
 use crate::shape::toolkit::ReduceAxes;
 use crate::tensor::{DynTensor, Tensor};
 
@@ -108,7 +109,8 @@ impl<T: Element + Float, S: Layout> Tensor<T, S> {
         let Some(ext) = S::extents_for(&dims) else {
             unreachable!("a tensor's sizes fit its layout")
         };
-        let mut out = Tensor::<T, S>::from_parts(S::data_filled(T::zero(), &dims), ext);
+        let mut out =
+            Tensor::<T, S>::from_parts(Buffer::filled(T::zero(), dims.iter().product()), ext);
         let form = if S::STATIC {
             const { engine::canon(S::TEMPLATE.as_slice(), <S as ReduceAxes<A>>::MASK) }
         } else {

@@ -30,7 +30,7 @@ use crate::element::Element;
 use crate::error::ShapeError;
 use crate::shape::axes::OneAxis;
 use crate::shape::list::{Dims, Layout, MAX_STATIC_RANK};
-use crate::shape::storage::Elements;
+use crate::shape::storage::{Buffer, Elements};
 use crate::shape::toolkit::{DropDims, KeepDims, ReduceAxes};
 use crate::tensor::Tensor;
 
@@ -61,7 +61,8 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             if let (Some(op), Some(axis)) = (op, empty) {
                 empty_panic(&S::TEMPLATE, axis, op);
             }
-            let mut out = O::data_filled(R::Out::zero(), &O::TEMPLATE);
+            let mut out: <O as Layout>::Data<R::Out> =
+                Buffer::filled(R::Out::zero(), O::TEMPLATE_NUMEL);
             match form {
                 // Small shapes: constant loop bounds, unrolled like a hand
                 // loop. Large ones share the loop compiled once per element
@@ -92,7 +93,8 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let Some(ext) = O::extents_for(&od) else {
             unreachable!("the runtime sizes {od:?} agree with the type-level ones")
         };
-        let mut out = O::data_filled(R::Out::zero(), &od);
+        let mut out: <O as Layout>::Data<R::Out> =
+            Buffer::filled(R::Out::zero(), od.iter().product());
         engine::run_dims(x, &dims, mask, r, out.as_mut_slice());
         Tensor::from_parts(out, ext)
     }

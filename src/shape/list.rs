@@ -15,7 +15,6 @@ use crate::shape::diagnostic::{R0, Rendering};
 use crate::shape::dim::{Dim, Flag, sealed};
 use crate::shape::names::HeadNames;
 use crate::shape::storage::{Budget, Buffer, Cost, InlineBudget};
-use alloc::vec::Vec;
 
 /// The most dimensions a static shape may have.
 pub const MAX_STATIC_RANK: usize = 32;
@@ -193,10 +192,6 @@ pub trait Layout: 'static + Sized {
     /// The extents when every size is static (`Some(())`), known without
     /// looking at any sizes; `None` for layouts with runtime sizes.
     const STATIC_EXTENTS: Option<Self::Extents>;
-    /// The storage of `v`, whose length must be the element count.
-    fn data_from_vec<T: Element>(v: Vec<T>) -> Self::Data<T>;
-    /// Storage for a tensor of sizes `dims` with every element `value`.
-    fn data_filled<T: Element>(value: T, dims: &Dims) -> Self::Data<T>;
 }
 
 impl<S: Shape> Layout for S {
@@ -219,13 +214,6 @@ impl<S: Shape> Layout for S {
         (dims == S::DIMS.as_slice()).then_some(())
     }
     const STATIC_EXTENTS: Option<()> = Some(());
-    fn data_from_vec<T: Element>(v: Vec<T>) -> S::Storage<T> {
-        Buffer::from_vec(v, S::NUMEL)
-    }
-    #[inline(always)]
-    fn data_filled<T: Element>(value: T, _: &Dims) -> S::Storage<T> {
-        Buffer::filled(value, S::NUMEL)
-    }
 }
 
 /// At most [`MAX_STATIC_RANK`] entries, one per dimension of a static

@@ -28,7 +28,6 @@
 //! ```
 
 use alloc::boxed::Box;
-use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use typenum::{B0, B1};
@@ -101,12 +100,6 @@ impl<L: DimList + ReverseOnto<Nil>> Layout for Mixed<L> {
         fits.then(|| Dims::from_slice(dims))
     }
     const STATIC_EXTENTS: Option<Dims> = None;
-    fn data_from_vec<T: Element>(v: Vec<T>) -> Box<[T]> {
-        v.into_boxed_slice()
-    }
-    fn data_filled<T: Element>(value: T, dims: &Dims) -> Box<[T]> {
-        alloc::vec![value; dims.iter().product()].into_boxed_slice()
-    }
 }
 
 // Broadcasting a `Dyn` dimension: the static side wins, `Dyn` meets `Dyn` or 1

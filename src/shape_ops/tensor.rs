@@ -31,7 +31,7 @@ use crate::kernel;
 use crate::shape::axes::{Axis, OneAxis, is_permutation};
 use crate::shape::broadcast::{BroadcastTo, check_broadcast_to};
 use crate::shape::list::{Dims, Layout, MAX_STATIC_RANK, Shape};
-use crate::shape::storage::Elements;
+use crate::shape::storage::{Buffer, Elements};
 use crate::shape::toolkit::{
     Permute, Permuted, SqueezeAxis, SqueezedAxis, TransposeAxes, TransposedAxes, Unsqueeze,
     Unsqueezed,
@@ -47,7 +47,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let Some(ext) = O::extents_for(dims) else {
             unreachable!("the sizes {dims:?} agree with the result's layout")
         };
-        let mut data = O::data_filled(T::zero(), &Dims::from_slice(dims));
+        let mut data: <O as Layout>::Data<T> = Buffer::filled(T::zero(), dims.iter().product());
         data.as_mut_slice().copy_from_slice(self.as_slice());
         Tensor::from_parts(data, ext)
     }

@@ -45,7 +45,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// of a statically known shape).
     pub(crate) fn from_checked(data: Vec<T>, dims: &[usize]) -> Self {
         match S::extents_for(dims) {
-            Some(ext) => Tensor::from_parts(S::data_from_vec(data), ext),
+            Some(ext) => Tensor::from_parts(Buffer::from_vec(data, dims.iter().product()), ext),
             None => sizes_disagree(dims),
         }
     }
@@ -347,7 +347,10 @@ impl<T: Element, S: Layout> TryFrom<DynTensor<T>> for Tensor<T, S> {
     fn try_from(t: DynTensor<T>) -> Result<Self, ShapeError> {
         t.check_static_names(&S::NAMES)?;
         match S::extents_for(t.shape()) {
-            Some(ext) => Ok(Tensor::from_parts(S::data_from_vec(t.into_vec()), ext)),
+            Some(ext) => {
+                let n = t.shape().iter().product();
+                Ok(Tensor::from_parts(Buffer::from_vec(t.into_vec(), n), ext))
+            }
             None => Err(ShapeError::Mismatch {
                 expected: S::TEMPLATE.to_vec(),
                 got: t.shape().to_vec(),
