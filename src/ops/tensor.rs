@@ -28,16 +28,8 @@ use crate::shape::storage::{Buffer, Elements};
 use crate::tensor::Tensor;
 
 impl<T: Element, S: Layout> Tensor<T, S> {
-    /// `self op rhs` with broadcasting. Static shapes take the compiler's
-    /// plan (unrolled when small); a shape with a `Dyn` dimension is checked
-    /// at run time and panics with the PyTorch message on a mismatch.
-    ///
-    /// `#[inline]`, not `always`: LLVM still inlines a small operation into
-    /// a small caller (the benchmarks' static A and B run as before), but
-    /// no longer pastes hundreds of unrolled operations into one huge
-    /// function, which made the release build of 500 operations in `main`
-    /// 2.5 times slower.
-    #[inline]
+    /// `self op rhs` with broadcasting (see [`RhsOf::ref_ref`]).
+    #[inline(always)]
     #[track_caller]
     pub(crate) fn binary<Op: BinaryOp<T>, R: Layout>(
         &self,
@@ -46,109 +38,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: BroadcastWith<R>,
     {
-        type Out<S, R> = Broadcast<S, R>;
-        // A runtime size, or named operands out of order (a permuting copy):
-        // the runtime path, named through the flag so that other operations
-        // never name it (see `Flag::then`).
-        if !StaticOp::<S, R>::FAST
-            && let Some(out) = MayRun::<S, R>::then(|| self.layout_binary::<Op, R>(rhs))
-        {
-            return or_panic(out);
-        }
-        // By value: the plan is a few words, where a `const` block or a
-        // `&PLAN` is one more evaluation for rustc per function and pair.
-        let plan = StaticOp::<S, R>::PLAN;
-        let Some(ext) = Out::<S, R>::STATIC_EXTENTS else {
-            unreachable!("both operands are static, so is the result")
-        };
-        // Only the storage and the choice of kernel are here, per pair of
-        // shapes; the checks and the runtime kernel's calls are `OpPlan`'s,
-        // shared by every pair. The unrolled kernel is this pair's own: its
-        // plan, a constant, selects its one row loop as rustc compiles it.
-        //
-        // The storage's own functions rather than `Tensor`'s, here and
-        // below: a debug build compiles every function once per shape, and
-        // the wrappers an operation went through (`Tensor::as_slice`,
-        // `from_parts`, `Layout`'s storage constructors, since removed) were
-        // a fifth of the functions of a program of 500 operations.
-        let (a, b) = (self.data.as_slice(), rhs.data.as_slice());
-        let numel = Out::<S, R>::TEMPLATE_NUMEL;
-        let data = if Out::<S, R>::INLINE {
-            let mut out: Data<T, Out<S, R>> = Buffer::filled(T::zero(), numel);
-            // Chosen here, by a constant, so that a release build does not
-            // hand LLVM the unrolled kernel of an operation that cannot take it.
-            if StaticOp::<S, R>::SMALL {
-                plan.check::<T, Op>(a, b);
-                let out = &mut kernel::SliceSink::new(out.as_mut_slice());
-                kernel::binary_unrolled::<StaticOp<S, R>, T, T>(out, a, b, Op::apply);
-            } else {
-                plan.run_into::<T, Op>(a, b, out.as_mut_slice());
-            }
-            out
-        } else {
-            Buffer::from_vec(plan.run_vec::<T, Op>(a, b), numel)
-        };
-        Tensor { data, ext }
-    }
-
-    /// `self op rhs` for an owned `self`: a heap tensor whose shape is the
-    /// result's lends its storage (`self op= rhs` in place, then the same
-    /// buffer under the result's type), so `(x - &m) / &s` allocates once
-    /// for `x` and never again. Anything else is [`binary`](Self::binary).
-    #[inline(always)]
-    #[track_caller]
-    pub(crate) fn binary_owned<Op: BinaryOp<T>, R: Layout>(
-        mut self,
-        rhs: &Tensor<T, R>,
-    ) -> Tensor<T, Broadcast<S, R>>
-    where
-        S: BroadcastWith<R>,
-    {
-        if !StaticOp::<S, R>::LENDS_LHS {
-            return self.binary::<Op, R>(rhs);
-        }
-        let dims = StaticOp::<S, R>::PLAN.dims;
-        // No legacy check: the operand has the result's sizes, so the
-        // result is not larger than it, which a legacy broadcast's is.
-        or_panic(Op::check_for(self.data.as_slice(), rhs.data.as_slice()));
-        kernel::assign(
-            self.data.as_mut_slice(),
-            dims[0],
-            rhs.data.as_slice(),
-            dims[2],
-            Op::apply,
-        );
-        lent::<T, S, Broadcast<S, R>>(self)
-    }
-
-    /// `lhs op self` for an owned `self` on the right: computed in
-    /// `self`'s storage when it is a heap tensor of the result's shape
-    /// (see [`binary_owned`](Self::binary_owned)).
-    #[inline(always)]
-    #[track_caller]
-    pub(crate) fn binary_owned_rhs<Op: BinaryOp<T>, L>(
-        mut self,
-        lhs: &Tensor<T, L>,
-    ) -> Tensor<T, Broadcast<L, S>>
-    where
-        L: BroadcastWith<S>,
-    {
-        if !StaticOp::<L, S>::LENDS_RHS {
-            return lhs.binary::<Op, S>(&self);
-        }
-        let dims = StaticOp::<L, S>::PLAN.dims;
-        // No legacy check, as in `binary_owned`.
-        or_panic(Op::check_for(lhs.data.as_slice(), self.data.as_slice()));
-        // `out = f(a, out)`: the kernel's `out = g(out, a)` with the
-        // arguments swapped back.
-        kernel::assign(
-            self.data.as_mut_slice(),
-            dims[0],
-            lhs.data.as_slice(),
-            dims[1],
-            Op::apply_swapped,
-        );
-        lent::<T, S, Broadcast<L, S>>(self)
+        R::ref_ref::<T, Op>(self, rhs)
     }
 
     /// `self = self op rhs`, `rhs` broadcast to `S` (checked at run time
@@ -241,83 +131,171 @@ type MayRun<S, R> = <<<S as Layout>::Dynamic as Flag>::Or<<R as Layout>::Dynamic
 /// set aside at once, while `S: BroadcastWith<?>` was explored through the
 /// whole broadcasting rule for each candidate impl, a large share of the
 /// type checking of every operation.
+///
+/// Its methods are the operation itself, not a layer in front of it: an
+/// operator calls the one that runs, so that an operation is two functions
+/// (the operator and this) for rustc to compile per pair of shapes. The
+/// flags say which one runs for owned operands.
 pub trait RhsOf<S: Layout>: Layout {
     /// `Broadcast<S, Self>`.
     type Out: Layout;
+    /// Whether an owned left operand holds the result (`val_ref` runs).
+    #[doc(hidden)]
+    const LENDS_LHS: bool;
+    /// Whether an owned right operand holds the result (`ref_val` runs).
+    #[doc(hidden)]
+    const LENDS_RHS: bool;
     /// `&a op &b`.
     fn ref_ref<T: Element, Op: BinaryOp<T>>(
         a: &Tensor<T, S>,
         b: &Tensor<T, Self>,
     ) -> Tensor<T, Self::Out>;
-    /// `a op &b`.
+    /// `a op &b`, computed in `a`'s storage when `LENDS_LHS`.
     fn val_ref<T: Element, Op: BinaryOp<T>>(
         a: Tensor<T, S>,
         b: &Tensor<T, Self>,
     ) -> Tensor<T, Self::Out>;
-    /// `&a op b`.
+    /// `&a op b`, computed in `b`'s storage when `LENDS_RHS`.
     fn ref_val<T: Element, Op: BinaryOp<T>>(
         a: &Tensor<T, S>,
-        b: Tensor<T, Self>,
-    ) -> Tensor<T, Self::Out>;
-    /// `a op b`.
-    fn val_val<T: Element, Op: BinaryOp<T>>(
-        a: Tensor<T, S>,
         b: Tensor<T, Self>,
     ) -> Tensor<T, Self::Out>;
 }
 
 impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
     type Out = Broadcast<S, R>;
+    const LENDS_LHS: bool = StaticOp::<S, R>::PLAN.lends[0];
+    const LENDS_RHS: bool = StaticOp::<S, R>::PLAN.lends[1];
+
+    /// Static shapes take the compiler's plan (unrolled when small); a
+    /// shape with a `Dyn` dimension is checked at run time and panics with
+    /// the PyTorch message on a mismatch.
+    ///
+    /// `#[inline]`, not `always`: LLVM still inlines a small operation into
+    /// a small caller (the benchmarks' static A and B run as before), but
+    /// no longer pastes hundreds of unrolled operations into one huge
+    /// function, which made the release build of 500 operations in `main`
+    /// 2.5 times slower.
+    #[inline]
     #[track_caller]
-    #[inline(always)]
     fn ref_ref<T: Element, Op: BinaryOp<T>>(
         a: &Tensor<T, S>,
         b: &Tensor<T, R>,
     ) -> Tensor<T, Self::Out> {
-        a.binary::<Op, R>(b)
+        type Out<S, R> = Broadcast<S, R>;
+        // A runtime size, or named operands out of order (a permuting copy):
+        // the runtime path, named through the flag so that other operations
+        // never name it (see `Flag::then`).
+        if !StaticOp::<S, R>::FAST
+            && let Some(out) = MayRun::<S, R>::then(|| a.layout_binary::<Op, R>(b))
+        {
+            return or_panic(out);
+        }
+        // By value: the plan is a few words, where a `const` block or a
+        // `&PLAN` is one more evaluation for rustc per function and pair.
+        let plan = StaticOp::<S, R>::PLAN;
+        let Some(ext) = Out::<S, R>::STATIC_EXTENTS else {
+            unreachable!("both operands are static, so is the result")
+        };
+        // Only the storage and the choice of kernel are here, per pair of
+        // shapes; the checks and the runtime kernel's calls are `OpPlan`'s,
+        // shared by every pair. The unrolled kernel is this pair's own: its
+        // plan, a constant, selects its one row loop as rustc compiles it.
+        //
+        // The storage's own functions rather than `Tensor`'s, here and
+        // below: a debug build compiles every function once per shape, and
+        // the wrappers an operation went through (`Tensor::as_slice`,
+        // `from_parts`, `Layout`'s storage constructors, since removed) were
+        // a fifth of the functions of a program of 500 operations.
+        let (a, b) = (a.data.as_slice(), b.data.as_slice());
+        let numel = Out::<S, R>::TEMPLATE_NUMEL;
+        let data = if Out::<S, R>::INLINE {
+            let mut out: Data<T, Out<S, R>> = Buffer::filled(T::zero(), numel);
+            // Chosen here, by a constant, so that a release build does not
+            // hand LLVM the unrolled kernel of an operation that cannot take it.
+            if StaticOp::<S, R>::SMALL {
+                plan.check::<T, Op>(a, b);
+                let out = &mut kernel::SliceSink::new(out.as_mut_slice());
+                kernel::binary_unrolled::<StaticOp<S, R>, T, T>(out, a, b, Op::apply);
+            } else {
+                plan.run_into::<T, Op>(a, b, out.as_mut_slice());
+            }
+            out
+        } else {
+            Buffer::from_vec(plan.run_vec::<T, Op>(a, b), numel)
+        };
+        Tensor { data, ext }
     }
-    #[track_caller]
+
+    /// A heap tensor whose shape is the result's lends its storage
+    /// (`a op= b` in place, then the same buffer under the result's type),
+    /// so `(x - &m) / &s` allocates once for `x` and never again.
     #[inline(always)]
+    #[track_caller]
     fn val_ref<T: Element, Op: BinaryOp<T>>(
-        a: Tensor<T, S>,
+        mut a: Tensor<T, S>,
         b: &Tensor<T, R>,
     ) -> Tensor<T, Self::Out> {
-        a.binary_owned::<Op, R>(b)
+        if !<R as RhsOf<S>>::LENDS_LHS {
+            return <R as RhsOf<S>>::ref_ref::<T, Op>(&a, b);
+        }
+        let dims = StaticOp::<S, R>::PLAN.dims;
+        // No legacy check: the operand has the result's sizes, so the
+        // result is not larger than it, which a legacy broadcast's is.
+        or_panic(Op::check_for(a.data.as_slice(), b.data.as_slice()));
+        kernel::assign(
+            a.data.as_mut_slice(),
+            dims[0],
+            b.data.as_slice(),
+            dims[2],
+            Op::apply,
+        );
+        lent::<T, S, Self::Out>(a)
     }
-    #[track_caller]
+
+    /// `b`'s storage holds the result when it is a heap tensor of the
+    /// result's shape (see [`val_ref`](RhsOf::val_ref)).
     #[inline(always)]
+    #[track_caller]
     fn ref_val<T: Element, Op: BinaryOp<T>>(
         a: &Tensor<T, S>,
-        b: Tensor<T, R>,
+        mut b: Tensor<T, R>,
     ) -> Tensor<T, Self::Out> {
-        b.binary_owned_rhs::<Op, S>(a)
-    }
-    #[track_caller]
-    #[inline(always)]
-    fn val_val<T: Element, Op: BinaryOp<T>>(
-        a: Tensor<T, S>,
-        b: Tensor<T, R>,
-    ) -> Tensor<T, Self::Out> {
-        // Straight to the function that runs: each layer between the
-        // operator and the kernel is compiled once per pair of shapes.
-        if StaticOp::<S, R>::LENDS_LHS {
-            a.binary_owned::<Op, R>(&b)
-        } else if StaticOp::<S, R>::LENDS_RHS {
-            b.binary_owned_rhs::<Op, S>(&a)
-        } else {
-            a.binary::<Op, R>(&b)
+        if !<R as RhsOf<S>>::LENDS_RHS {
+            return <R as RhsOf<S>>::ref_ref::<T, Op>(a, &b);
         }
+        let dims = StaticOp::<S, R>::PLAN.dims;
+        // No legacy check, as in `val_ref`.
+        or_panic(Op::check_for(a.data.as_slice(), b.data.as_slice()));
+        // `out = f(a, out)`: the kernel's `out = g(out, a)` with the
+        // arguments swapped back.
+        kernel::assign(
+            b.data.as_mut_slice(),
+            dims[0],
+            a.data.as_slice(),
+            dims[1],
+            Op::apply_swapped,
+        );
+        lent::<T, R, Self::Out>(b)
     }
 }
 
 macro_rules! binary_ops {
     ($($Trait:ident $method:ident $Assign:ident $assign:ident $Op:ident),*) => {$(
+        // Each calls the `RhsOf` method that runs, chosen by constants
+        // (rustc compiles only the branch taken).
         impl<T: Element, S: Layout, R: RhsOf<S>> $Trait<Tensor<T, R>> for Tensor<T, S> {
             type Output = Tensor<T, R::Out>;
             #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
-                R::val_val::<T, $Op>(self, rhs)
+                if R::LENDS_LHS {
+                    R::val_ref::<T, $Op>(self, &rhs)
+                } else if R::LENDS_RHS {
+                    R::ref_val::<T, $Op>(&self, rhs)
+                } else {
+                    R::ref_ref::<T, $Op>(&self, &rhs)
+                }
             }
         }
         impl<T: Element, S: Layout, R: RhsOf<S>> $Trait<&Tensor<T, R>> for Tensor<T, S> {
@@ -325,7 +303,11 @@ macro_rules! binary_ops {
             #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: &Tensor<T, R>) -> Self::Output {
-                R::val_ref::<T, $Op>(self, rhs)
+                if R::LENDS_LHS {
+                    R::val_ref::<T, $Op>(self, rhs)
+                } else {
+                    R::ref_ref::<T, $Op>(&self, rhs)
+                }
             }
         }
         impl<T: Element, S: Layout, R: RhsOf<S>> $Trait<Tensor<T, R>> for &Tensor<T, S> {
@@ -333,7 +315,11 @@ macro_rules! binary_ops {
             #[track_caller]
             #[inline(always)]
             fn $method(self, rhs: Tensor<T, R>) -> Self::Output {
-                R::ref_val::<T, $Op>(self, rhs)
+                if R::LENDS_RHS {
+                    R::ref_val::<T, $Op>(self, rhs)
+                } else {
+                    R::ref_ref::<T, $Op>(self, &rhs)
+                }
             }
         }
         impl<T: Element, S: Layout, R: RhsOf<S>> $Trait<&Tensor<T, R>> for &Tensor<T, S> {
@@ -597,8 +583,6 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
     };
     const FAST: bool = Self::PLAN.fast;
     const SMALL: bool = Self::PLAN.small;
-    const LENDS_LHS: bool = Self::PLAN.lends[0];
-    const LENDS_RHS: bool = Self::PLAN.lends[1];
 }
 
 impl<L: BroadcastWith<R>, R: Layout> kernel::ConstPlan for StaticOp<L, R> {
