@@ -5,7 +5,7 @@ use alloc::boxed::Box;
 
 use super::Shape;
 use super::axes::{Succ as S, Z};
-use super::storage::{Budget, Cost, Inline, Over};
+use super::storage::{Budget, Inline, Over};
 use crate::element::Element;
 
 impl Budget for Z { const INLINE: bool = true; type Storage<T: Element, Sh: Shape> = Inline<T, Sh>; type Less1 = Over; type Less2 = Over; type Less3 = Over; type Less4 = Over; type Less5 = Over; type Less6 = Over; type Less7 = Over; type Less8 = Over; type Less9 = Over; type Less10 = Over; }
@@ -20,15 +20,3 @@ impl Budget for S<S<S<S<S<S<S<S<Z>>>>>>>> { const INLINE: bool = true; type Stor
 impl Budget for S<S<S<S<S<S<S<S<S<Z>>>>>>>>> { const INLINE: bool = true; type Storage<T: Element, Sh: Shape> = Inline<T, Sh>; type Less1 = S<S<S<S<S<S<S<S<Z>>>>>>>>; type Less2 = S<S<S<S<S<S<S<Z>>>>>>>; type Less3 = S<S<S<S<S<S<Z>>>>>>; type Less4 = S<S<S<S<S<Z>>>>>; type Less5 = S<S<S<S<Z>>>>; type Less6 = S<S<S<Z>>>; type Less7 = S<S<Z>>; type Less8 = S<Z>; type Less9 = Z; type Less10 = Over; }
 impl Budget for S<S<S<S<S<S<S<S<S<S<Z>>>>>>>>>> { const INLINE: bool = true; type Storage<T: Element, Sh: Shape> = Inline<T, Sh>; type Less1 = S<S<S<S<S<S<S<S<S<Z>>>>>>>>>; type Less2 = S<S<S<S<S<S<S<S<Z>>>>>>>>; type Less3 = S<S<S<S<S<S<S<Z>>>>>>>; type Less4 = S<S<S<S<S<S<Z>>>>>>; type Less5 = S<S<S<S<S<Z>>>>>; type Less6 = S<S<S<S<Z>>>>; type Less7 = S<S<S<Z>>>; type Less8 = S<S<Z>>; type Less9 = S<Z>; type Less10 = Z; }
 impl Budget for Over { const INLINE: bool = false; type Storage<T: Element, Sh: Shape> = Box<[T]>; type Less1 = Over; type Less2 = Over; type Less3 = Over; type Less4 = Over; type Less5 = Over; type Less6 = Over; type Less7 = Over; type Less8 = Over; type Less9 = Over; type Less10 = Over; }
-impl Cost for Z { type TakeFrom<B: Budget> = B; }
-impl Cost for S<Z> { type TakeFrom<B: Budget> = B::Less1; }
-impl Cost for S<S<Z>> { type TakeFrom<B: Budget> = B::Less2; }
-impl Cost for S<S<S<Z>>> { type TakeFrom<B: Budget> = B::Less3; }
-impl Cost for S<S<S<S<Z>>>> { type TakeFrom<B: Budget> = B::Less4; }
-impl Cost for S<S<S<S<S<Z>>>>> { type TakeFrom<B: Budget> = B::Less5; }
-impl Cost for S<S<S<S<S<S<Z>>>>>> { type TakeFrom<B: Budget> = B::Less6; }
-impl Cost for S<S<S<S<S<S<S<Z>>>>>>> { type TakeFrom<B: Budget> = B::Less7; }
-impl Cost for S<S<S<S<S<S<S<S<Z>>>>>>>> { type TakeFrom<B: Budget> = B::Less8; }
-impl Cost for S<S<S<S<S<S<S<S<S<Z>>>>>>>>> { type TakeFrom<B: Budget> = B::Less9; }
-impl Cost for S<S<S<S<S<S<S<S<S<S<Z>>>>>>>>>> { type TakeFrom<B: Budget> = B::Less10; }
-impl Cost for S<S<S<S<S<S<S<S<S<S<S<Z>>>>>>>>>>> { type TakeFrom<B: Budget> = Over; }

@@ -14,7 +14,7 @@ use crate::element::Element;
 use crate::shape::diagnostic::{R0, Rendering};
 use crate::shape::dim::{Dim, Flag, sealed};
 use crate::shape::names::HeadNames;
-use crate::shape::storage::{Budget, Buffer, Cost, InlineBudget};
+use crate::shape::storage::{Budget, Buffer, InlineBudget};
 
 /// The most dimensions a static shape may have.
 pub const MAX_STATIC_RANK: usize = 32;
@@ -52,7 +52,7 @@ pub trait Shape: 'static + Sized + sealed::Sealed {
     /// Whether tensors of this shape are stored inline (see [`Shape::Storage`]).
     const INLINE: bool;
     /// What is left of the inline storage's ten doublings (1024 elements)
-    /// after every dimension spent its [`Dim::Log2`]; [`Over`](crate::shape::storage::Over)
+    /// after every dimension spent its [`Cost`](crate::shape::storage::Cost); [`Over`](crate::shape::storage::Over)
     /// for a shape stored on the heap.
     type Budget: Budget;
     /// Nested arrays `[[..[T; dN]..]; d0]` holding the elements row-major.
@@ -125,7 +125,7 @@ impl<H: Dim + HeadNames<T>, T: Shape> Shape for Cons<H, T> {
     const NAMES: DimNames = T::NAMES.prepend(H::NAME);
     type Named = <H::Named as Flag>::Or<T::Named>;
     const INLINE: bool = <Self::Budget as Budget>::INLINE;
-    type Budget = <H::Log2 as Cost>::TakeFrom<T::Budget>;
+    type Budget = H::TakeFrom<T::Budget>;
     type Array<E: Copy> = H::Array<T::Array<E>>;
     type Reversed = T::ReverseOnto<Cons<H, Nil>>;
     type ReverseOnto<Acc> = T::ReverseOnto<Cons<H, Acc>>;

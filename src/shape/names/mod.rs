@@ -96,6 +96,7 @@ use crate::shape::broadcast::{AssignDim, BroadcastDim, ReverseOnto};
 use crate::shape::diagnostic::{AssignCheck, Ax, BroadcastCheck, Rendering};
 use crate::shape::dim::{AnyDim, Big, D, D1, Dim, Dyn};
 use crate::shape::mixed::ToLayout;
+use crate::shape::storage::{Budget, Cost};
 use crate::shape::{Cons, DimNames, Layout, Nil};
 
 // ---------------------------------------------------------------------------
@@ -117,11 +118,14 @@ pub struct Named<N, X>(PhantomData<(N, X)>);
 
 impl<N, X> crate::shape::dim::sealed::Sealed for Named<N, X> {}
 
+impl<N: Name, X: Dim> Cost for Named<N, X> {
+    type TakeFrom<B: Budget> = X::TakeFrom<B>;
+}
+
 impl<N: Name, X: Dim> Dim for Named<N, X> {
     const SIZE: usize = X::SIZE;
     const NAME: Option<&'static str> = Some(N::NAME);
     type Named = B1;
-    type Log2 = X::Log2;
     type PrependTo<Acc: Rendering> = X::PrependTo<Acc>;
     type Array<E: Copy> = X::Array<E>;
     #[inline(always)]
