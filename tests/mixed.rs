@@ -48,6 +48,28 @@ fn construction_errors() {
     assert_eq!(t.numel(), 0);
 }
 
+/// An empty tensor whose other sizes multiply past `usize::MAX` when taken
+/// from the left ([MAX, 2, 0]): every path that builds its storage counts
+/// its elements as 0, and none overflows.
+#[test]
+fn empty_tensors_with_huge_sizes_build_their_storage() {
+    use shaped::Axis;
+    let dims = [usize::MAX, 2, 0];
+    let t = Tensor::<f32, shape![Dyn, Dyn, Dyn]>::try_zeros(&dims).unwrap();
+    assert_eq!(t.numel(), 0);
+    let m = t.map_to(|x| x as f64);
+    assert_eq!((&*m.shape(), m.numel()), (&dims[..], 0));
+    let s = t.softmax(Axis::<2>);
+    assert_eq!((&*s.shape(), s.numel()), (&dims[..], 0));
+    let u = t.unsqueeze(Axis::<3>);
+    assert_eq!((&*u.shape(), u.numel()), (&[usize::MAX, 2, 0, 1][..], 0));
+    let sum = t.try_add(&t).unwrap();
+    assert_eq!((&*sum.shape(), sum.numel()), (&dims[..], 0));
+    let d = DynTensor::<f32>::try_zeros(&dims).unwrap();
+    let back = Tensor::<f32, shape![Dyn, Dyn, Dyn]>::try_from(d).unwrap();
+    assert_eq!((&*back.shape(), back.numel()), (&dims[..], 0));
+}
+
 #[test]
 fn the_issues_examples() {
     // [Dyn, 3] + [3] keeps the batch dynamic and the features static.

@@ -261,7 +261,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// ```
     pub fn map_to<U: Element>(&self, f: impl Fn(T) -> U) -> Tensor<U, S> {
         let dims = self.shape();
-        let mut data: <S as Layout>::Data<U> = Buffer::filled(U::zero(), dims.iter().product());
+        let mut data: <S as Layout>::Data<U> = Buffer::filled(U::zero(), self.numel());
         kernel::map(
             crate::shape::storage::Elements::as_mut_slice(&mut data),
             self.as_slice(),

@@ -109,8 +109,7 @@ impl<T: Element + Float, S: Layout> Tensor<T, S> {
         let Some(ext) = S::extents_for(&dims) else {
             unreachable!("a tensor's sizes fit its layout")
         };
-        let mut out =
-            Tensor::<T, S>::from_parts(Buffer::filled(T::zero(), dims.iter().product()), ext);
+        let mut out = Tensor::<T, S>::from_parts(Buffer::filled(T::zero(), self.numel()), ext);
         let form = if S::STATIC {
             const { engine::canon(S::TEMPLATE.as_slice(), <S as ReduceAxes<A>>::MASK) }
         } else {

@@ -94,7 +94,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             unreachable!("the runtime sizes {od:?} agree with the type-level ones")
         };
         let mut out: <O as Layout>::Data<R::Out> =
-            Buffer::filled(R::Out::zero(), od.iter().product());
+            Buffer::filled(R::Out::zero(), od.saturating_numel());
         engine::run_dims(x, &dims, mask, r, out.as_mut_slice());
         Tensor::from_parts(out, ext)
     }

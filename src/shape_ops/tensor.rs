@@ -47,7 +47,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let Some(ext) = O::extents_for(dims) else {
             unreachable!("the sizes {dims:?} agree with the result's layout")
         };
-        let mut data: <O as Layout>::Data<T> = Buffer::filled(T::zero(), dims.iter().product());
+        let mut data: <O as Layout>::Data<T> = Buffer::filled(T::zero(), self.numel());
         data.as_mut_slice().copy_from_slice(self.as_slice());
         Tensor::from_parts(data, ext)
     }

@@ -6,6 +6,7 @@ use core::fmt;
 use crate::element::Element;
 use crate::error::{ShapeError, ShapeErrorKind};
 use crate::shape::index::IndexCount;
+use crate::shape::list::saturating_numel;
 use crate::shape::storage::{Buffer, Elements};
 use crate::shape::{Dims, Layout, Shape};
 use crate::tensor::DynTensor;
@@ -45,7 +46,12 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// of a statically known shape).
     pub(crate) fn from_checked(data: Vec<T>, dims: &[usize]) -> Self {
         match S::extents_for(dims) {
-            Some(ext) => Tensor::from_parts(Buffer::from_vec(data, dims.iter().product()), ext),
+            // Not `product()`: an empty tensor's other sizes may multiply
+            // past `usize::MAX`.
+            Some(ext) => {
+                let n = saturating_numel(dims, dims.len());
+                Tensor::from_parts(Buffer::from_vec(data, n), ext)
+            }
             None => sizes_disagree(dims),
         }
     }
@@ -348,7 +354,7 @@ impl<T: Element, S: Layout> TryFrom<DynTensor<T>> for Tensor<T, S> {
         t.check_static_names(&S::NAMES)?;
         match S::extents_for(t.shape()) {
             Some(ext) => {
-                let n = t.shape().iter().product();
+                let n = t.numel();
                 Ok(Tensor::from_parts(Buffer::from_vec(t.into_vec(), n), ext))
             }
             None => Err(ShapeError::Mismatch {
