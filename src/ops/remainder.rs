@@ -6,6 +6,7 @@
 //! divisor of 0 is an error.
 
 use super::binary_op::{FloorRemOp, RemOp};
+use super::tensor::RhsOf;
 use crate::element::Element;
 use crate::error::ShapeError;
 use crate::shape::Layout;
@@ -53,7 +54,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: BroadcastWith<R>,
     {
-        self.binary::<FloorRemOp, R>(rhs)
+        R::ref_ref::<T, FloorRemOp>(self, rhs)
     }
 
     /// The remainder truncated toward zero (the same as `%`).
@@ -62,6 +63,6 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: BroadcastWith<R>,
     {
-        self.binary::<RemOp, R>(rhs)
+        R::ref_ref::<T, RemOp>(self, rhs)
     }
 }

@@ -28,19 +28,6 @@ use crate::shape::storage::{Buffer, Elements};
 use crate::tensor::Tensor;
 
 impl<T: Element, S: Layout> Tensor<T, S> {
-    /// `self op rhs` with broadcasting (see [`RhsOf::ref_ref`]).
-    #[inline(always)]
-    #[track_caller]
-    pub(crate) fn binary<Op: BinaryOp<T>, R: Layout>(
-        &self,
-        rhs: &Tensor<T, R>,
-    ) -> Tensor<T, Broadcast<S, R>>
-    where
-        S: BroadcastWith<R>,
-    {
-        R::ref_ref::<T, Op>(self, rhs)
-    }
-
     /// `self = self op rhs`, `rhs` broadcast to `S` (checked at run time
     /// where a size is `Dyn`; panics with the PyTorch message).
     #[inline(always)]
@@ -50,7 +37,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         // laid out in `S`'s order.
         type Src<S, R> = <R as BroadcastTo<S>>::Source;
         let named = S::NAMED && R::NAMED;
-        // As in `binary`: the runtime path only where it can be needed.
+        // As in `RhsOf::ref_ref`: the runtime path only where it can be needed.
         if (!(S::STATIC && R::STATIC) || (named && !const { in_order_in_place::<S, R>() }))
             && let Some(out) = MayRun::<S, R>::then(|| self.layout_assign::<Op, R>(rhs))
         {
