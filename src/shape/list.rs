@@ -45,6 +45,10 @@ pub trait Shape: 'static + Sized + sealed::Sealed {
     const NUMEL: usize;
     /// The sizes, outermost first.
     const DIMS: Dims;
+    /// [`NUMEL`](Shape::NUMEL) saturating at `usize::MAX` (0 if any size
+    /// is 0), never an error: [`Layout::TEMPLATE_NUMEL`] of a static shape.
+    #[doc(hidden)]
+    const SATURATING_NUMEL: usize;
     /// The dimensions' names, outermost first (`None` for an unnamed one).
     const NAMES: DimNames;
     /// Whether any dimension has a name (`B1`) or none does (`B0`).
@@ -83,6 +87,7 @@ impl Shape for Nil {
     const RANK: usize = 0;
     const NUMEL: usize = 1;
     const DIMS: Dims = Dims::EMPTY;
+    const SATURATING_NUMEL: usize = 1;
     const NAMES: DimNames = DimNames::EMPTY;
     type Named = B0;
     const INLINE: bool = true;
@@ -122,6 +127,12 @@ impl<H: Dim + HeadNames<T>, T: Shape> Shape for Cons<H, T> {
         None => panic!("the element count of this static shape overflows usize"),
     };
     const DIMS: Dims = T::DIMS.prepend(H::SIZE);
+    // One multiplication per dimension, where the product of `DIMS` was a
+    // call and a loop for rustc's constant evaluator, once per layout.
+    const SATURATING_NUMEL: usize = match (H::SIZE, T::SATURATING_NUMEL) {
+        (0, _) | (_, 0) => 0,
+        (h, t) => h.saturating_mul(t),
+    };
     const NAMES: DimNames = T::NAMES.prepend(H::NAME);
     type Named = <H::Named as Flag>::Or<T::Named>;
     const INLINE: bool = <Self::Budget as Budget>::INLINE;
@@ -201,6 +212,7 @@ impl<S: Shape> Layout for S {
     type Named = S::Named;
     type List = S;
     const TEMPLATE: Dims = S::DIMS;
+    const TEMPLATE_NUMEL: usize = S::SATURATING_NUMEL;
     const INLINE: bool = S::INLINE;
     type Extents = ();
     type Data<T: Element> = S::Storage<T>;

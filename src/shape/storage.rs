@@ -97,38 +97,43 @@ impl<T: Copy, S: Shape> Clone for Inline<T, S> {
 impl<T: Copy, S: Shape> Copy for Inline<T, S> {}
 
 impl<T: Copy, S: Shape> Inline<T, S> {
-    /// Checked once per element type and shape, at compile time: the nested
-    /// arrays are exactly `S::NUMEL` elements, with `T`'s alignment (what the
-    /// flat views below rely on, see their `SAFETY` comments).
-    const FLAT: () = assert!(
-        size_of::<S::Array<T>>() == S::NUMEL * size_of::<T>()
-            && align_of::<S::Array<T>>() == align_of::<T>(),
-        "the storage of a static shape is its elements, row-major"
-    );
+    /// The element count, checked once per element type and shape at
+    /// compile time: the nested arrays are exactly that many elements, with
+    /// `T`'s alignment (what the flat views below rely on, see their
+    /// `SAFETY` comments). The saturating count is [`Shape::NUMEL`] here (an
+    /// inline shape has at most 1024 elements) and is the one every
+    /// operation's plan has already worked out for the shape; one constant
+    /// rather than a check and a count, each a separate evaluation.
+    const LEN: usize = {
+        assert!(
+            size_of::<S::Array<T>>() == S::SATURATING_NUMEL * size_of::<T>()
+                && align_of::<S::Array<T>>() == align_of::<T>(),
+            "the storage of a static shape is its elements, row-major"
+        );
+        S::SATURATING_NUMEL
+    };
 }
 
 // The flat views are one function per element type and shape: they look at
-// the nested arrays as the `S::NUMEL` elements they are, where a recursion
+// the nested arrays as the `LEN` elements they are, where a recursion
 // through the dimensions (`as_flattened` per dimension) compiled a
 // function per dimension of every shape, about five per operation.
 impl<T: Copy, S: Shape> Elements<T> for Inline<T, S> {
     #[inline(always)]
     fn as_slice(&self) -> &[T] {
-        const { Self::FLAT };
         // SAFETY: `S::Array<T>` is `[[..[T; dN]..]; d0]` (`Nil`'s is `T`,
         // `Cons<H, _>`'s `H`'s array of the tail's), and an array is its
         // elements laid out contiguously with no padding, so the nested
-        // arrays are `S::NUMEL` initialised `T`s in row-major order; `FLAT`
+        // arrays are `LEN` initialised `T`s in row-major order; `LEN`
         // checks the size and alignment at compile time. The slice borrows
         // `self`, so it lives no longer than the storage.
-        unsafe { core::slice::from_raw_parts(&raw const self.0 as *const T, S::NUMEL) }
+        unsafe { core::slice::from_raw_parts(&raw const self.0 as *const T, Self::LEN) }
     }
     #[inline(always)]
     fn as_mut_slice(&mut self) -> &mut [T] {
-        const { Self::FLAT };
         // SAFETY: as in `as_slice`; the slice borrows `self` mutably, so it
         // is the only access to the elements while it lives.
-        unsafe { core::slice::from_raw_parts_mut(&raw mut self.0 as *mut T, S::NUMEL) }
+        unsafe { core::slice::from_raw_parts_mut(&raw mut self.0 as *mut T, Self::LEN) }
     }
     fn into_vec(self) -> Vec<T> {
         self.as_slice().to_vec()
@@ -152,16 +157,15 @@ impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
     /// per shape, not once into every operation whose result has the shape.
     #[inline]
     fn filled(value: T, _numel: usize) -> Self {
-        const { Self::FLAT };
         let mut a = Uninit::<S::Array<T>> { none: () };
         let p = &raw mut a as *mut T;
-        for i in 0..S::NUMEL {
-            // SAFETY: the nested arrays are `S::NUMEL` contiguous `T`s (see
+        for i in 0..Self::LEN {
+            // SAFETY: the nested arrays are `LEN` contiguous `T`s (see
             // `as_slice`) at the start of the union, so `p + i` is in bounds
-            // and aligned for `i < S::NUMEL`; `T: Copy` has no drop to skip.
+            // and aligned for `i < LEN`; `T: Copy` has no drop to skip.
             unsafe { p.add(i).write(value) };
         }
-        // SAFETY: every one of the `S::NUMEL` elements, which are all of the
+        // SAFETY: every one of the `LEN` elements, which are all of the
         // nested arrays' bytes (no padding), was written above.
         Inline(unsafe { a.array }, PhantomData)
     }
