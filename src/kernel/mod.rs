@@ -95,6 +95,8 @@ pub use unrolled::{
 
 /// Static shapes with at most this many elements are unrolled.
 pub const SMALL: usize = 128;
+// Their results are filled in the operation's own code (see `INLINE_FILL`).
+const _: () = assert!(SMALL <= crate::shape::storage::INLINE_FILL);
 
 /// Whether this build unrolls small static operations at all. A debug build
 /// (other than the crate's own tests, which keep the unrolled path and check

@@ -197,7 +197,14 @@ impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
         let (a, b) = (a.data.as_slice(), b.data.as_slice());
         let numel = Out::<S, R>::TEMPLATE_NUMEL;
         let data = if Out::<S, R>::INLINE {
+            // Filled in this code in an optimised build, so that the fill
+            // folds into the kernel's writes; a debug build fills every
+            // shape through one function (`storage::fill`). Chosen by
+            // `cfg`: rustc walks the functions a branch not taken names.
+            #[cfg(all(debug_assertions, not(test)))]
             let mut out: Data<T, Out<S, R>> = Buffer::filled(T::zero(), numel);
+            #[cfg(any(not(debug_assertions), test))]
+            let mut out: Data<T, Out<S, R>> = Buffer::filled_for_overwrite(T::zero(), numel);
             // Chosen here, by a constant, so that a release build does not
             // hand LLVM the unrolled kernel of an operation that cannot take it.
             if StaticOp::<S, R>::SMALL {

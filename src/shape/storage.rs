@@ -20,6 +20,7 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::marker::PhantomData;
+use core::mem::MaybeUninit;
 
 use crate::element::Element;
 use crate::shape::Shape;
@@ -63,6 +64,13 @@ pub trait Buffer<T>: Elements<T> {
     fn from_fn(f: impl FnMut() -> T, numel: usize) -> Self;
     /// Builds the buffer of `numel` elements, every one equal to `value`.
     fn filled(value: T, numel: usize) -> Self;
+    /// [`filled`](Buffer::filled), for a buffer that the caller overwrites
+    /// whole before reading it (an operation's result): inline storage
+    /// writes it in the caller's own code, at any size, so that an
+    /// optimised build folds the fill into the writes that follow.
+    fn filled_for_overwrite(value: T, numel: usize) -> Self {
+        Self::filled(value, numel)
+    }
     /// The buffer holding `v`'s elements (without copying, for heap
     /// storage); `v` must have exactly `numel` elements.
     fn from_vec(v: Vec<T>, numel: usize) -> Self;
@@ -151,28 +159,72 @@ impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
         buf
     }
     /// Written element by element through the flat view, in place (no
-    /// nested temporaries in debug builds): one function per element type
-    /// and shape, where nested array repeats compiled one per dimension.
-    /// `#[inline]`, not `always`: a debug build then compiles the loop once
-    /// per shape, not once into every operation whose result has the shape.
+    /// nested temporaries in debug builds). In an optimised build, a shape
+    /// of at most 128 elements (`INLINE_FILL`) is filled by a loop of its
+    /// own, which the caller inlines and folds; a larger one calls `fill`,
+    /// one function per element type for every shape. `#[inline]`, not
+    /// `always`: a debug build compiles this once per shape, not once into
+    /// every operation whose result has the shape.
     #[inline]
     fn filled(value: T, _numel: usize) -> Self {
         let mut a = Uninit::<S::Array<T>> { none: () };
-        let p = &raw mut a as *mut T;
-        for i in 0..Self::LEN {
-            // SAFETY: the nested arrays are `LEN` contiguous `T`s (see
-            // `as_slice`) at the start of the union, so `p + i` is in bounds
-            // and aligned for `i < LEN`; `T: Copy` has no drop to skip.
-            unsafe { p.add(i).write(value) };
+        // SAFETY: the nested arrays are `LEN` contiguous `T`s (see
+        // `as_slice`) at the start of the union, so the flat view is in
+        // bounds and aligned; `MaybeUninit<T>` has `T`'s layout and may hold
+        // anything, so viewing the elements not yet written is sound.
+        let flat = unsafe {
+            core::slice::from_raw_parts_mut(&raw mut a as *mut MaybeUninit<T>, Self::LEN)
+        };
+        if FILL_IN_CALLER && Self::LEN <= INLINE_FILL {
+            for x in flat {
+                x.write(value);
+            }
+        } else {
+            fill(flat, value);
         }
         // SAFETY: every one of the `LEN` elements, which are all of the
         // nested arrays' bytes (no padding), was written above.
+        Inline(unsafe { a.array }, PhantomData)
+    }
+    #[inline]
+    fn filled_for_overwrite(value: T, _numel: usize) -> Self {
+        let mut a = Uninit::<S::Array<T>> { none: () };
+        // SAFETY: as in `filled`.
+        let flat = unsafe {
+            core::slice::from_raw_parts_mut(&raw mut a as *mut MaybeUninit<T>, Self::LEN)
+        };
+        for x in flat {
+            x.write(value);
+        }
+        // SAFETY: as in `filled`.
         Inline(unsafe { a.array }, PhantomData)
     }
     fn from_vec(v: Vec<T>, numel: usize) -> Self {
         let mut buf = Self::filled(T::default(), numel);
         buf.as_mut_slice().copy_from_slice(&v);
         buf
+    }
+}
+
+/// The most elements [`Buffer::filled`] writes by a loop in the caller's
+/// code ([`FILL_IN_CALLER`]); larger inline shapes call [`fill`]. The
+/// unrolled kernel's limit ([`kernel::SMALL`](crate::kernel::SMALL)): an
+/// unrolled operation's result is filled where it is computed, and the
+/// fill folded away.
+pub(crate) const INLINE_FILL: usize = 128;
+
+/// Whether small shapes are filled in the caller's code: not in a debug
+/// build, which folds nothing, so that every shape calls [`fill`] there.
+const FILL_IN_CALLER: bool = !cfg!(all(debug_assertions, not(test)));
+
+/// `value` in every element of `s`: one function per element type, not
+/// per shape. Never inlined: filling a few hundred elements costs far more
+/// than the call, and a fill loop pasted into every operation of a large
+/// function was a large part of what an optimised build spent on it.
+#[inline(never)]
+fn fill<T: Copy>(s: &mut [MaybeUninit<T>], value: T) {
+    for x in s {
+        x.write(value);
     }
 }
 
