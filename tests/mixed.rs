@@ -70,6 +70,17 @@ fn empty_tensors_with_huge_sizes_build_their_storage() {
     assert_eq!((&*back.shape(), back.numel()), (&dims[..], 0));
 }
 
+/// Reducing away the size-0 axis of an empty mixed tensor whose other
+/// sizes are huge leaves a result too large to hold: the reduction panics
+/// with the shape error's message, not an allocator's.
+#[test]
+#[should_panic(expected = "is too large: its element count overflows usize")]
+fn reducing_away_a_size_0_axis_to_a_huge_result_says_so() {
+    use shaped::Axis;
+    let t = Tensor::<f32, shape![Dyn, Dyn]>::try_zeros(&[0, usize::MAX / 2]).unwrap();
+    let _ = t.sum_over(Axis::<0>);
+}
+
 #[test]
 fn the_issues_examples() {
     // [Dyn, 3] + [3] keeps the batch dynamic and the features static.

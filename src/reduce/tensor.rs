@@ -27,7 +27,7 @@ use num_traits::{Float, Zero};
 
 use super::engine::{self, ArgExtreme, Extreme, LogSumExp, Mean, Reducer, Sum, Var};
 use crate::element::Element;
-use crate::error::ShapeError;
+use crate::error::{ShapeError, checked_numel};
 use crate::shape::axes::OneAxis;
 use crate::shape::list::{Dims, Layout, MAX_STATIC_RANK};
 use crate::shape::storage::{Buffer, Elements};
@@ -93,8 +93,13 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let Some(ext) = O::extents_for(&od) else {
             unreachable!("the runtime sizes {od:?} agree with the type-level ones")
         };
-        let mut out: <O as Layout>::Data<R::Out> =
-            Buffer::filled(R::Out::zero(), od.saturating_numel());
+        // A size-0 axis reduced away can leave a result too large to hold:
+        // say so (at the caller's line), rather than fail to allocate.
+        let n = match checked_numel::<R::Out>(&od) {
+            Ok(n) => n,
+            Err(e) => panic!("{e}"),
+        };
+        let mut out: <O as Layout>::Data<R::Out> = Buffer::filled(R::Out::zero(), n);
         engine::run_dims(x, &dims, mask, r, out.as_mut_slice());
         Tensor::from_parts(out, ext)
     }
