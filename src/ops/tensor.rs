@@ -554,8 +554,7 @@ impl<L: BroadcastWith<R>, R: Layout> StaticOp<L, R> {
             R::TEMPLATE_NUMEL,
         );
         let fast = L::STATIC && R::STATIC && (!named || in_order::<L, R>());
-        // `kernel::is_small` for a result known to be static, without the call.
-        let small = fast && kernel::UNROLL && no <= kernel::SMALL;
+        let small = fast && kernel::is_small::<Out<L, R>>();
         // Legacy broadcasts are positional: `a`, `b` are the operands' sizes.
         #[cfg(feature = "std")]
         let legacy = fast && !named && crate::legacy::is_legacy(dims[1], dims[2], na, nb, no);

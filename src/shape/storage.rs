@@ -120,6 +120,17 @@ impl<T: Copy, S: Shape> Inline<T, S> {
         );
         S::SATURATING_NUMEL
     };
+
+    /// The nested arrays of `a`, not yet written, as their `LEN` elements.
+    #[inline(always)]
+    fn slots(a: &mut Uninit<S::Array<T>>) -> &mut [MaybeUninit<T>] {
+        // SAFETY: the nested arrays are `LEN` contiguous `T`s (see
+        // `as_slice`) at the start of the union, so the view is in bounds
+        // and aligned, and it borrows `a`; `MaybeUninit<T>` has `T`'s layout
+        // and may hold anything, so viewing elements not yet written is
+        // sound.
+        unsafe { core::slice::from_raw_parts_mut(a as *mut _ as *mut MaybeUninit<T>, Self::LEN) }
+    }
 }
 
 // The flat views are one function per element type and shape: they look at
@@ -168,19 +179,13 @@ impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
     #[inline]
     fn filled(value: T, _numel: usize) -> Self {
         let mut a = Uninit::<S::Array<T>> { none: () };
-        // SAFETY: the nested arrays are `LEN` contiguous `T`s (see
-        // `as_slice`) at the start of the union, so the flat view is in
-        // bounds and aligned; `MaybeUninit<T>` has `T`'s layout and may hold
-        // anything, so viewing the elements not yet written is sound.
-        let flat = unsafe {
-            core::slice::from_raw_parts_mut(&raw mut a as *mut MaybeUninit<T>, Self::LEN)
-        };
+        let slots = Self::slots(&mut a);
         if FILL_IN_CALLER && Self::LEN <= INLINE_FILL {
-            for x in flat {
+            for x in slots {
                 x.write(value);
             }
         } else {
-            fill(flat, value);
+            fill(slots, value);
         }
         // SAFETY: every one of the `LEN` elements, which are all of the
         // nested arrays' bytes (no padding), was written above.
@@ -189,11 +194,7 @@ impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
     #[inline]
     fn filled_for_overwrite(value: T, _numel: usize) -> Self {
         let mut a = Uninit::<S::Array<T>> { none: () };
-        // SAFETY: as in `filled`.
-        let flat = unsafe {
-            core::slice::from_raw_parts_mut(&raw mut a as *mut MaybeUninit<T>, Self::LEN)
-        };
-        for x in flat {
+        for x in Self::slots(&mut a) {
             x.write(value);
         }
         // SAFETY: as in `filled`.
@@ -207,10 +208,10 @@ impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
 }
 
 /// The most elements [`Buffer::filled`] writes by a loop in the caller's
-/// code ([`FILL_IN_CALLER`]); larger inline shapes call [`fill`]. The
-/// unrolled kernel's limit ([`kernel::SMALL`](crate::kernel::SMALL)): an
-/// unrolled operation's result is filled where it is computed, and the
-/// fill folded away.
+/// code ([`FILL_IN_CALLER`]); larger inline shapes call [`fill`]. At least
+/// the unrolled kernel's limit (`kernel::SMALL`, which checks this), so
+/// that an unrolled operation's result is filled where it is computed and
+/// the fill folded away.
 pub(crate) const INLINE_FILL: usize = 128;
 
 /// Whether small shapes are filled in the caller's code: not in a debug
