@@ -101,3 +101,32 @@ fn shape_items_split_as_rust_parses_them() {
     dim_names!(H);
     assert!(same::<shape![H:4], shape![H: 4]>());
 }
+
+/// `Shape::SATURATING_NUMEL`, kept per dimension for the compiler's sake,
+/// agrees with the product of the sizes: saturating at `usize::MAX`, and 0
+/// as soon as any size is 0 (even after the product saturates).
+#[test]
+fn the_per_dimension_element_count_is_the_saturating_product() {
+    fn product(dims: &[usize]) -> usize {
+        if dims.contains(&0) {
+            0
+        } else {
+            dims.iter().fold(1usize, |n, &d| n.saturating_mul(d))
+        }
+    }
+    fn check<S: Shape>() {
+        assert_eq!(
+            S::SATURATING_NUMEL,
+            product(S::DIMS.as_slice()),
+            "{:?}",
+            S::DIMS
+        );
+    }
+    check::<shape![]>();
+    check::<shape![1]>();
+    check::<shape![2, 3, 4]>();
+    check::<shape![4096, 1, 1025]>();
+    check::<shape![3, 0, 5]>();
+    check::<shape![4294967296, 4294967296, 7]>();
+    check::<shape![0, 4294967296, 4294967296]>();
+}
