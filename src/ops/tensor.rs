@@ -85,19 +85,6 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     }
 }
 
-/// The static tensor `t`, which holds the result of an operation computed in
-/// its storage, as a tensor of the result's layout `O` (the same sizes).
-#[inline(always)]
-fn lent<T: Element, S: Layout, O: Layout>(t: Tensor<T, S>) -> Tensor<T, O> {
-    let Some(ext) = O::STATIC_EXTENTS else {
-        unreachable!("only a static operand lends its storage")
-    };
-    Tensor {
-        data: Buffer::from_vec(t.data.into_vec(), O::TEMPLATE_NUMEL),
-        ext,
-    }
-}
-
 /// The storage of a tensor of elements `T` and layout `S`.
 type Data<T, S> = <S as Layout>::Data<T>;
 
@@ -244,7 +231,17 @@ impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
             dims[2],
             Op::apply,
         );
-        lent::<T, S, Self::Out>(a)
+        // The same buffer under the result's type (the same sizes). Written
+        // out here and in `ref_val` rather than in a helper, which a debug
+        // build compiled once more per operation.
+        let Some(ext) = Broadcast::<S, R>::STATIC_EXTENTS else {
+            unreachable!("only a static operand lends its storage")
+        };
+        let numel = Broadcast::<S, R>::TEMPLATE_NUMEL;
+        Tensor {
+            data: Buffer::from_vec(a.data.into_vec(), numel),
+            ext,
+        }
     }
 
     /// `b`'s storage holds the result when it is a heap tensor of the
@@ -270,7 +267,15 @@ impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
             dims[1],
             Op::apply_swapped,
         );
-        lent::<T, R, Self::Out>(b)
+        // As in `val_ref`.
+        let Some(ext) = Broadcast::<S, R>::STATIC_EXTENTS else {
+            unreachable!("only a static operand lends its storage")
+        };
+        let numel = Broadcast::<S, R>::TEMPLATE_NUMEL;
+        Tensor {
+            data: Buffer::from_vec(b.data.into_vec(), numel),
+            ext,
+        }
     }
 }
 

@@ -24,8 +24,11 @@ pub const MAX_STATIC_RANK: usize = 32;
 pub struct Nil;
 
 /// A shape whose outermost dimension is `H` and whose other dimensions are `T`.
+// Two markers rather than one `PhantomData<(H, T)>`: a debug build describes
+// every type it compiles, and the pair was a tuple type and a marker of it,
+// each named in full, for every dimension of every shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Cons<H, T>(PhantomData<(H, T)>);
+pub struct Cons<H, T>(PhantomData<H>, PhantomData<T>);
 
 /// A static shape. Implemented by [`Nil`] and [`Cons`] (sealed, as [`Dim`]
 /// is); write it with [`shape!`](crate::shape!).

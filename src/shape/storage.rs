@@ -126,17 +126,6 @@ impl<T: Copy, S: Shape> Inline<T, S> {
         );
         S::SATURATING_NUMEL
     };
-
-    /// The nested arrays of `a`, not yet written, as their `LEN` elements.
-    #[inline(always)]
-    fn slots(a: &mut Uninit<S::Array<T>>) -> &mut [MaybeUninit<T>] {
-        // SAFETY: the nested arrays are `LEN` contiguous `T`s (see
-        // `as_slice`) at the start of the union, so the view is in bounds
-        // and aligned, and it borrows `a`; `MaybeUninit<T>` has `T`'s layout
-        // and may hold anything, so viewing elements not yet written is
-        // sound.
-        unsafe { core::slice::from_raw_parts_mut(a as *mut _ as *mut MaybeUninit<T>, Self::LEN) }
-    }
 }
 
 // The flat views are one function per element type and shape: they look at
@@ -185,7 +174,16 @@ impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
     #[inline]
     fn filled(value: T, _numel: usize) -> Self {
         let mut a = Uninit::<S::Array<T>> { none: () };
-        let slots = Self::slots(&mut a);
+        // SAFETY: the nested arrays are `LEN` contiguous `T`s (see
+        // `as_slice`) at the start of the union, so the view is in bounds
+        // and aligned; `MaybeUninit<T>` has `T`'s layout and may hold
+        // anything, so viewing elements not yet written is sound; the view
+        // is the only access to `a` until its last use, before `a.array` is
+        // read below. Here rather than in a helper of `Inline`, which a
+        // debug build compiled once per shape.
+        let slots = unsafe {
+            core::slice::from_raw_parts_mut(&raw mut a as *mut MaybeUninit<T>, Self::LEN)
+        };
         if FILL_IN_CALLER && Self::LEN <= INLINE_FILL {
             for x in slots {
                 x.write(value);
@@ -200,7 +198,11 @@ impl<T: Copy + Default, S: Shape> Buffer<T> for Inline<T, S> {
     #[inline]
     fn filled_for_overwrite(value: T, _numel: usize) -> Self {
         let mut a = Uninit::<S::Array<T>> { none: () };
-        for x in Self::slots(&mut a) {
+        // SAFETY: as in `filled`.
+        let slots = unsafe {
+            core::slice::from_raw_parts_mut(&raw mut a as *mut MaybeUninit<T>, Self::LEN)
+        };
+        for x in slots {
             x.write(value);
         }
         // SAFETY: as in `filled`.
