@@ -211,7 +211,11 @@ impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
     /// A heap tensor whose shape is the result's lends its storage
     /// (`a op= b` in place, then the same buffer under the result's type),
     /// so `(x - &m) / &s` allocates once for `x` and never again.
-    #[inline(always)]
+    ///
+    /// `#[inline]`, not `always` (nor is `ref_val`): only heap results lend,
+    /// for which a call costs nothing measurable, and a debug build then
+    /// does not paste the body into the operator.
+    #[inline]
     #[track_caller]
     fn val_ref<T: Element, Op: BinaryOp<T>>(
         mut a: Tensor<T, S>,
@@ -246,7 +250,7 @@ impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
 
     /// `b`'s storage holds the result when it is a heap tensor of the
     /// result's shape (see [`val_ref`](RhsOf::val_ref)).
-    #[inline(always)]
+    #[inline]
     #[track_caller]
     fn ref_val<T: Element, Op: BinaryOp<T>>(
         a: &Tensor<T, S>,
