@@ -79,7 +79,7 @@ pub use nary::{CHUNK, Operand, nary};
 pub(crate) use odometer::Odometer;
 use plan::{Block, for_each_block, plan_2d, with_plan};
 pub(crate) use plan::{INLINE_AXES, PAIR_AXES, pair_plan};
-pub use plan::{PlanAxis, plan};
+pub use plan::{PlanAxis, Prefix, plan};
 use rows::*;
 pub use sink::{Sink, SliceSink};
 use sink::{UninitSink, as_uninit};

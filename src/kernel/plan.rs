@@ -163,9 +163,26 @@ pub(crate) fn pair_plan(
 /// that every plan is made of blocks. `axes` needs `out.len() + 2` entries.
 #[inline]
 pub const fn plan(out: &[usize], a: &[usize], b: &[usize], axes: &mut [PlanAxis]) -> usize {
-    let rank = out.len();
+    plan_prefix((out, out.len()), (a, a.len()), (b, b.len()), axes)
+}
+
+/// Sizes as the first `.1` entries of `.0`: how the compile-time plans
+/// read a static shape's sizes, its fixed buffer and length
+/// ([`Dims`](crate::shape::Dims)). Taking the slice of the first entries
+/// is a chain of calls for rustc's constant evaluator, which made it most
+/// of the cost of an unrolled operation's plan.
+pub type Prefix<'a> = (&'a [usize], usize);
+
+/// [`plan`] of sizes given as [`Prefix`]es.
+#[inline]
+pub(super) const fn plan_prefix(
+    (out, rank): Prefix,
+    (a, a_len): Prefix,
+    (b, b_len): Prefix,
+    axes: &mut [PlanAxis],
+) -> usize {
     // How many implicit leading 1s each operand has.
-    let (pa, pb) = (rank.saturating_sub(a.len()), rank.saturating_sub(b.len()));
+    let (pa, pb) = (rank.saturating_sub(a_len), rank.saturating_sub(b_len));
     let (mut ca, mut cb) = (1usize, 1usize); // contiguous strides so far
     let mut plan = Merging::NEW;
     let mut i = rank;

@@ -71,6 +71,11 @@ fn pairs(max_rank: usize, sizes: &[usize]) -> Vec<(Vec<usize>, Vec<usize>, Vec<u
     out
 }
 
+/// All of `s`, as the compile-time plans take sizes.
+fn whole(s: &[usize]) -> Prefix<'_> {
+    (s, s.len())
+}
+
 fn as_tuples(axes: &[PlanAxis]) -> Vec<(usize, usize, usize)> {
     axes.iter().map(|x| (x.n, x.sa, x.sb)).collect()
 }
@@ -162,7 +167,7 @@ fn every_row_length_and_form_against_an_index_loop() {
             assert_eq!(sliced, want, "{a:?} + {b:?}");
             // The static path's loops, by a plan built as the compiler
             // builds it (these are at most `SMALL` elements).
-            let plan = Blocks::new(true, o, &a, &b);
+            let plan = Blocks::new(true, whole(o), whole(&a), whole(&b));
             let mut unrolled = vec![0; total];
             binary_static(
                 &mut SliceSink::new(&mut unrolled),
@@ -178,7 +183,8 @@ fn every_row_length_and_form_against_an_index_loop() {
                 assign(&mut acc, &a, &bv, &b, |x, y| x + y);
                 assert_eq!(acc, want, "{a:?} += {b:?}");
                 let mut acc = av.clone();
-                assign_static(&mut acc, &bv, &Blocks::new(true, o, o, &b), |x, y| x + y);
+                let plan = Blocks::new(true, whole(o), whole(o), whole(&b));
+                assign_static(&mut acc, &bv, &plan, |x, y| x + y);
                 assert_eq!(acc, want, "static {a:?} += {b:?}");
             }
         }

@@ -2,7 +2,7 @@
 //! every block computed by the compiler, and the one row loop a shape needs.
 
 use super::SMALL;
-use super::plan::{Block, PlanAxis, plan};
+use super::plan::{Block, PlanAxis, Prefix, plan_prefix};
 use super::rows::*;
 use super::sink::Sink;
 use crate::shape::{Layout, MAX_STATIC_RANK};
@@ -50,27 +50,31 @@ impl<O: Layout, A: Layout, B: Layout> StaticPlan<O, A, B> {
         let small = is_small::<O>() && A::STATIC && B::STATIC;
         Blocks::new(
             small,
-            O::TEMPLATE.as_slice(),
-            A::TEMPLATE.as_slice(),
-            B::TEMPLATE.as_slice(),
+            O::TEMPLATE.prefix(),
+            A::TEMPLATE.prefix(),
+            B::TEMPLATE.prefix(),
         )
     };
 }
 
 impl Blocks {
     /// The plan of an operation that does not take the unrolled path.
-    pub const EMPTY: Blocks = Blocks::new(false, &[], &[], &[]);
+    pub const EMPTY: Blocks = Blocks::new(false, (&[], 0), (&[], 0), (&[], 0));
 
     /// The plan of `out = f(a, b)` for static sizes `o` (the output), `a`
-    /// and `b` of at most [`SMALL`] output elements; an empty plan unless
+    /// and `b` ([`Prefix`]es) of at most [`SMALL`] output elements; an empty plan unless
     /// `small` (callers evaluate this for every layout, see `BLOCKS`).
-    pub const fn new(small: bool, o: &[usize], a: &[usize], b: &[usize]) -> Blocks {
+    pub const fn new(small: bool, o: Prefix, a: Prefix, b: Prefix) -> Blocks {
         let mut axes = [PlanAxis::UNIT; MAX_STATIC_RANK + 4];
-        let n = if small { plan(o, a, b, &mut axes) } else { 2 };
+        let n = if small {
+            plan_prefix(o, a, b, &mut axes)
+        } else {
+            2
+        };
         let mut offsets = [[0u8; 2]; SMALL];
         let mut idx = [0usize; MAX_STATIC_RANK + 2];
         let (mut ia, mut ib, mut count) = (0usize, 0usize, 0usize);
-        let numel = static_numel(o);
+        let numel = crate::shape::list::saturating_numel(o.0, o.1);
         let blocks = if !small || numel == 0 {
             0
         } else {

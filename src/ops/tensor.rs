@@ -594,7 +594,7 @@ impl<L: BroadcastWith<R>, R: Layout> kernel::ConstPlan for StaticOp<L, R> {
     const BLOCKS: &'static kernel::Blocks = &{
         if Self::SMALL {
             let [o, a, b] = Self::PLAN.dims;
-            kernel::Blocks::new(true, o.as_slice(), a.as_slice(), b.as_slice())
+            kernel::Blocks::new(true, o.prefix(), a.prefix(), b.prefix())
         } else {
             kernel::Blocks::EMPTY
         }

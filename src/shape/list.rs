@@ -318,6 +318,13 @@ impl<X: Copy> RankList<X> {
         }
     }
 
+    /// The whole buffer and the length: what the compile-time plans read
+    /// rather than [`as_slice`](Self::as_slice), a chain of calls for
+    /// rustc's constant evaluator.
+    pub(crate) const fn prefix(&self) -> (&[X], usize) {
+        (&self.buf, self.len)
+    }
+
     /// The entries as a slice (also available through `Deref`).
     pub const fn as_slice(&self) -> &[X] {
         self.buf.split_at(self.len).0
