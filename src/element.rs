@@ -33,11 +33,12 @@ pub trait Element:
     /// Whether this is an integer type: arithmetic wraps, division by zero
     /// is an error.
     const INTEGER: bool;
-    /// `self + rhs`, wrapping for integers.
+    /// `self + rhs`, wrapping for integers. Commutes (`a + b == b + a`):
+    /// an operation may compute either.
     fn add_elem(self, rhs: Self) -> Self;
     /// `self - rhs`, wrapping for integers.
     fn sub_elem(self, rhs: Self) -> Self;
-    /// `self * rhs`, wrapping for integers.
+    /// `self * rhs`, wrapping for integers. Commutes, as `add_elem` does.
     fn mul_elem(self, rhs: Self) -> Self;
     /// `self / rhs`, wrapping for integers (`MIN / -1` is `MIN`); callers
     /// refuse an integer `rhs` of 0 first.

@@ -347,11 +347,16 @@ fn owned_static_heap_operands_lend_their_buffer() {
     let mean = Tensor::<f32, shape![64, 1]>::from_slice(&mv).unwrap();
     let std = Tensor::<f32, shape![64, 1]>::from_slice(&sv).unwrap();
     let (x1, x2, x3) = (x.clone(), x.clone(), x.clone());
-    let (n, (norm, flipped, mapped)) = count_allocs(|| {
+    let (x4, x5) = (x.clone(), x.clone());
+    let (n, (norm, flipped, mapped, sum, product)) = count_allocs(|| {
         let norm: X = -(((x1 - mean) / std) * 2.0);
         let flipped: X = mean - x2; // lends the right operand
         let mapped = (2.0 * x3).into_map(|v| v + 1.0);
-        (norm, flipped, mapped)
+        // `+` and `*` commute: the right operand lends through the same
+        // kernel as `x op= mean`.
+        let sum: X = mean + x4;
+        let product: X = std * x5;
+        (norm, flipped, mapped, sum, product)
     });
     assert_eq!(
         n, 0,
@@ -362,6 +367,8 @@ fn owned_static_heap_operands_lend_their_buffer() {
         assert_eq!(norm.as_slice()[k], -((v - mv[r]) / sv[r] * 2.0));
         assert_eq!(flipped.as_slice()[k], mv[r] - v);
         assert_eq!(mapped.as_slice()[k], 2.0 * v + 1.0);
+        assert_eq!(sum.as_slice()[k], mv[r] + v);
+        assert_eq!(product.as_slice()[k], sv[r] * v);
     }
     // A borrowed left operand and a smaller owned right one: a new tensor.
     let (n, wide) = count_allocs(|| &x + mean);

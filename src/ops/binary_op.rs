@@ -5,6 +5,7 @@
 
 use crate::element::Element;
 use crate::error::ShapeError;
+use crate::kernel;
 
 /// An elementwise binary operation.
 pub trait BinaryOp<T> {
@@ -36,10 +37,33 @@ pub trait BinaryOp<T> {
     fn apply_swapped(b: T, a: T) -> T {
         Self::apply(a, b)
     }
+    /// Whether `apply(a, b) == apply(b, a)` always (`+` and `*`): then an
+    /// owned right operand that holds the result is computed by `apply`
+    /// itself, the same runtime kernel as `a op= b`.
+    const COMMUTES: bool = false;
+}
+
+/// `out = a op out`, `a` broadcast to `out`'s sizes (callers check): an
+/// owned right operand holding the result. The kernel's `out = f(out, a)`
+/// with the arguments swapped back; for an operation that commutes, the
+/// same kernel as `out op= a`, so that a program compiles one copy of the
+/// runtime kernel for both (each is a large function for LLVM).
+#[inline]
+pub(crate) fn assign_swapped<T: Element, Op: BinaryOp<T>>(
+    out: &mut [T],
+    out_dims: &[usize],
+    a: &[T],
+    a_dims: &[usize],
+) {
+    if Op::COMMUTES {
+        kernel::assign(out, out_dims, a, a_dims, Op::apply);
+    } else {
+        kernel::assign(out, out_dims, a, a_dims, Op::apply_swapped);
+    }
 }
 
 macro_rules! op_types {
-    ($($Op:ident $method:ident $sym:literal),*) => {$(
+    ($($Op:ident $method:ident $sym:literal $commutes:literal),*) => {$(
         #[doc = concat!("The operation `a ", $sym, " b`.")]
         #[derive(Debug, Clone, Copy)]
         pub struct $Op;
@@ -48,10 +72,11 @@ macro_rules! op_types {
             fn apply(a: T, b: T) -> T {
                 a.$method(b)
             }
+            const COMMUTES: bool = $commutes;
         }
     )*};
 }
-op_types!(AddOp add_elem "+", SubOp sub_elem "-", MulOp mul_elem "*");
+op_types!(AddOp add_elem "+" true, SubOp sub_elem "-" false, MulOp mul_elem "*" true);
 
 macro_rules! division_types {
     ($($Op:ident $method:ident $sym:literal $name:literal),*) => {$(

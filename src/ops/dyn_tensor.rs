@@ -12,7 +12,7 @@ use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
 };
 
-use super::binary_op::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
+use super::binary_op::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp, assign_swapped};
 use super::operand::Side;
 use super::tensor::or_panic;
 use crate::element::Element;
@@ -360,9 +360,7 @@ fn own_ref<T: Element, Op: BinaryOp<T>>(mut a: DynTensor<T>, b: &impl Operand<T>
 #[track_caller]
 fn ref_own<T: Element, Op: BinaryOp<T>>(a: &impl Operand<T>, mut b: DynTensor<T>) -> DynTensor<T> {
     if a.with(|a| lends::<T, Op>(&b, a, false)) {
-        // `out = f(a, out)`: the kernel's `out = g(out, a)`, arguments swapped back.
-        let f = Op::apply_swapped;
-        a.with(|a| kernel::assign(&mut b.data, b.shape.as_slice(), a.data, a.dims, f));
+        a.with(|a| assign_swapped::<T, Op>(&mut b.data, b.shape.as_slice(), a.data, a.dims));
         return b;
     }
     runtime_binary::<T, Op>(a, &b)

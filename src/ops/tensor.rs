@@ -14,7 +14,7 @@ use core::ops::{
     Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Rem, RemAssign, Sub, SubAssign,
 };
 
-use super::binary_op::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp};
+use super::binary_op::{AddOp, BinaryOp, DivOp, MulOp, RemOp, SubOp, assign_swapped};
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
@@ -262,15 +262,7 @@ impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
         let dims = StaticOp::<S, R>::PLAN.dims;
         // No legacy check, as in `val_ref`.
         or_panic(Op::check_for(a.data.as_slice(), b.data.as_slice()));
-        // `out = f(a, out)`: the kernel's `out = g(out, a)` with the
-        // arguments swapped back.
-        kernel::assign(
-            b.data.as_mut_slice(),
-            dims[0],
-            a.data.as_slice(),
-            dims[1],
-            Op::apply_swapped,
-        );
+        assign_swapped::<T, Op>(b.data.as_mut_slice(), dims[0], a.data.as_slice(), dims[1]);
         // As in `val_ref`.
         let Some(ext) = Broadcast::<S, R>::STATIC_EXTENTS else {
             unreachable!("only a static operand lends its storage")
