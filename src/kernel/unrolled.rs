@@ -62,8 +62,9 @@ impl Blocks {
     pub const EMPTY: Blocks = Blocks::new(false, (&[], 0), (&[], 0), (&[], 0));
 
     /// The plan of `out = f(a, b)` for static sizes `o` (the output), `a`
-    /// and `b` ([`Prefix`]es) of at most [`SMALL`] output elements; an empty plan unless
-    /// `small` (callers evaluate this for every layout, see `BLOCKS`).
+    /// and `b` ([`Prefix`]es) of at most [`SMALL`] output elements; an
+    /// empty plan unless `small` (callers evaluate this for every layout,
+    /// see `BLOCKS`).
     pub const fn new(small: bool, o: Prefix, a: Prefix, b: Prefix) -> Blocks {
         let mut axes = [PlanAxis::UNIT; MAX_STATIC_RANK + 4];
         let n = if small {
