@@ -15,7 +15,6 @@
 
 use typenum::{B0, Bit};
 
-use crate::shape::diagnostic::Rendering;
 use crate::shape::storage::{Budget, Cost, Over};
 
 /// Keeps [`Dim`] and [`Shape`](crate::Shape) to the crate's own types: the
@@ -42,9 +41,6 @@ pub trait Dim: 'static + sealed::Sealed + Cost {
     /// Whether the dimension has a name (`B1`) or not (`B0`): broadcasting
     /// by name or by position is chosen at the type level.
     type Named: Flag;
-    /// The rendering `Acc` with this dimension's size in front (for compile
-    /// errors, see [`diagnostic`](crate::shape::diagnostic)).
-    type PrependTo<Acc: Rendering>: Rendering;
     /// `[X; SIZE]`, the storage of one step of this dimension.
     type Array<X: Copy>: Copy;
     /// `[x; SIZE]`.
@@ -77,7 +73,6 @@ impl<const N: usize> sealed::Sealed for Big<N> {}
 impl Dim for D1 {
     const SIZE: usize = 1;
     type Named = B0;
-    type PrependTo<Acc: Rendering> = Acc::Prepend<1>;
     type Array<X: Copy> = [X; 1];
     #[inline(always)]
     fn repeat<X: Copy>(x: X) -> [X; 1] {
@@ -103,7 +98,6 @@ where
         N
     };
     type Named = B0;
-    type PrependTo<Acc: Rendering> = Acc::Prepend<N>;
     type Array<X: Copy> = [X; N];
     #[inline(always)]
     fn repeat<X: Copy>(x: X) -> [X; N] {
@@ -126,7 +120,6 @@ impl<const N: usize> Dim for Big<N> {
         N
     };
     type Named = B0;
-    type PrependTo<Acc: Rendering> = Acc::Prepend<N>;
     type Array<X: Copy> = [X; N];
     #[inline(always)]
     fn repeat<X: Copy>(x: X) -> [X; N] {

@@ -11,7 +11,6 @@ use core::ops::Deref;
 use typenum::{B0, Bit};
 
 use crate::element::Element;
-use crate::shape::diagnostic::{R0, Rendering};
 use crate::shape::dim::{Dim, Flag, sealed};
 use crate::shape::names::HeadNames;
 use crate::shape::storage::{Budget, Buffer, InlineBudget};
@@ -68,8 +67,6 @@ pub trait Shape: 'static + Sized + sealed::Sealed {
     type Reversed;
     /// The dimensions in reverse order in front of the list `Acc`.
     type ReverseOnto<Acc>;
-    /// The sizes as const parameters, for compile errors (see [`diagnostic`](crate::shape::diagnostic)).
-    type Rendered: Rendering;
     /// Where a tensor of this shape keeps its elements: inline nested arrays
     /// when the shape has at most 1024 elements (bounded by [`Shape::Budget`]),
     /// a boxed slice otherwise, so that large tensors never sit on the stack.
@@ -98,7 +95,6 @@ impl Shape for Nil {
     type Array<T: Copy> = T;
     type Reversed = Nil;
     type ReverseOnto<Acc> = Acc;
-    type Rendered = R0;
     type Storage<T: Element> = crate::shape::storage::Inline<T, Nil>;
     #[inline(always)]
     fn repeat<T: Copy>(x: T) -> T {
@@ -143,7 +139,6 @@ impl<H: Dim + HeadNames<T>, T: Shape> Shape for Cons<H, T> {
     type Array<E: Copy> = H::Array<T::Array<E>>;
     type Reversed = T::ReverseOnto<Cons<H, Nil>>;
     type ReverseOnto<Acc> = T::ReverseOnto<Cons<H, Acc>>;
-    type Rendered = H::PrependTo<T::Rendered>;
     type Storage<E: Element> = <Self::Budget as Budget>::Storage<E, Self>;
     #[inline(always)]
     fn repeat<E: Copy>(x: E) -> Self::Array<E> {
@@ -197,8 +192,6 @@ pub trait Layout: 'static + Sized {
     type Data<T: Element>: Buffer<T>;
     /// The dimensions in reverse order, as broadcasting walks them.
     type Reversed;
-    /// The sizes as const parameters, for compile errors.
-    type Rendered;
     /// The sizes, given what is known at run time.
     fn dims(ext: &Self::Extents) -> Dims;
     /// The extents of a tensor of runtime shape `dims`, if it has this layout.
@@ -220,7 +213,6 @@ impl<S: Shape> Layout for S {
     type Extents = ();
     type Data<T: Element> = S::Storage<T>;
     type Reversed = S::Reversed;
-    type Rendered = S::Rendered;
     #[inline(always)]
     fn dims(_: &()) -> Dims {
         S::DIMS

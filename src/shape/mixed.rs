@@ -34,7 +34,6 @@ use typenum::{B0, B1};
 
 use crate::element::Element;
 use crate::shape::broadcast::{AssignDim, BroadcastDim, ReverseOnto};
-use crate::shape::diagnostic::RLong;
 use crate::shape::dim::{AnyDim, Big, D, D1, Dim, Dyn, Flag};
 use crate::shape::names::{HeadNames, Named};
 use crate::shape::{Cons, DimNames, Dims, Layout, Nil, Shape};
@@ -84,8 +83,6 @@ impl<L: DimList + ReverseOnto<Nil>> Layout for Mixed<L> {
     type Extents = Dims;
     type Data<T: Element> = Box<[T]>;
     type Reversed = <L as ReverseOnto<Nil>>::Out;
-    // Compile errors about mixed shapes name the sizes and the axis only.
-    type Rendered = RLong;
     #[inline(always)]
     fn dims(ext: &Dims) -> Dims {
         *ext

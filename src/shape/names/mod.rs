@@ -93,7 +93,7 @@ pub use rule::*;
 use typenum::{B0, B1, Bit, Const, Eq as Same, IsEqual, ToUInt};
 
 use crate::shape::broadcast::{AssignDim, BroadcastDim, ReverseOnto};
-use crate::shape::diagnostic::{AssignCheck, Ax, BroadcastCheck, Rendering};
+use crate::shape::diagnostic::{AssignCheck, Ax, BroadcastCheck};
 use crate::shape::dim::{AnyDim, Big, D, D1, Dim, Dyn};
 use crate::shape::mixed::ToLayout;
 use crate::shape::storage::{Budget, Cost};
@@ -126,7 +126,6 @@ impl<N: Name, X: Dim> Dim for Named<N, X> {
     const SIZE: usize = X::SIZE;
     const NAME: Option<&'static str> = Some(N::NAME);
     type Named = B1;
-    type PrependTo<Acc: Rendering> = X::PrependTo<Acc>;
     type Array<E: Copy> = X::Array<E>;
     #[inline(always)]
     fn repeat<E: Copy>(x: E) -> Self::Array<E> {
