@@ -7,7 +7,7 @@
 // In place (`AssignZip`), the same pairs are checked; every other pair of
 // layouts (rank 0, a `Dyn`, longer shapes) takes the walk (`ZipAssign`).
 
-use super::broadcast::{AssignDim, AssignZip, BroadcastDim, StaticZip, ZipAssign, ZipBroadcast, ZipOut};
+use super::broadcast::{AssignDim, AssignZip, BroadcastDim, DimOut, StaticZip, ZipAssign, ZipBroadcast, ZipOut};
 use super::diagnostic::{AssignRankCheck, Ax, Ctx};
 use super::mixed::Mixed;
 use super::{Cons, Layout, Nil};
@@ -15,779 +15,794 @@ use super::{Cons, Layout, Nil};
 impl<X, A0, B0> StaticZip<Cons<A0, Nil>, Cons<B0, Nil>> for X
 where
     A0: BroadcastDim<B0, Ctx<Cons<A0, Nil>, Cons<B0, Nil>>, Ax<1>>,
-    Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Nil>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>: Layout,
+    A0: DimOut<B0>,
+    Cons<<A0 as DimOut<B0>>::Out, Nil>: Layout,
 {
-    type Output = Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Nil>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>;
+    type Output = Cons<<A0 as DimOut<B0>>::Out, Nil>;
 }
 impl<X, A0, B0, B1> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>> for X
 where
     A0: BroadcastDim<B1, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
-    Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>: Layout,
+    A0: DimOut<B1>,
+    Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Nil>>: Layout,
 {
-    type Output = Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>;
+    type Output = Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Nil>>;
 }
 impl<X, A0, B0, B1, B2> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
 where
     A0: BroadcastDim<B2, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
-    Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>: Layout,
+    A0: DimOut<B2>,
+    Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Nil>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>;
+    type Output = Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Nil>>>;
 }
 impl<X, A0, B0, B1, B2, B3> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
 where
     A0: BroadcastDim<B3, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
-    Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>: Layout,
+    A0: DimOut<B3>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as DimOut<B3>>::Out, Nil>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as DimOut<B3>>::Out, Nil>>>>;
 }
 impl<X, A0, B0, B1, B2, B3, B4> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
 where
     A0: BroadcastDim<B4, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
-    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as BroadcastDim<B4, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>: Layout,
+    A0: DimOut<B4>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as DimOut<B4>>::Out, Nil>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as BroadcastDim<B4, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as DimOut<B4>>::Out, Nil>>>>>;
 }
 impl<X, A0, B0, B1, B2, B3, B4, B5> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
 where
     A0: BroadcastDim<B5, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
-    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as BroadcastDim<B5, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
+    A0: DimOut<B5>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as DimOut<B5>>::Out, Nil>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as BroadcastDim<B5, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as DimOut<B5>>::Out, Nil>>>>>>;
 }
 impl<X, A0, B0, B1, B2, B3, B4, B5, B6> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
 where
     A0: BroadcastDim<B6, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
-    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<<A0 as BroadcastDim<B6, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A0: DimOut<B6>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<<A0 as DimOut<B6>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<<A0 as BroadcastDim<B6, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<<A0 as DimOut<B6>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, B0, B1, B2, B3, B4, B5, B6, B7> StaticZip<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
 where
     A0: BroadcastDim<B7, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
-    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<<A0 as BroadcastDim<B7, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A0: DimOut<B7>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<<A0 as DimOut<B7>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<<A0 as BroadcastDim<B7, Ctx<Cons<A0, Nil>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<<A0 as DimOut<B7>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, B0> StaticZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Nil>> for X
 where
     A1: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Nil>>, Ax<1>>,
-    Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>: Layout,
+    A1: DimOut<B0>,
+    Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Nil>>: Layout,
 {
-    type Output = Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>;
+    type Output = Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Nil>>;
 }
 impl<X, A0, A1, B0, B1> StaticZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>> for X
 where
     A1: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
-    <A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out: Sized,
+    A1: DimOut<B1>,
     A0: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
-    <A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out: Sized,
-    Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>: Layout,
+    A0: DimOut<B0>,
+    Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Nil>>: Layout,
 {
-    type Output = Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>;
+    type Output = Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Nil>>;
 }
 impl<X, A0, A1, B0, B1, B2> StaticZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
 where
     A1: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
-    <A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out: Sized,
+    A1: DimOut<B2>,
     A0: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
-    <A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out: Sized,
-    Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>: Layout,
+    A0: DimOut<B1>,
+    Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Nil>>>: Layout,
 {
-    type Output = Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>;
+    type Output = Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Nil>>>;
 }
 impl<X, A0, A1, B0, B1, B2, B3> StaticZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
 where
     A1: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
-    <A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out: Sized,
+    A1: DimOut<B3>,
     A0: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
-    <A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>: Layout,
+    A0: DimOut<B2>,
+    Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Cons<<A1 as DimOut<B3>>::Out, Nil>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Cons<<A1 as DimOut<B3>>::Out, Nil>>>>;
 }
 impl<X, A0, A1, B0, B1, B2, B3, B4> StaticZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
 where
     A1: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
-    <A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out: Sized,
+    A1: DimOut<B4>,
     A0: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
-    <A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>: Layout,
+    A0: DimOut<B3>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as DimOut<B3>>::Out, Cons<<A1 as DimOut<B4>>::Out, Nil>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as DimOut<B3>>::Out, Cons<<A1 as DimOut<B4>>::Out, Nil>>>>>;
 }
 impl<X, A0, A1, B0, B1, B2, B3, B4, B5> StaticZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
 where
     A1: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
-    <A1 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out: Sized,
+    A1: DimOut<B5>,
     A0: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
-    <A0 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
+    A0: DimOut<B4>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as DimOut<B4>>::Out, Cons<<A1 as DimOut<B5>>::Out, Nil>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as DimOut<B4>>::Out, Cons<<A1 as DimOut<B5>>::Out, Nil>>>>>>;
 }
 impl<X, A0, A1, B0, B1, B2, B3, B4, B5, B6> StaticZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
 where
     A1: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
-    <A1 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out: Sized,
+    A1: DimOut<B6>,
     A0: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
-    <A0 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A0: DimOut<B5>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as DimOut<B5>>::Out, Cons<<A1 as DimOut<B6>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as DimOut<B5>>::Out, Cons<<A1 as DimOut<B6>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, B0, B1, B2, B3, B4, B5, B6, B7> StaticZip<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
 where
     A1: BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
-    <A1 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out: Sized,
+    A1: DimOut<B7>,
     A0: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
-    <A0 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<<A0 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A0: DimOut<B6>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<<A0 as DimOut<B6>>::Out, Cons<<A1 as DimOut<B7>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<<A0 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A1 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Nil>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<<A0 as DimOut<B6>>::Out, Cons<<A1 as DimOut<B7>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Nil>> for X
 where
     A2: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Nil>>, Ax<1>>,
-    Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>: Layout,
+    A2: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Nil>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>;
+    type Output = Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Nil>>>;
 }
 impl<X, A0, A1, A2, B0, B1> StaticZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>> for X
 where
     A2: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
-    <A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out: Sized,
+    A2: DimOut<B1>,
     A1: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
-    <A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out: Sized,
-    Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>: Layout,
+    A1: DimOut<B0>,
+    Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Nil>>>: Layout,
 {
-    type Output = Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>;
+    type Output = Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Nil>>>;
 }
 impl<X, A0, A1, A2, B0, B1, B2> StaticZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
 where
     A2: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
-    <A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out: Sized,
+    A2: DimOut<B2>,
     A1: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
-    <A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out: Sized,
+    A1: DimOut<B1>,
     A0: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
-    <A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out: Sized,
-    Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>: Layout,
+    A0: DimOut<B0>,
+    Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Nil>>>: Layout,
 {
-    type Output = Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>;
+    type Output = Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Nil>>>;
 }
 impl<X, A0, A1, A2, B0, B1, B2, B3> StaticZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
 where
     A2: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
-    <A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out: Sized,
+    A2: DimOut<B3>,
     A1: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
-    <A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out: Sized,
+    A1: DimOut<B2>,
     A0: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
-    <A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out: Sized,
-    Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>: Layout,
+    A0: DimOut<B1>,
+    Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Cons<<A2 as DimOut<B3>>::Out, Nil>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>;
+    type Output = Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Cons<<A2 as DimOut<B3>>::Out, Nil>>>>;
 }
 impl<X, A0, A1, A2, B0, B1, B2, B3, B4> StaticZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
 where
     A2: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
-    <A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out: Sized,
+    A2: DimOut<B4>,
     A1: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
-    <A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out: Sized,
+    A1: DimOut<B3>,
     A0: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
-    <A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>: Layout,
+    A0: DimOut<B2>,
+    Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Cons<<A1 as DimOut<B3>>::Out, Cons<<A2 as DimOut<B4>>::Out, Nil>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Cons<<A1 as DimOut<B3>>::Out, Cons<<A2 as DimOut<B4>>::Out, Nil>>>>>;
 }
 impl<X, A0, A1, A2, B0, B1, B2, B3, B4, B5> StaticZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
 where
     A2: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
-    <A2 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out: Sized,
+    A2: DimOut<B5>,
     A1: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
-    <A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out: Sized,
+    A1: DimOut<B4>,
     A0: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
-    <A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
+    A0: DimOut<B3>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as DimOut<B3>>::Out, Cons<<A1 as DimOut<B4>>::Out, Cons<<A2 as DimOut<B5>>::Out, Nil>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as DimOut<B3>>::Out, Cons<<A1 as DimOut<B4>>::Out, Cons<<A2 as DimOut<B5>>::Out, Nil>>>>>>;
 }
 impl<X, A0, A1, A2, B0, B1, B2, B3, B4, B5, B6> StaticZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
 where
     A2: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
-    <A2 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out: Sized,
+    A2: DimOut<B6>,
     A1: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
-    <A1 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out: Sized,
+    A1: DimOut<B5>,
     A0: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
-    <A0 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A0: DimOut<B4>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as DimOut<B4>>::Out, Cons<<A1 as DimOut<B5>>::Out, Cons<<A2 as DimOut<B6>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as DimOut<B4>>::Out, Cons<<A1 as DimOut<B5>>::Out, Cons<<A2 as DimOut<B6>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, A2, B0, B1, B2, B3, B4, B5, B6, B7> StaticZip<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
 where
     A2: BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
-    <A2 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out: Sized,
+    A2: DimOut<B7>,
     A1: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
-    <A1 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out: Sized,
+    A1: DimOut<B6>,
     A0: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
-    <A0 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A0: DimOut<B5>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as DimOut<B5>>::Out, Cons<<A1 as DimOut<B6>>::Out, Cons<<A2 as DimOut<B7>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A1 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A2 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Nil>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<<A0 as DimOut<B5>>::Out, Cons<<A1 as DimOut<B6>>::Out, Cons<<A2 as DimOut<B7>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Nil>> for X
 where
     A3: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Nil>>, Ax<1>>,
-    Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>: Layout,
+    A3: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as DimOut<B0>>::Out, Nil>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as DimOut<B0>>::Out, Nil>>>>;
 }
 impl<X, A0, A1, A2, A3, B0, B1> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>> for X
 where
     A3: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
-    <A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out: Sized,
+    A3: DimOut<B1>,
     A2: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
-    <A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>>: Layout,
+    A2: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Cons<<A3 as DimOut<B1>>::Out, Nil>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Cons<<A3 as DimOut<B1>>::Out, Nil>>>>;
 }
 impl<X, A0, A1, A2, A3, B0, B1, B2> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
 where
     A3: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
-    <A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out: Sized,
+    A3: DimOut<B2>,
     A2: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
-    <A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out: Sized,
+    A2: DimOut<B1>,
     A1: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
-    <A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out: Sized,
-    Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>>: Layout,
+    A1: DimOut<B0>,
+    Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Cons<<A3 as DimOut<B2>>::Out, Nil>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>>;
+    type Output = Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Cons<<A3 as DimOut<B2>>::Out, Nil>>>>;
 }
 impl<X, A0, A1, A2, A3, B0, B1, B2, B3> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
 where
     A3: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
-    <A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out: Sized,
+    A3: DimOut<B3>,
     A2: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
-    <A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out: Sized,
+    A2: DimOut<B2>,
     A1: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
-    <A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out: Sized,
+    A1: DimOut<B1>,
     A0: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>,
-    <A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out: Sized,
-    Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>: Layout,
+    A0: DimOut<B0>,
+    Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Cons<<A3 as DimOut<B3>>::Out, Nil>>>>: Layout,
 {
-    type Output = Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>;
+    type Output = Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Cons<<A3 as DimOut<B3>>::Out, Nil>>>>;
 }
 impl<X, A0, A1, A2, A3, B0, B1, B2, B3, B4> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
 where
     A3: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
-    <A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out: Sized,
+    A3: DimOut<B4>,
     A2: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
-    <A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out: Sized,
+    A2: DimOut<B3>,
     A1: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
-    <A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out: Sized,
+    A1: DimOut<B2>,
     A0: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>,
-    <A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out: Sized,
-    Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>: Layout,
+    A0: DimOut<B1>,
+    Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Cons<<A2 as DimOut<B3>>::Out, Cons<<A3 as DimOut<B4>>::Out, Nil>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>;
+    type Output = Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Cons<<A2 as DimOut<B3>>::Out, Cons<<A3 as DimOut<B4>>::Out, Nil>>>>>;
 }
 impl<X, A0, A1, A2, A3, B0, B1, B2, B3, B4, B5> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
 where
     A3: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
-    <A3 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out: Sized,
+    A3: DimOut<B5>,
     A2: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
-    <A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out: Sized,
+    A2: DimOut<B4>,
     A1: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
-    <A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out: Sized,
+    A1: DimOut<B3>,
     A0: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>,
-    <A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out, Cons<<A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
+    A0: DimOut<B2>,
+    Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Cons<<A1 as DimOut<B3>>::Out, Cons<<A2 as DimOut<B4>>::Out, Cons<<A3 as DimOut<B5>>::Out, Nil>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out, Cons<<A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Cons<<A1 as DimOut<B3>>::Out, Cons<<A2 as DimOut<B4>>::Out, Cons<<A3 as DimOut<B5>>::Out, Nil>>>>>>;
 }
 impl<X, A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, B6> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
 where
     A3: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
-    <A3 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out: Sized,
+    A3: DimOut<B6>,
     A2: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
-    <A2 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out: Sized,
+    A2: DimOut<B5>,
     A1: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
-    <A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out: Sized,
+    A1: DimOut<B4>,
     A0: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>,
-    <A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out, Cons<<A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A0: DimOut<B3>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as DimOut<B3>>::Out, Cons<<A1 as DimOut<B4>>::Out, Cons<<A2 as DimOut<B5>>::Out, Cons<<A3 as DimOut<B6>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out, Cons<<A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as DimOut<B3>>::Out, Cons<<A1 as DimOut<B4>>::Out, Cons<<A2 as DimOut<B5>>::Out, Cons<<A3 as DimOut<B6>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, B6, B7> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
 where
     A3: BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
-    <A3 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out: Sized,
+    A3: DimOut<B7>,
     A2: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
-    <A2 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out: Sized,
+    A2: DimOut<B6>,
     A1: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
-    <A1 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out: Sized,
+    A1: DimOut<B5>,
     A0: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>,
-    <A0 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out, Cons<<A1 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A0: DimOut<B4>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as DimOut<B4>>::Out, Cons<<A1 as DimOut<B5>>::Out, Cons<<A2 as DimOut<B6>>::Out, Cons<<A3 as DimOut<B7>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out, Cons<<A1 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A2 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A3 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Nil>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<<A0 as DimOut<B4>>::Out, Cons<<A1 as DimOut<B5>>::Out, Cons<<A2 as DimOut<B6>>::Out, Cons<<A3 as DimOut<B7>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Nil>> for X
 where
     A4: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Nil>>, Ax<1>>,
-    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>: Layout,
+    A4: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as DimOut<B0>>::Out, Nil>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as DimOut<B0>>::Out, Nil>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, B0, B1> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>> for X
 where
     A4: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
-    <A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out: Sized,
+    A4: DimOut<B1>,
     A3: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
-    <A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>>>: Layout,
+    A3: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as DimOut<B0>>::Out, Cons<<A4 as DimOut<B1>>::Out, Nil>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as DimOut<B0>>::Out, Cons<<A4 as DimOut<B1>>::Out, Nil>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, B0, B1, B2> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
 where
     A4: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
-    <A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out: Sized,
+    A4: DimOut<B2>,
     A3: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
-    <A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out: Sized,
+    A3: DimOut<B1>,
     A2: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
-    <A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>>>: Layout,
+    A2: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Cons<<A3 as DimOut<B1>>::Out, Cons<<A4 as DimOut<B2>>::Out, Nil>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Cons<<A3 as DimOut<B1>>::Out, Cons<<A4 as DimOut<B2>>::Out, Nil>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, B0, B1, B2, B3> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
 where
     A4: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
-    <A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out: Sized,
+    A4: DimOut<B3>,
     A3: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
-    <A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out: Sized,
+    A3: DimOut<B2>,
     A2: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
-    <A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out: Sized,
+    A2: DimOut<B1>,
     A1: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>,
-    <A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out: Sized,
-    Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>>: Layout,
+    A1: DimOut<B0>,
+    Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Cons<<A3 as DimOut<B2>>::Out, Cons<<A4 as DimOut<B3>>::Out, Nil>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>>;
+    type Output = Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Cons<<A3 as DimOut<B2>>::Out, Cons<<A4 as DimOut<B3>>::Out, Nil>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, B0, B1, B2, B3, B4> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
 where
     A4: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
-    <A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out: Sized,
+    A4: DimOut<B4>,
     A3: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
-    <A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out: Sized,
+    A3: DimOut<B3>,
     A2: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
-    <A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out: Sized,
+    A2: DimOut<B2>,
     A1: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>,
-    <A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out: Sized,
+    A1: DimOut<B1>,
     A0: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>,
-    <A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out: Sized,
-    Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>: Layout,
+    A0: DimOut<B0>,
+    Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Cons<<A3 as DimOut<B3>>::Out, Cons<<A4 as DimOut<B4>>::Out, Nil>>>>>: Layout,
 {
-    type Output = Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>;
+    type Output = Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Cons<<A3 as DimOut<B3>>::Out, Cons<<A4 as DimOut<B4>>::Out, Nil>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
 where
     A4: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
-    <A4 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out: Sized,
+    A4: DimOut<B5>,
     A3: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
-    <A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out: Sized,
+    A3: DimOut<B4>,
     A2: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
-    <A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out: Sized,
+    A2: DimOut<B3>,
     A1: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>,
-    <A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out: Sized,
+    A1: DimOut<B2>,
     A0: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>,
-    <A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out: Sized,
-    Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out, Cons<<A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
+    A0: DimOut<B1>,
+    Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Cons<<A2 as DimOut<B3>>::Out, Cons<<A3 as DimOut<B4>>::Out, Cons<<A4 as DimOut<B5>>::Out, Nil>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out, Cons<<A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>;
+    type Output = Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Cons<<A2 as DimOut<B3>>::Out, Cons<<A3 as DimOut<B4>>::Out, Cons<<A4 as DimOut<B5>>::Out, Nil>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, B6> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
 where
     A4: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
-    <A4 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out: Sized,
+    A4: DimOut<B6>,
     A3: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
-    <A3 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out: Sized,
+    A3: DimOut<B5>,
     A2: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
-    <A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out: Sized,
+    A2: DimOut<B4>,
     A1: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>,
-    <A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out: Sized,
+    A1: DimOut<B3>,
     A0: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>,
-    <A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out, Cons<<A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out, Cons<<A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A0: DimOut<B2>,
+    Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Cons<<A1 as DimOut<B3>>::Out, Cons<<A2 as DimOut<B4>>::Out, Cons<<A3 as DimOut<B5>>::Out, Cons<<A4 as DimOut<B6>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out, Cons<<A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out, Cons<<A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Cons<<A1 as DimOut<B3>>::Out, Cons<<A2 as DimOut<B4>>::Out, Cons<<A3 as DimOut<B5>>::Out, Cons<<A4 as DimOut<B6>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, B6, B7> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
 where
     A4: BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
-    <A4 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out: Sized,
+    A4: DimOut<B7>,
     A3: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
-    <A3 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out: Sized,
+    A3: DimOut<B6>,
     A2: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
-    <A2 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out: Sized,
+    A2: DimOut<B5>,
     A1: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>,
-    <A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out: Sized,
+    A1: DimOut<B4>,
     A0: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>,
-    <A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out, Cons<<A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out, Cons<<A2 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A0: DimOut<B3>,
+    Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as DimOut<B3>>::Out, Cons<<A1 as DimOut<B4>>::Out, Cons<<A2 as DimOut<B5>>::Out, Cons<<A3 as DimOut<B6>>::Out, Cons<<A4 as DimOut<B7>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out, Cons<<A1 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out, Cons<<A2 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A3 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A4 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Nil>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<B2, Cons<<A0 as DimOut<B3>>::Out, Cons<<A1 as DimOut<B4>>::Out, Cons<<A2 as DimOut<B5>>::Out, Cons<<A3 as DimOut<B6>>::Out, Cons<<A4 as DimOut<B7>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Nil>> for X
 where
     A5: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Nil>>, Ax<1>>,
-    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
+    A5: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as DimOut<B0>>::Out, Nil>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as DimOut<B0>>::Out, Nil>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, B0, B1> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>> for X
 where
     A5: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
-    <A5 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out: Sized,
+    A5: DimOut<B1>,
     A4: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
-    <A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
+    A4: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as DimOut<B0>>::Out, Cons<<A5 as DimOut<B1>>::Out, Nil>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as DimOut<B0>>::Out, Cons<<A5 as DimOut<B1>>::Out, Nil>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
 where
     A5: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
-    <A5 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out: Sized,
+    A5: DimOut<B2>,
     A4: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
-    <A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out: Sized,
+    A4: DimOut<B1>,
     A3: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
-    <A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
+    A3: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as DimOut<B0>>::Out, Cons<<A4 as DimOut<B1>>::Out, Cons<<A5 as DimOut<B2>>::Out, Nil>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as DimOut<B0>>::Out, Cons<<A4 as DimOut<B1>>::Out, Cons<<A5 as DimOut<B2>>::Out, Nil>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2, B3> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
 where
     A5: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
-    <A5 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out: Sized,
+    A5: DimOut<B3>,
     A4: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
-    <A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out: Sized,
+    A4: DimOut<B2>,
     A3: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
-    <A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out: Sized,
+    A3: DimOut<B1>,
     A2: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>,
-    <A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out, Cons<<A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
+    A2: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Cons<<A3 as DimOut<B1>>::Out, Cons<<A4 as DimOut<B2>>::Out, Cons<<A5 as DimOut<B3>>::Out, Nil>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out, Cons<<A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Cons<<A3 as DimOut<B1>>::Out, Cons<<A4 as DimOut<B2>>::Out, Cons<<A5 as DimOut<B3>>::Out, Nil>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
 where
     A5: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
-    <A5 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out: Sized,
+    A5: DimOut<B4>,
     A4: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
-    <A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out: Sized,
+    A4: DimOut<B3>,
     A3: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
-    <A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out: Sized,
+    A3: DimOut<B2>,
     A2: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>,
-    <A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out: Sized,
+    A2: DimOut<B1>,
     A1: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>,
-    <A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out: Sized,
-    Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out, Cons<<A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
+    A1: DimOut<B0>,
+    Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Cons<<A3 as DimOut<B2>>::Out, Cons<<A4 as DimOut<B3>>::Out, Cons<<A5 as DimOut<B4>>::Out, Nil>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out, Cons<<A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>>;
+    type Output = Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Cons<<A3 as DimOut<B2>>::Out, Cons<<A4 as DimOut<B3>>::Out, Cons<<A5 as DimOut<B4>>::Out, Nil>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
 where
     A5: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
-    <A5 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out: Sized,
+    A5: DimOut<B5>,
     A4: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
-    <A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out: Sized,
+    A4: DimOut<B4>,
     A3: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
-    <A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out: Sized,
+    A3: DimOut<B3>,
     A2: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>,
-    <A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out: Sized,
+    A2: DimOut<B2>,
     A1: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>,
-    <A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out: Sized,
+    A1: DimOut<B1>,
     A0: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>,
-    <A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>>::Out: Sized,
-    Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out, Cons<<A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>: Layout,
+    A0: DimOut<B0>,
+    Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Cons<<A3 as DimOut<B3>>::Out, Cons<<A4 as DimOut<B4>>::Out, Cons<<A5 as DimOut<B5>>::Out, Nil>>>>>>: Layout,
 {
-    type Output = Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out, Cons<<A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>;
+    type Output = Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Cons<<A3 as DimOut<B3>>::Out, Cons<<A4 as DimOut<B4>>::Out, Cons<<A5 as DimOut<B5>>::Out, Nil>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, B6> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
 where
     A5: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
-    <A5 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out: Sized,
+    A5: DimOut<B6>,
     A4: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
-    <A4 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out: Sized,
+    A4: DimOut<B5>,
     A3: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
-    <A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out: Sized,
+    A3: DimOut<B4>,
     A2: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>,
-    <A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out: Sized,
+    A2: DimOut<B3>,
     A1: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>,
-    <A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out: Sized,
+    A1: DimOut<B2>,
     A0: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>,
-    <A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>>::Out: Sized,
-    Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out, Cons<<A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out, Cons<<A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A0: DimOut<B1>,
+    Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Cons<<A2 as DimOut<B3>>::Out, Cons<<A3 as DimOut<B4>>::Out, Cons<<A4 as DimOut<B5>>::Out, Cons<<A5 as DimOut<B6>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out, Cons<<A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out, Cons<<A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Cons<<A2 as DimOut<B3>>::Out, Cons<<A3 as DimOut<B4>>::Out, Cons<<A4 as DimOut<B5>>::Out, Cons<<A5 as DimOut<B6>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, B6, B7> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
 where
     A5: BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
-    <A5 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out: Sized,
+    A5: DimOut<B7>,
     A4: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
-    <A4 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out: Sized,
+    A4: DimOut<B6>,
     A3: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
-    <A3 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out: Sized,
+    A3: DimOut<B5>,
     A2: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>,
-    <A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out: Sized,
+    A2: DimOut<B4>,
     A1: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>,
-    <A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out: Sized,
+    A1: DimOut<B3>,
     A0: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>,
-    <A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>>::Out: Sized,
-    Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>>::Out, Cons<<A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out, Cons<<A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out, Cons<<A3 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A0: DimOut<B2>,
+    Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Cons<<A1 as DimOut<B3>>::Out, Cons<<A2 as DimOut<B4>>::Out, Cons<<A3 as DimOut<B5>>::Out, Cons<<A4 as DimOut<B6>>::Out, Cons<<A5 as DimOut<B7>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<B1, Cons<<A0 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>>::Out, Cons<<A1 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out, Cons<<A2 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out, Cons<<A3 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A4 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A5 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Nil>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<B0, Cons<B1, Cons<<A0 as DimOut<B2>>::Out, Cons<<A1 as DimOut<B3>>::Out, Cons<<A2 as DimOut<B4>>::Out, Cons<<A3 as DimOut<B5>>::Out, Cons<<A4 as DimOut<B6>>::Out, Cons<<A5 as DimOut<B7>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Nil>> for X
 where
     A6: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Nil>>, Ax<1>>,
-    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<<A6 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A6: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<<A6 as DimOut<B0>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<<A6 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<<A6 as DimOut<B0>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>> for X
 where
     A6: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
-    <A6 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out: Sized,
+    A6: DimOut<B1>,
     A5: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
-    <A5 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A5: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as DimOut<B0>>::Out, Cons<<A6 as DimOut<B1>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as DimOut<B0>>::Out, Cons<<A6 as DimOut<B1>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
 where
     A6: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
-    <A6 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out: Sized,
+    A6: DimOut<B2>,
     A5: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
-    <A5 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out: Sized,
+    A5: DimOut<B1>,
     A4: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
-    <A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A4: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as DimOut<B0>>::Out, Cons<<A5 as DimOut<B1>>::Out, Cons<<A6 as DimOut<B2>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as DimOut<B0>>::Out, Cons<<A5 as DimOut<B1>>::Out, Cons<<A6 as DimOut<B2>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
 where
     A6: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
-    <A6 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out: Sized,
+    A6: DimOut<B3>,
     A5: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
-    <A5 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out: Sized,
+    A5: DimOut<B2>,
     A4: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
-    <A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out: Sized,
+    A4: DimOut<B1>,
     A3: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>,
-    <A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out, Cons<<A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A3: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as DimOut<B0>>::Out, Cons<<A4 as DimOut<B1>>::Out, Cons<<A5 as DimOut<B2>>::Out, Cons<<A6 as DimOut<B3>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out, Cons<<A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as DimOut<B0>>::Out, Cons<<A4 as DimOut<B1>>::Out, Cons<<A5 as DimOut<B2>>::Out, Cons<<A6 as DimOut<B3>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
 where
     A6: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
-    <A6 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out: Sized,
+    A6: DimOut<B4>,
     A5: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
-    <A5 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out: Sized,
+    A5: DimOut<B3>,
     A4: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
-    <A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out: Sized,
+    A4: DimOut<B2>,
     A3: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>,
-    <A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out: Sized,
+    A3: DimOut<B1>,
     A2: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>,
-    <A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out, Cons<<A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out, Cons<<A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A2: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Cons<<A3 as DimOut<B1>>::Out, Cons<<A4 as DimOut<B2>>::Out, Cons<<A5 as DimOut<B3>>::Out, Cons<<A6 as DimOut<B4>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out, Cons<<A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out, Cons<<A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Cons<<A3 as DimOut<B1>>::Out, Cons<<A4 as DimOut<B2>>::Out, Cons<<A5 as DimOut<B3>>::Out, Cons<<A6 as DimOut<B4>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
 where
     A6: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
-    <A6 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out: Sized,
+    A6: DimOut<B5>,
     A5: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
-    <A5 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out: Sized,
+    A5: DimOut<B4>,
     A4: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
-    <A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out: Sized,
+    A4: DimOut<B3>,
     A3: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>,
-    <A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out: Sized,
+    A3: DimOut<B2>,
     A2: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>,
-    <A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out: Sized,
+    A2: DimOut<B1>,
     A1: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>,
-    <A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>>::Out: Sized,
-    Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out, Cons<<A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out, Cons<<A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A1: DimOut<B0>,
+    Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Cons<<A3 as DimOut<B2>>::Out, Cons<<A4 as DimOut<B3>>::Out, Cons<<A5 as DimOut<B4>>::Out, Cons<<A6 as DimOut<B5>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out, Cons<<A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out, Cons<<A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Cons<<A3 as DimOut<B2>>::Out, Cons<<A4 as DimOut<B3>>::Out, Cons<<A5 as DimOut<B4>>::Out, Cons<<A6 as DimOut<B5>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
 where
     A6: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
-    <A6 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out: Sized,
+    A6: DimOut<B6>,
     A5: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
-    <A5 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out: Sized,
+    A5: DimOut<B5>,
     A4: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
-    <A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out: Sized,
+    A4: DimOut<B4>,
     A3: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>,
-    <A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out: Sized,
+    A3: DimOut<B3>,
     A2: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>,
-    <A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out: Sized,
+    A2: DimOut<B2>,
     A1: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>,
-    <A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>>::Out: Sized,
+    A1: DimOut<B1>,
     A0: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<7>>,
-    <A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<7>>>::Out: Sized,
-    Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<7>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out, Cons<<A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out, Cons<<A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>: Layout,
+    A0: DimOut<B0>,
+    Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Cons<<A3 as DimOut<B3>>::Out, Cons<<A4 as DimOut<B4>>::Out, Cons<<A5 as DimOut<B5>>::Out, Cons<<A6 as DimOut<B6>>::Out, Nil>>>>>>>: Layout,
 {
-    type Output = Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<7>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out, Cons<<A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out, Cons<<A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>;
+    type Output = Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Cons<<A3 as DimOut<B3>>::Out, Cons<<A4 as DimOut<B4>>::Out, Cons<<A5 as DimOut<B5>>::Out, Cons<<A6 as DimOut<B6>>::Out, Nil>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6, B7> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
 where
     A6: BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
-    <A6 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out: Sized,
+    A6: DimOut<B7>,
     A5: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
-    <A5 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out: Sized,
+    A5: DimOut<B6>,
     A4: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
-    <A4 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out: Sized,
+    A4: DimOut<B5>,
     A3: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>,
-    <A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out: Sized,
+    A3: DimOut<B4>,
     A2: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>,
-    <A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out: Sized,
+    A2: DimOut<B3>,
     A1: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>,
-    <A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>>::Out: Sized,
+    A1: DimOut<B2>,
     A0: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<7>>,
-    <A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<7>>>::Out: Sized,
-    Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<7>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>>::Out, Cons<<A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out, Cons<<A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out, Cons<<A4 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A0: DimOut<B1>,
+    Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Cons<<A2 as DimOut<B3>>::Out, Cons<<A3 as DimOut<B4>>::Out, Cons<<A4 as DimOut<B5>>::Out, Cons<<A5 as DimOut<B6>>::Out, Cons<<A6 as DimOut<B7>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<B0, Cons<<A0 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<7>>>::Out, Cons<<A1 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>>::Out, Cons<<A2 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out, Cons<<A3 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out, Cons<<A4 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A5 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A6 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Nil>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<B0, Cons<<A0 as DimOut<B1>>::Out, Cons<<A1 as DimOut<B2>>::Out, Cons<<A2 as DimOut<B3>>::Out, Cons<<A3 as DimOut<B4>>::Out, Cons<<A4 as DimOut<B5>>::Out, Cons<<A5 as DimOut<B6>>::Out, Cons<<A6 as DimOut<B7>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Nil>> for X
 where
     A7: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Nil>>, Ax<1>>,
-    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<<A7 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A7: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<<A7 as DimOut<B0>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<<A7 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Nil>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<<A7 as DimOut<B0>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>> for X
 where
     A7: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>,
-    <A7 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out: Sized,
+    A7: DimOut<B1>,
     A6: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>,
-    <A6 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<<A6 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A6: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<<A6 as DimOut<B0>>::Out, Cons<<A7 as DimOut<B1>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<<A6 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Nil>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<<A6 as DimOut<B0>>::Out, Cons<<A7 as DimOut<B1>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>> for X
 where
     A7: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>,
-    <A7 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out: Sized,
+    A7: DimOut<B2>,
     A6: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>,
-    <A6 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out: Sized,
+    A6: DimOut<B1>,
     A5: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>,
-    <A5 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A5: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as DimOut<B0>>::Out, Cons<<A6 as DimOut<B1>>::Out, Cons<<A7 as DimOut<B2>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Nil>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<<A5 as DimOut<B0>>::Out, Cons<<A6 as DimOut<B1>>::Out, Cons<<A7 as DimOut<B2>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>> for X
 where
     A7: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>,
-    <A7 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out: Sized,
+    A7: DimOut<B3>,
     A6: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>,
-    <A6 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out: Sized,
+    A6: DimOut<B2>,
     A5: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>,
-    <A5 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out: Sized,
+    A5: DimOut<B1>,
     A4: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>,
-    <A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out, Cons<<A5 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A4: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as DimOut<B0>>::Out, Cons<<A5 as DimOut<B1>>::Out, Cons<<A6 as DimOut<B2>>::Out, Cons<<A7 as DimOut<B3>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<4>>>::Out, Cons<<A5 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Nil>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<<A4 as DimOut<B0>>::Out, Cons<<A5 as DimOut<B1>>::Out, Cons<<A6 as DimOut<B2>>::Out, Cons<<A7 as DimOut<B3>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>> for X
 where
     A7: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>,
-    <A7 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out: Sized,
+    A7: DimOut<B4>,
     A6: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>,
-    <A6 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out: Sized,
+    A6: DimOut<B3>,
     A5: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>,
-    <A5 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out: Sized,
+    A5: DimOut<B2>,
     A4: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>,
-    <A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out: Sized,
+    A4: DimOut<B1>,
     A3: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>,
-    <A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out, Cons<<A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out, Cons<<A5 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A3: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as DimOut<B0>>::Out, Cons<<A4 as DimOut<B1>>::Out, Cons<<A5 as DimOut<B2>>::Out, Cons<<A6 as DimOut<B3>>::Out, Cons<<A7 as DimOut<B4>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<5>>>::Out, Cons<<A4 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<4>>>::Out, Cons<<A5 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Nil>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<A2, Cons<<A3 as DimOut<B0>>::Out, Cons<<A4 as DimOut<B1>>::Out, Cons<<A5 as DimOut<B2>>::Out, Cons<<A6 as DimOut<B3>>::Out, Cons<<A7 as DimOut<B4>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>> for X
 where
     A7: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>,
-    <A7 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out: Sized,
+    A7: DimOut<B5>,
     A6: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>,
-    <A6 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out: Sized,
+    A6: DimOut<B4>,
     A5: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>,
-    <A5 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out: Sized,
+    A5: DimOut<B3>,
     A4: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>,
-    <A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out: Sized,
+    A4: DimOut<B2>,
     A3: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>,
-    <A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out: Sized,
+    A3: DimOut<B1>,
     A2: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>,
-    <A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>>::Out: Sized,
-    Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>>::Out, Cons<<A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out, Cons<<A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out, Cons<<A5 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A2: DimOut<B0>,
+    Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Cons<<A3 as DimOut<B1>>::Out, Cons<<A4 as DimOut<B2>>::Out, Cons<<A5 as DimOut<B3>>::Out, Cons<<A6 as DimOut<B4>>::Out, Cons<<A7 as DimOut<B5>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<A1, Cons<<A2 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<6>>>::Out, Cons<<A3 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<5>>>::Out, Cons<<A4 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<4>>>::Out, Cons<<A5 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Nil>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<A0, Cons<A1, Cons<<A2 as DimOut<B0>>::Out, Cons<<A3 as DimOut<B1>>::Out, Cons<<A4 as DimOut<B2>>::Out, Cons<<A5 as DimOut<B3>>::Out, Cons<<A6 as DimOut<B4>>::Out, Cons<<A7 as DimOut<B5>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, B6> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>> for X
 where
     A7: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>,
-    <A7 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out: Sized,
+    A7: DimOut<B6>,
     A6: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>,
-    <A6 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out: Sized,
+    A6: DimOut<B5>,
     A5: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>,
-    <A5 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out: Sized,
+    A5: DimOut<B4>,
     A4: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>,
-    <A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out: Sized,
+    A4: DimOut<B3>,
     A3: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>,
-    <A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out: Sized,
+    A3: DimOut<B2>,
     A2: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>,
-    <A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>>::Out: Sized,
+    A2: DimOut<B1>,
     A1: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<7>>,
-    <A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<7>>>::Out: Sized,
-    Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<7>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>>::Out, Cons<<A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out, Cons<<A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out, Cons<<A5 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A1: DimOut<B0>,
+    Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Cons<<A3 as DimOut<B2>>::Out, Cons<<A4 as DimOut<B3>>::Out, Cons<<A5 as DimOut<B4>>::Out, Cons<<A6 as DimOut<B5>>::Out, Cons<<A7 as DimOut<B6>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<A0, Cons<<A1 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<7>>>::Out, Cons<<A2 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<6>>>::Out, Cons<<A3 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<5>>>::Out, Cons<<A4 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<4>>>::Out, Cons<<A5 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Nil>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<A0, Cons<<A1 as DimOut<B0>>::Out, Cons<<A2 as DimOut<B1>>::Out, Cons<<A3 as DimOut<B2>>::Out, Cons<<A4 as DimOut<B3>>::Out, Cons<<A5 as DimOut<B4>>::Out, Cons<<A6 as DimOut<B5>>::Out, Cons<<A7 as DimOut<B6>>::Out, Nil>>>>>>>>;
 }
 impl<X, A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, B6, B7> StaticZip<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>> for X
 where
     A7: BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>,
-    <A7 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out: Sized,
+    A7: DimOut<B7>,
     A6: BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>,
-    <A6 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out: Sized,
+    A6: DimOut<B6>,
     A5: BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>,
-    <A5 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out: Sized,
+    A5: DimOut<B5>,
     A4: BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>,
-    <A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out: Sized,
+    A4: DimOut<B4>,
     A3: BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>,
-    <A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out: Sized,
+    A3: DimOut<B3>,
     A2: BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>,
-    <A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>>::Out: Sized,
+    A2: DimOut<B2>,
     A1: BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<7>>,
-    <A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<7>>>::Out: Sized,
+    A1: DimOut<B1>,
     A0: BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<8>>,
-    <A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<8>>>::Out: Sized,
-    Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<8>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<7>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>>::Out, Cons<<A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out, Cons<<A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out, Cons<<A5 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>: Layout,
+    A0: DimOut<B0>,
+    Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Cons<<A3 as DimOut<B3>>::Out, Cons<<A4 as DimOut<B4>>::Out, Cons<<A5 as DimOut<B5>>::Out, Cons<<A6 as DimOut<B6>>::Out, Cons<<A7 as DimOut<B7>>::Out, Nil>>>>>>>>: Layout,
 {
-    type Output = Cons<<A0 as BroadcastDim<B0, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<8>>>::Out, Cons<<A1 as BroadcastDim<B1, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<7>>>::Out, Cons<<A2 as BroadcastDim<B2, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<6>>>::Out, Cons<<A3 as BroadcastDim<B3, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<5>>>::Out, Cons<<A4 as BroadcastDim<B4, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<4>>>::Out, Cons<<A5 as BroadcastDim<B5, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<3>>>::Out, Cons<<A6 as BroadcastDim<B6, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<2>>>::Out, Cons<<A7 as BroadcastDim<B7, Ctx<Cons<A0, Cons<A1, Cons<A2, Cons<A3, Cons<A4, Cons<A5, Cons<A6, Cons<A7, Nil>>>>>>>>, Cons<B0, Cons<B1, Cons<B2, Cons<B3, Cons<B4, Cons<B5, Cons<B6, Cons<B7, Nil>>>>>>>>>, Ax<1>>>::Out, Nil>>>>>>>>;
+    type Output = Cons<<A0 as DimOut<B0>>::Out, Cons<<A1 as DimOut<B1>>::Out, Cons<<A2 as DimOut<B2>>::Out, Cons<<A3 as DimOut<B3>>::Out, Cons<<A4 as DimOut<B4>>::Out, Cons<<A5 as DimOut<B5>>::Out, Cons<<A6 as DimOut<B6>>::Out, Cons<<A7 as DimOut<B7>>::Out, Nil>>>>>>>>;
 }
 impl<X, L0, L1, L2, L3, L4, L5, L6, L7, L8, T, R> StaticZip<Cons<L0, Cons<L1, Cons<L2, Cons<L3, Cons<L4, Cons<L5, Cons<L6, Cons<L7, Cons<L8, T>>>>>>>>>, R> for X
 where

@@ -92,7 +92,7 @@ pub use rule::*;
 
 use typenum::{B0, B1, Bit, Const, Eq as Same, IsEqual, ToUInt};
 
-use crate::shape::broadcast::{AssignDim, BroadcastDim, ReverseOnto};
+use crate::shape::broadcast::{AssignDim, BroadcastDim, DimOut, ReverseOnto};
 use crate::shape::diagnostic::{AssignCheck, Ax, BroadcastCheck};
 use crate::shape::dim::{AnyDim, Big, D, D1, Dim, Dyn};
 use crate::shape::mixed::ToLayout;
@@ -297,6 +297,12 @@ impl<Nm, X: BroadcastDim<Y, C, A>, Y: Plain, C, A> BroadcastDim<Y, C, A> for Nam
     type Out = Named<Nm, X::Out>;
 }
 impl<Nm, X: Plain + BroadcastDim<Y, C, A>, Y, C, A> BroadcastDim<Named<Nm, Y>, C, A> for X {
+    type Out = Named<Nm, X::Out>;
+}
+impl<Nm, X: DimOut<Y>, Y: Plain> DimOut<Y> for Named<Nm, X> {
+    type Out = Named<Nm, X::Out>;
+}
+impl<Nm, X: Plain + DimOut<Y>, Y> DimOut<Named<Nm, Y>> for X {
     type Out = Named<Nm, X::Out>;
 }
 impl<Nm, X: AssignDim<D<M>, C, A>, const M: usize, C, A> AssignDim<D<M>, C, A> for Named<Nm, X> {}
