@@ -246,7 +246,7 @@ fn binary_blocks_rt<T: Copy, U: Copy>(
     macro_rules! run {
         (fixed $n:literal, $form:ident) => {
             for_each_block(outer, 0, 0, &mut |ia, ib| {
-                rows_fixed::<$n, $form, true, T, U>(out, a, ia, b, ib, block.next, f)
+                rows_fixed::<$n, $form, T, U>(out, a, ia, b, ib, block.next, f)
             })
         };
         (any $form:ident) => {
@@ -294,13 +294,7 @@ fn assign_blocks_rt<T: Copy>(
     macro_rules! run {
         (fixed $n:literal, $moves:literal) => {
             for_each_block(outer, 0, 0, &mut |_, ib| {
-                assign_rows_fixed::<$n, $moves, true, T>(
-                    &mut out[o..o + size],
-                    b,
-                    ib,
-                    block.next,
-                    f,
-                );
+                assign_rows_fixed::<$n, $moves, T>(&mut out[o..o + size], b, ib, block.next, f);
                 o += size;
             })
         };

@@ -38,14 +38,13 @@ pub(super) const fn form(inner: PlanAxis) -> u8 {
 
 /// `next.n` rows of `N` elements of `out = f(a, b)`, in form `FORM`.
 ///
-/// `EAGER`: each row's operands are all read before the row is written, so
-/// that LLVM vectorises the row without proving that the output aliases
-/// neither operand (runtime plans). Otherwise each element is written as it
-/// is computed, which LLVM turns into the code of a hand-written loop where
-/// the output is a local it can see (the unrolled static path).
+/// Each row's operands are all read before the row is written, so that
+/// LLVM vectorises the row without proving that the output aliases neither
+/// operand (the plan is a runtime value here; the static path has its own
+/// loops, in `unrolled.rs`).
 #[inline(always)]
 #[cfg_attr(all(debug_assertions, not(test)), allow(dead_code))] // see `dispatch_rows`
-pub(super) fn rows_fixed<const N: usize, const FORM: u8, const EAGER: bool, T: Copy, U: Copy>(
+pub(super) fn rows_fixed<const N: usize, const FORM: u8, T: Copy, U: Copy>(
     out: &mut impl Sink<U>,
     a: &[T],
     ia: usize,
@@ -54,58 +53,32 @@ pub(super) fn rows_fixed<const N: usize, const FORM: u8, const EAGER: bool, T: C
     next: PlanAxis,
     f: &impl Fn(T, T) -> U,
 ) {
-    if EAGER && FORM != NEITHER {
-        // Whole rows computed, then handed to the sink as arrays.
-        out.rows_fixed::<N>(next.n, |r| {
-            let (ia, ib) = (ia + r * next.sa, ib + r * next.sb);
-            match FORM {
-                BOTH => {
-                    let (x, y) = (array::<N, T>(a, ia), array::<N, T>(b, ib));
-                    core::array::from_fn(|j| f(x[j], y[j]))
-                }
-                A_ONLY => {
-                    let (x, y) = (array::<N, T>(a, ia), b[ib]);
-                    core::array::from_fn(|j| f(x[j], y))
-                }
-                _ => {
-                    let (x, y) = (a[ia], array::<N, T>(b, ib));
-                    core::array::from_fn(|j| f(x, y[j]))
-                }
-            }
-        });
+    if FORM == NEITHER {
+        // Every row is one value.
+        for r in 0..next.n {
+            let z = f(a[ia + r * next.sa], b[ib + r * next.sb]);
+            out.row_fn::<N>(|_| z);
+        }
         return;
     }
-    for r in 0..next.n {
+    // Whole rows computed, then handed to the sink as arrays.
+    out.rows_fixed::<N>(next.n, |r| {
         let (ia, ib) = (ia + r * next.sa, ib + r * next.sb);
-        macro_rules! row {
-            (|$j:ident| $e:expr) => {
-                if EAGER {
-                    let row: [U; N] = core::array::from_fn(|$j| $e);
-                    out.row_fn::<N>(|j| row[j]);
-                } else {
-                    out.row_fn::<N>(|$j| $e);
-                }
-            };
-        }
         match FORM {
             BOTH => {
                 let (x, y) = (array::<N, T>(a, ia), array::<N, T>(b, ib));
-                row!(|j| f(x[j], y[j]))
+                core::array::from_fn(|j| f(x[j], y[j]))
             }
             A_ONLY => {
                 let (x, y) = (array::<N, T>(a, ia), b[ib]);
-                row!(|j| f(x[j], y))
-            }
-            B_ONLY => {
-                let (x, y) = (a[ia], array::<N, T>(b, ib));
-                row!(|j| f(x, y[j]))
+                core::array::from_fn(|j| f(x[j], y))
             }
             _ => {
-                let z = f(a[ia], b[ib]);
-                out.row_fn::<N>(|_| z);
+                let (x, y) = (a[ia], array::<N, T>(b, ib));
+                core::array::from_fn(|j| f(x, y[j]))
             }
         }
-    }
+    });
 }
 
 /// `next.n` rows of `n` elements of `out = f(a, b)`, in form `FORM`: plain
@@ -224,7 +197,7 @@ pub(super) fn binary_block<T: Copy, U: Copy>(
 ) {
     macro_rules! run {
         (fixed $n:literal, $form:ident) => {
-            rows_fixed::<$n, $form, true, T, U>(out, a, ia, b, ib, block.next, f)
+            rows_fixed::<$n, $form, T, U>(out, a, ia, b, ib, block.next, f)
         };
         (any $form:ident) => {
             rows_any::<$form, T, U>(out, a, ia, b, ib, block, f)
@@ -234,11 +207,11 @@ pub(super) fn binary_block<T: Copy, U: Copy>(
 }
 
 /// `next.n` rows of `N` elements of `out = f(out, b)`; `B_MOVES`: whether
-/// `b` moves along the rows (else it stays put); `EAGER` as for
-/// [`rows_fixed`].
+/// `b` moves along the rows (else it stays put). Each row is computed before
+/// it is written, as in [`rows_fixed`].
 #[inline(always)]
 #[cfg_attr(all(debug_assertions, not(test)), allow(dead_code))] // see `dispatch_rows`
-pub(super) fn assign_rows_fixed<const N: usize, const B_MOVES: bool, const EAGER: bool, T: Copy>(
+pub(super) fn assign_rows_fixed<const N: usize, const B_MOVES: bool, T: Copy>(
     out: &mut [T],
     b: &[T],
     ib: usize,
@@ -248,28 +221,14 @@ pub(super) fn assign_rows_fixed<const N: usize, const B_MOVES: bool, const EAGER
     let rows = out.as_chunks_mut::<N>().0.iter_mut().take(next.n);
     for (r, o) in rows.enumerate() {
         let ib = ib + r * next.sb;
-        if EAGER {
-            let row: [T; N] = if B_MOVES {
-                let y = array::<N, T>(b, ib);
-                core::array::from_fn(|j| f(o[j], y[j]))
-            } else {
-                let y = b[ib];
-                core::array::from_fn(|j| f(o[j], y))
-            };
-            for (o, x) in o.iter_mut().zip(row) {
-                *o = x;
-            }
-        } else if B_MOVES {
+        let row: [T; N] = if B_MOVES {
             let y = array::<N, T>(b, ib);
-            for (o, &y) in o.iter_mut().zip(y) {
-                *o = f(*o, y);
-            }
+            core::array::from_fn(|j| f(o[j], y[j]))
         } else {
             let y = b[ib];
-            for o in o {
-                *o = f(*o, y);
-            }
-        }
+            core::array::from_fn(|j| f(o[j], y))
+        };
+        *o = row;
     }
 }
 

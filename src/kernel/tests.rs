@@ -169,13 +169,7 @@ fn every_row_length_and_form_against_an_index_loop() {
             // builds it (these are at most `SMALL` elements).
             let plan = Blocks::new(true, whole(o), whole(&a), whole(&b));
             let mut unrolled = vec![0; total];
-            binary_static(
-                &mut SliceSink::new(&mut unrolled),
-                &av,
-                &bv,
-                &plan,
-                |x, y| x + y,
-            );
+            binary_static(&mut unrolled, &av, &bv, &plan, |x, y| x + y);
             assert_eq!(unrolled, want, "static {a:?} + {b:?}");
             // In place: `b` broadcast into `a` where it fits.
             if o == &a[..] {

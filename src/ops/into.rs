@@ -211,7 +211,7 @@ fn static_into<T: Element, Op: BinaryOp<T>, S, R: Layout>(
     if const { kernel::is_small::<Out<S, R>>() } {
         let mut tmp = out.clone();
         kernel::binary_unrolled::<kernel::StaticPlan<Out<S, R>, Lhs<S, R>, Rhs<S, R>>, T, T>(
-            &mut kernel::SliceSink::new(tmp.as_mut_slice()),
+            tmp.as_mut_slice(),
             a.as_slice(),
             b.as_slice(),
             Op::apply,

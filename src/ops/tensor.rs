@@ -196,8 +196,12 @@ impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
             // hand LLVM the unrolled kernel of an operation that cannot take it.
             if StaticOp::<S, R>::SMALL {
                 plan.check::<T, Op>(a, b);
-                let out = &mut kernel::SliceSink::new(out.as_mut_slice());
-                kernel::binary_unrolled::<StaticOp<S, R>, T, T>(out, a, b, Op::apply);
+                kernel::binary_unrolled::<StaticOp<S, R>, T, T>(
+                    out.as_mut_slice(),
+                    a,
+                    b,
+                    Op::apply,
+                );
             } else {
                 plan.run_into::<T, Op>(a, b, out.as_mut_slice());
             }
