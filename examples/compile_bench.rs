@@ -8,6 +8,7 @@
 //! cargo run --release --example compile_bench -- 50 --runs 5
 //! cargo run --release --example compile_bench -- --readme   # also README's table
 //! cargo run --release --example compile_bench -- 500 --only shaped --layout fns --runs 1
+//! cargo run --release --example compile_bench -- 500 --layout fns --seed 7  # other shapes
 //! ```
 //!
 //! `--only LIB` (`shaped` or `ndarray`) and `--layout L` (`main` or `fns`)
@@ -32,7 +33,8 @@
 //! The operations: ranks 1 to 8, sizes 1 to 4096, at most 2^22 elements;
 //! half of them small enough (at most 128 elements) to take the unrolled
 //! static path. Shapes are drawn from a fixed seed, so every run compiles the
-//! same programs. The ndarray version uses fixed-rank arrays up to rank 6
+//! same programs; `--seed S` draws other shapes from the same distribution
+//! (the programs of seed `S` are written to directories of their own). The ndarray version uses fixed-rank arrays up to rank 6
 //! and `ArrayD` beyond.
 
 use std::collections::BTreeSet;
@@ -53,10 +55,11 @@ fn main() {
     let only = value("--only");
     let only_layout = value("--layout");
     let write_only = args.iter().any(|a| a == "--write");
+    let seed = value("--seed").map(|s| s.parse::<u64>().expect("--seed <number>"));
     let mut sizes: Vec<usize> = args
         .iter()
         .enumerate()
-        .filter(|(i, _)| *i == 0 || args[i - 1] != "--runs")
+        .filter(|(i, _)| *i == 0 || (args[i - 1] != "--runs" && args[i - 1] != "--seed"))
         .filter_map(|(_, a)| a.parse().ok())
         .collect();
     if sizes.is_empty() {
@@ -69,7 +72,7 @@ fn main() {
 
     let mut rows = Vec::new();
     for &n in &sizes {
-        let ops = operations(n);
+        let ops = operations(n, seed);
         for (layout, lib) in [
             (MAIN, "shaped"),
             (MAIN, "ndarray"),
@@ -79,7 +82,10 @@ fn main() {
             if only.is_some_and(|o| o != lib) || only_layout.is_some_and(|l| l != layout) {
                 continue;
             }
-            let dir = root.join(format!("{lib}_{n}_{layout}"));
+            let dir = match seed {
+                Some(s) => root.join(format!("{lib}_{n}_{layout}_seed{s}")),
+                None => root.join(format!("{lib}_{n}_{layout}")),
+            };
             write_project(&dir, lib, layout, &ops, &crate_dir, &ndarray);
             if write_only {
                 eprintln!("wrote {}", dir.display());
@@ -117,8 +123,10 @@ fn main() {
     let table = table(&rows, runs);
     print!("{table}");
     if args.iter().any(|a| a == "--readme") && !write_only {
-        if only.is_some() || only_layout.is_some() {
-            eprintln!("--readme takes all four programs: not with --only or --layout");
+        if only.is_some() || only_layout.is_some() || seed.is_some() {
+            eprintln!(
+                "--readme takes the four programs of the fixed seed: not with --only, --layout or --seed"
+            );
             std::process::exit(1);
         }
         let readme_path = crate_dir.join("README.md");
@@ -149,11 +157,15 @@ impl Rng {
     }
 }
 
-/// `n` distinct pairs of shapes that broadcast.
-fn operations(n: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+/// `n` distinct pairs of shapes that broadcast, drawn from `seed` (or the
+/// fixed seed of the README's table).
+fn operations(n: usize, seed: Option<u64>) -> Vec<(Vec<usize>, Vec<usize>)> {
     const SIZES: [usize; 13] = [1, 1, 2, 3, 4, 5, 7, 8, 16, 32, 64, 256, 1024];
     const LARGE: [usize; 3] = [128, 2048, 4096];
-    let mut rng = Rng(0x5eed_f0b0_adca_5700);
+    // xorshift needs a state other than 0.
+    let mut rng = Rng(seed.map_or(0x5eed_f0b0_adca_5700, |s| {
+        s.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
+    }));
     let mut seen = BTreeSet::new();
     let mut ops = Vec::new();
     while ops.len() < n {
