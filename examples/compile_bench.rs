@@ -9,6 +9,7 @@
 //! cargo run --release --example compile_bench -- --readme   # also README's table
 //! cargo run --release --example compile_bench -- 500 --only shaped --layout fns --runs 1
 //! cargo run --release --example compile_bench -- 500 --layout fns --seed 7  # other shapes
+//! cargo run --release --example compile_bench -- 500 --layout fns --mix ml     # other mix
 //! ```
 //!
 //! `--only LIB` (`shaped` or `ndarray`) and `--layout L` (`main` or `fns`)
@@ -34,7 +35,10 @@
 //! half of them small enough (at most 128 elements) to take the unrolled
 //! static path. Shapes are drawn from a fixed seed, so every run compiles the
 //! same programs; `--seed S` draws other shapes from the same distribution
-//! (the programs of seed `S` are written to directories of their own). The ndarray version uses fixed-rank arrays up to rank 6
+//! (the programs of seed `S` are written to directories of their own).
+//! `--mix ml` draws from another distribution instead, closer to the
+//! activations and weights of a small network: ranks 1 to 5, sizes 1 to 256,
+//! at most 2^20 elements, about a third of them small. The ndarray version uses fixed-rank arrays up to rank 6
 //! and `ArrayD` beyond.
 
 use std::collections::BTreeSet;
@@ -56,10 +60,15 @@ fn main() {
     let only_layout = value("--layout");
     let write_only = args.iter().any(|a| a == "--write");
     let seed = value("--seed").map(|s| s.parse::<u64>().expect("--seed <number>"));
+    let ml = match value("--mix") {
+        None => false,
+        Some("ml") => true,
+        Some(m) => panic!("--mix {m}: the only other mix is `ml`"),
+    };
     let mut sizes: Vec<usize> = args
         .iter()
         .enumerate()
-        .filter(|(i, _)| *i == 0 || (args[i - 1] != "--runs" && args[i - 1] != "--seed"))
+        .filter(|(i, _)| *i == 0 || !["--runs", "--seed", "--mix"].contains(&args[i - 1].as_str()))
         .filter_map(|(_, a)| a.parse().ok())
         .collect();
     if sizes.is_empty() {
@@ -72,7 +81,11 @@ fn main() {
 
     let mut rows = Vec::new();
     for &n in &sizes {
-        let ops = operations(n, seed);
+        let ops = if ml {
+            operations_ml(n, seed)
+        } else {
+            operations(n, seed)
+        };
         for (layout, lib) in [
             (MAIN, "shaped"),
             (MAIN, "ndarray"),
@@ -82,9 +95,10 @@ fn main() {
             if only.is_some_and(|o| o != lib) || only_layout.is_some_and(|l| l != layout) {
                 continue;
             }
+            let mix = if ml { "_ml" } else { "" };
             let dir = match seed {
-                Some(s) => root.join(format!("{lib}_{n}_{layout}_seed{s}")),
-                None => root.join(format!("{lib}_{n}_{layout}")),
+                Some(s) => root.join(format!("{lib}_{n}_{layout}{mix}_seed{s}")),
+                None => root.join(format!("{lib}_{n}_{layout}{mix}")),
             };
             write_project(&dir, lib, layout, &ops, &crate_dir, &ndarray);
             if write_only {
@@ -123,9 +137,9 @@ fn main() {
     let table = table(&rows, runs);
     print!("{table}");
     if args.iter().any(|a| a == "--readme") && !write_only {
-        if only.is_some() || only_layout.is_some() || seed.is_some() {
+        if only.is_some() || only_layout.is_some() || seed.is_some() || ml {
             eprintln!(
-                "--readme takes the four programs of the fixed seed: not with --only, --layout or --seed"
+                "--readme takes the table's four programs: not with --only, --layout, --seed or --mix"
             );
             std::process::exit(1);
         }
@@ -193,6 +207,38 @@ fn operations(n: usize, seed: Option<u64>) -> Vec<(Vec<usize>, Vec<usize>)> {
                 .collect::<Vec<_>>()
         };
         let (a, b) = (operand(), operand());
+        if seen.insert((a.clone(), b.clone())) {
+            ops.push((a, b));
+        }
+    }
+    ops
+}
+
+/// `n` distinct pairs of shapes for `--mix ml`: each output size kept by an
+/// operand with probability 2/3, the right operand a suffix.
+fn operations_ml(n: usize, seed: Option<u64>) -> Vec<(Vec<usize>, Vec<usize>)> {
+    const SIZES: [usize; 18] = [
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 24, 32, 48, 64, 100, 128, 256,
+    ];
+    let mut rng = Rng(seed.map_or(0x0dd5_ca1e_b0a7_5eed, |s| {
+        s.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
+    }));
+    let mut seen = BTreeSet::new();
+    let mut ops = Vec::new();
+    while ops.len() < n {
+        let rank = 1 + rng.below(5);
+        let out: Vec<usize> = (0..rank).map(|_| SIZES[rng.below(SIZES.len())]).collect();
+        if out.iter().product::<usize>() > 1 << 20 {
+            continue;
+        }
+        let keep = |rng: &mut Rng, dims: &[usize]| {
+            dims.iter()
+                .map(|&d| if rng.below(3) == 0 { 1 } else { d })
+                .collect::<Vec<_>>()
+        };
+        let a = keep(&mut rng, &out);
+        let r = 1 + rng.below(rank);
+        let b = keep(&mut rng, &out[rank - r..]);
         if seen.insert((a.clone(), b.clone())) {
             ops.push((a, b));
         }
