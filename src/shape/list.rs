@@ -211,7 +211,10 @@ impl<S: Shape> Layout for S {
     const TEMPLATE_NUMEL: usize = S::SATURATING_NUMEL;
     const INLINE: bool = S::INLINE;
     type Extents = ();
-    type Data<T: Element> = S::Storage<T>;
+    // `S::Storage<T>` by the budget directly: one step fewer each time rustc
+    // normalises a tensor's storage (every `Copy` proof does, for each
+    // shape): a debug build of 500 operations 7.885 to 7.783 G instructions.
+    type Data<T: Element> = <S::Budget as Budget>::Storage<T, S>;
     type Reversed = S::Reversed;
     #[inline(always)]
     fn dims(_: &()) -> Dims {

@@ -68,7 +68,7 @@ fn sizes_disagree(dims: &[usize]) -> ! {
 
 impl<T: Element, S: Shape> Tensor<T, S> {
     #[inline(always)]
-    pub(crate) fn from_storage(data: S::Storage<T>) -> Self {
+    pub(crate) fn from_storage(data: <S as Layout>::Data<T>) -> Self {
         Tensor { data, ext: () }
     }
 
