@@ -55,7 +55,7 @@ pub trait Shape: 'static + Sized + sealed::Sealed {
     const NAMES: DimNames;
     /// Whether any dimension has a name (`B1`) or none does (`B0`).
     type Named: Flag;
-    /// Whether tensors of this shape are stored inline (see [`Shape::Storage`]).
+    /// Whether tensors of this shape are stored inline (see [`Layout::Data`]).
     const INLINE: bool;
     /// What is left of the inline storage's ten doublings (1024 elements)
     /// after every dimension spent its [`Cost`](crate::shape::storage::Cost); [`Over`](crate::shape::storage::Over)
@@ -67,10 +67,6 @@ pub trait Shape: 'static + Sized + sealed::Sealed {
     type Reversed;
     /// The dimensions in reverse order in front of the list `Acc`.
     type ReverseOnto<Acc>;
-    /// Where a tensor of this shape keeps its elements: inline nested arrays
-    /// when the shape has at most 1024 elements (bounded by [`Shape::Budget`]),
-    /// a boxed slice otherwise, so that large tensors never sit on the stack.
-    type Storage<T: Element>: Buffer<T>;
     /// The nested arrays with every element `x`. Built with array repeat
     /// expressions, which fill in place even in debug builds.
     fn repeat<T: Copy>(x: T) -> Self::Array<T>;
@@ -95,7 +91,6 @@ impl Shape for Nil {
     type Array<T: Copy> = T;
     type Reversed = Nil;
     type ReverseOnto<Acc> = Acc;
-    type Storage<T: Element> = crate::shape::storage::Inline<T, Nil>;
     #[inline(always)]
     fn repeat<T: Copy>(x: T) -> T {
         x
@@ -139,7 +134,6 @@ impl<H: Dim + HeadNames<T>, T: Shape> Shape for Cons<H, T> {
     type Array<E: Copy> = H::Array<T::Array<E>>;
     type Reversed = T::ReverseOnto<Cons<H, Nil>>;
     type ReverseOnto<Acc> = T::ReverseOnto<Cons<H, Acc>>;
-    type Storage<E: Element> = <Self::Budget as Budget>::Storage<E, Self>;
     #[inline(always)]
     fn repeat<E: Copy>(x: E) -> Self::Array<E> {
         H::repeat(T::repeat(x))
@@ -188,7 +182,10 @@ pub trait Layout: 'static + Sized {
     /// What a tensor of this layout knows only at run time: `()` for a
     /// static shape, the sizes for a mixed one.
     type Extents: Copy + PartialEq + fmt::Debug;
-    /// Where a tensor of this layout keeps its elements.
+    /// Where a tensor of this layout keeps its elements. For a static shape:
+    /// inline nested arrays when the shape has at most 1024 elements (bounded
+    /// by [`Shape::Budget`]), a boxed slice otherwise, so that large tensors
+    /// never sit on the stack; a mixed layout's is always a boxed slice.
     type Data<T: Element>: Buffer<T>;
     /// The dimensions in reverse order, as broadcasting walks them.
     type Reversed;
@@ -211,9 +208,10 @@ impl<S: Shape> Layout for S {
     const TEMPLATE_NUMEL: usize = S::SATURATING_NUMEL;
     const INLINE: bool = S::INLINE;
     type Extents = ();
-    // `S::Storage<T>` by the budget directly: one step fewer each time rustc
-    // normalises a tensor's storage (every `Copy` proof does, for each
-    // shape): a debug build of 500 operations 7.885 to 7.783 G instructions.
+    // The budget's storage directly: through a `Shape::Storage` in between,
+    // one step more each time rustc normalises a tensor's storage (every
+    // `Copy` proof does, for each shape), a debug build of 500 operations
+    // took 7.885 G instructions rather than 7.783 G.
     type Data<T: Element> = <S::Budget as Budget>::Storage<T, S>;
     type Reversed = S::Reversed;
     #[inline(always)]

@@ -2,8 +2,9 @@
 //!
 //! Small tensors live inline as nested arrays (no allocation, `Copy`); large
 //! ones in a boxed slice, so that `Tensor<f32, shape![4096, 1024]>` never
-//! touches the stack. [`Shape::Storage`] picks one by a type-level count,
-//! [`Shape::Budget`]: each dimension spends `ceil(log2(size))` of ten
+//! touches the stack. [`Layout::Data`](crate::Layout::Data) picks one by a
+//! type-level count, [`Shape::Budget`]: each dimension spends
+//! `ceil(log2(size))` of ten
 //! doublings, and a shape that overspends ([`Over`]) goes to the heap. So a
 //! shape is inline when the product of its sizes rounded up to powers of two
 //! is at most 1024 (every shape of up to 256 elements qualifies). The limit
