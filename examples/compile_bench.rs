@@ -160,6 +160,10 @@ fn main() {
 struct Rng(u64);
 
 impl Rng {
+    /// Seeded by `seed`, else by `fixed` (xorshift needs a state other than 0).
+    fn seeded(seed: Option<u64>, fixed: u64) -> Rng {
+        Rng(seed.map_or(fixed, |s| s.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1))
+    }
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
@@ -169,6 +173,12 @@ impl Rng {
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+    /// `dims` with each size made 1 with probability 1/3.
+    fn thin(&mut self, dims: &[usize]) -> Vec<usize> {
+        dims.iter()
+            .map(|&d| if self.below(3) == 0 { 1 } else { d })
+            .collect()
+    }
 }
 
 /// `n` distinct pairs of shapes that broadcast, drawn from `seed` (or the
@@ -176,10 +186,7 @@ impl Rng {
 fn operations(n: usize, seed: Option<u64>) -> Vec<(Vec<usize>, Vec<usize>)> {
     const SIZES: [usize; 13] = [1, 1, 2, 3, 4, 5, 7, 8, 16, 32, 64, 256, 1024];
     const LARGE: [usize; 3] = [128, 2048, 4096];
-    // xorshift needs a state other than 0.
-    let mut rng = Rng(seed.map_or(0x5eed_f0b0_adca_5700, |s| {
-        s.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
-    }));
+    let mut rng = Rng::seeded(seed, 0x5eed_f0b0_adca_5700);
     let mut seen = BTreeSet::new();
     let mut ops = Vec::new();
     while ops.len() < n {
@@ -201,10 +208,7 @@ fn operations(n: usize, seed: Option<u64>) -> Vec<(Vec<usize>, Vec<usize>)> {
         // Each operand: a suffix of the output's shape, with some sizes 1.
         let mut operand = || {
             let r = 1 + rng.below(rank);
-            out[rank - r..]
-                .iter()
-                .map(|&d| if rng.below(3) == 0 { 1 } else { d })
-                .collect::<Vec<_>>()
+            rng.thin(&out[rank - r..])
         };
         let (a, b) = (operand(), operand());
         if seen.insert((a.clone(), b.clone())) {
@@ -220,9 +224,7 @@ fn operations_ml(n: usize, seed: Option<u64>) -> Vec<(Vec<usize>, Vec<usize>)> {
     const SIZES: [usize; 18] = [
         1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16, 24, 32, 48, 64, 100, 128, 256,
     ];
-    let mut rng = Rng(seed.map_or(0x0dd5_ca1e_b0a7_5eed, |s| {
-        s.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
-    }));
+    let mut rng = Rng::seeded(seed, 0x0dd5_ca1e_b0a7_5eed);
     let mut seen = BTreeSet::new();
     let mut ops = Vec::new();
     while ops.len() < n {
@@ -231,14 +233,9 @@ fn operations_ml(n: usize, seed: Option<u64>) -> Vec<(Vec<usize>, Vec<usize>)> {
         if out.iter().product::<usize>() > 1 << 20 {
             continue;
         }
-        let keep = |rng: &mut Rng, dims: &[usize]| {
-            dims.iter()
-                .map(|&d| if rng.below(3) == 0 { 1 } else { d })
-                .collect::<Vec<_>>()
-        };
-        let a = keep(&mut rng, &out);
+        let a = rng.thin(&out);
         let r = 1 + rng.below(rank);
-        let b = keep(&mut rng, &out[rank - r..]);
+        let b = rng.thin(&out[rank - r..]);
         if seen.insert((a.clone(), b.clone())) {
             ops.push((a, b));
         }
