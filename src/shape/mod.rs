@@ -3,7 +3,7 @@
 //!
 //! - [`dim`] — one dimension of a static shape is a type (`D<3>`, `D1`,
 //!   `Big<4096>`, `Dyn`); `log2_table` (generated) is each size's storage
-//!   cost.
+//!   cost, `size_names` (generated) the name `shape!` writes for `D<N>`.
 //! - [`list`] — a static shape is a type-level list of dimensions,
 //!   `shape![4, 3]`; [`Shape`] and [`Layout`] are what it knows.
 //! - [`mixed`] — layouts with runtime-sized dimensions, `shape![Dyn, 3]`.
@@ -87,6 +87,9 @@ pub mod matmul;
 pub mod mixed;
 pub mod names;
 pub mod narrow;
+#[doc(hidden)]
+#[rustfmt::skip] // generated: see `size_names_is_up_to_date` in dim.rs
+pub mod size_names;
 pub mod storage;
 pub mod toolkit;
 
