@@ -57,11 +57,10 @@ pub type Broadcast<S, R> = <S as BroadcastWith<R>>::Output;
 // between them (a trait `Resolve` did this) was one more projection that
 // rustc normalised, and proved again, for every operation.
 //
-// A non-empty static left operand (`Cons`) has one impl per kind of right
-// operand. Two static operands broadcast to a static shape, so their rule
-// ([`StaticPositional`]) does not look for a `Dyn` in the result; a static
-// shape with `Nil` is itself. (`Nil` on the left keeps one impl: rank-0
-// operations are few.)
+// A non-empty static left operand (`Cons`) goes on to one impl per kind
+// of right operand ([`ConsWith`]). Two static operands broadcast to a
+// static shape, so their rule ([`StaticPositional`]) does not look for a
+// `Dyn` in the result; a static shape with `Nil` is itself.
 impl<R: Layout> BroadcastWith<R> for Nil
 where
     B0: Pick<R::Named>,
@@ -71,7 +70,42 @@ where
     type Lhs = <Nil as Rule<R, <B0 as Pick<R::Named>>::Out>>::Lhs;
     type Rhs = <Nil as Rule<R, <B0 as Pick<R::Named>>::Out>>::Rhs;
 }
-impl<H, T, L> BroadcastWith<Mixed<L>> for Cons<H, T>
+impl<H, T, R: Layout> BroadcastWith<R> for Cons<H, T>
+where
+    Cons<H, T>: Layout + AnyNamed,
+    R: ConsWith<H, T, <Cons<H, T> as AnyNamed>::Out>,
+{
+    type Output = <R as ConsWith<H, T, <Cons<H, T> as AnyNamed>::Out>>::Output;
+    type Lhs = <R as ConsWith<H, T, <Cons<H, T> as AnyNamed>::Out>>::Lhs;
+    type Rhs = <R as ConsWith<H, T, <Cons<H, T> as AnyNamed>::Out>>::Rhs;
+}
+
+/// `Cons<H, T>` broadcast with `Self`: [`BroadcastWith`] for a non-empty
+/// static left operand, one impl per kind of right operand. `N` is
+/// whether the left operand has names ([`AnyNamed`]): two static operands
+/// broadcast positionally ([`StaticPositional`]) unless both have.
+///
+/// Why the right operand is `Self`: rustc meets `S: BroadcastWith<R>` in a
+/// call to a generic function (`fn add<S: BroadcastWith<R>, R: Layout>`)
+/// as soon as it knows `S`, while `R` is still being inferred. With an
+/// impl per kind of `R` it tried each, through the whole rule, on a type
+/// it did not know yet: 3 ms of type checking for each call, twice the
+/// build of the same operations written with `+`. A bound whose `Self` is
+/// not known yet is set aside at once.
+#[diagnostic::on_unimplemented(
+    message = "these shapes are not known to broadcast",
+    label = "the shapes of these tensors are not known to broadcast",
+    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors"
+)]
+pub trait ConsWith<H, T, N>: Layout {
+    /// See [`BroadcastWith::Output`].
+    type Output: Layout;
+    /// See [`BroadcastWith::Lhs`].
+    type Lhs: Layout;
+    /// See [`BroadcastWith::Rhs`].
+    type Rhs: Layout;
+}
+impl<H, T, N, L> ConsWith<H, T, N> for Mixed<L>
 where
     Mixed<L>: Layout,
     Cons<H, T>: Layout + Rule<Mixed<L>, Picked<Cons<H, T>, Mixed<L>>>,
@@ -81,7 +115,7 @@ where
     type Lhs = <Cons<H, T> as Rule<Mixed<L>, Picked<Cons<H, T>, Mixed<L>>>>::Lhs;
     type Rhs = <Cons<H, T> as Rule<Mixed<L>, Picked<Cons<H, T>, Mixed<L>>>>::Rhs;
 }
-impl<H, T> BroadcastWith<Nil> for Cons<H, T>
+impl<H, T, N> ConsWith<H, T, N> for Nil
 where
     Cons<H, T>: Layout,
 {
@@ -89,16 +123,29 @@ where
     type Lhs = Cons<H, T>;
     type Rhs = Nil;
 }
-impl<H, T, H2, T2> BroadcastWith<Cons<H2, T2>> for Cons<H, T>
+// No names on the left: positional, straight to the table.
+impl<H, T, H2, T2> ConsWith<H, T, B0> for Cons<H2, T2>
 where
     Cons<H2, T2>: Layout,
-    Cons<H, T>: Layout + AnyNamed + Rule<Cons<H2, T2>, Static<Cons<H, T>, Cons<H2, T2>>>,
-    <Cons<H, T> as AnyNamed>::Out: PickStatic<Cons<H2, T2>>,
+    Cons<H, T>: Layout,
+    StaticPositional: StaticZip<Cons<H, T>, Cons<H2, T2>>,
 {
-    type Output = <Cons<H, T> as Rule<Cons<H2, T2>, Static<Cons<H, T>, Cons<H2, T2>>>>::Output;
-    type Lhs = <Cons<H, T> as Rule<Cons<H2, T2>, Static<Cons<H, T>, Cons<H2, T2>>>>::Lhs;
-    type Rhs = <Cons<H, T> as Rule<Cons<H2, T2>, Static<Cons<H, T>, Cons<H2, T2>>>>::Rhs;
+    type Output = <StaticPositional as StaticZip<Cons<H, T>, Cons<H2, T2>>>::Output;
+    type Lhs = Cons<H, T>;
+    type Rhs = Cons<H2, T2>;
 }
+// Names on the left: by name when the right one has names too.
+impl<H, T, H2, T2> ConsWith<H, T, B1> for Cons<H2, T2>
+where
+    Cons<H2, T2>: Layout + AnyNamed,
+    Cons<H, T>: Layout + Rule<Cons<H2, T2>, NamedRule<Cons<H2, T2>>>,
+    B1: Pick<<Cons<H2, T2> as AnyNamed>::Out>,
+{
+    type Output = <Cons<H, T> as Rule<Cons<H2, T2>, NamedRule<Cons<H2, T2>>>>::Output;
+    type Lhs = <Cons<H, T> as Rule<Cons<H2, T2>, NamedRule<Cons<H2, T2>>>>::Lhs;
+    type Rhs = <Cons<H, T> as Rule<Cons<H2, T2>, NamedRule<Cons<H2, T2>>>>::Rhs;
+}
+
 impl<L, R: Layout> BroadcastWith<R> for Mixed<L>
 where
     Mixed<L>: Layout + Rule<R, Picked<Mixed<L>, R>>,
@@ -111,28 +158,9 @@ where
 
 type Picked<S, R> = <<S as Layout>::Named as Pick<<R as Layout>::Named>>::Out;
 
-/// The rule for two static operands: [`StaticPositional`] unless both are
-/// named.
-type Static<S, R> = <<S as AnyNamed>::Out as PickStatic<R>>::Rule;
-
-/// Picks the rule of two static operands from whether the left one has
-/// names, looking at the right one only when it has ([`Pick`] for the
-/// static rules). Every static operation asks this once per phase of the
-/// compiler that proves it; for positional operands it costs one step per
-/// dimension of the left shape.
-pub trait PickStatic<R> {
-    /// [`StaticPositional`] or [`ByName`].
-    type Rule;
-}
-impl<R> PickStatic<R> for B0 {
-    type Rule = StaticPositional;
-}
-impl<R: AnyNamed> PickStatic<R> for B1
-where
-    B1: Pick<R::Out>,
-{
-    type Rule = <B1 as Pick<R::Out>>::Static;
-}
+/// The rule for a named static left operand and the static right operand
+/// `R`: [`ByName`] when `R` has names too, else [`StaticPositional`].
+type NamedRule<R> = <B1 as Pick<<R as AnyNamed>::Out>>::Static;
 
 /// `B1` when any dimension of a static shape has a name, else `B0`:
 /// [`Shape::Named`](crate::Shape::Named) in one step per dimension (an impl
