@@ -10,9 +10,10 @@
 //! cargo run --release --example compile_bench -- 500 --only shaped --layout fns --runs 1
 //! cargo run --release --example compile_bench -- 500 --layout fns --seed 7  # other shapes
 //! cargo run --release --example compile_bench -- 500 --layout fns --mix ml     # other mix
+//! cargo run --release --example compile_bench -- 500 --layout generic           # generic code
 //! ```
 //!
-//! `--only LIB` (`shaped` or `ndarray`) and `--layout L` (`main` or `fns`)
+//! `--only LIB` (`shaped` or `ndarray`) and `--layout L` (`main`, `fns` or `generic`)
 //! measure one program of the four, for trying a change; `--write` only
 //! writes the programs (to profile them by hand with `cargo +nightly rustc`).
 //!
@@ -20,7 +21,10 @@
 //! operation in a function of its own (`#[inline(never)] fn op17()`), as
 //! operations are spread in real code. The first is the worst case for a
 //! library whose small operations are inlined and unrolled: one huge
-//! function for the optimiser.
+//! function for the optimiser. A third, `--layout generic`, measured only
+//! when asked for, is `fns` with every operation written as a call to a
+//! generic function (`fn add<S: BroadcastWith<R>, R: Layout>(..) { a + b }`,
+//! and ndarray's `D: DimMax<E>`), as generic code calls them.
 //!
 //! The programs are written to `<target>/compile-bench/` (`<target>` is
 //! `$CARGO_TARGET_DIR` or `target`), never into the source tree. Each is a
@@ -91,8 +95,13 @@ fn main() {
             (MAIN, "ndarray"),
             (FNS, "shaped"),
             (FNS, "ndarray"),
+            (GENERIC, "shaped"),
+            (GENERIC, "ndarray"),
         ] {
-            if only.is_some_and(|o| o != lib) || only_layout.is_some_and(|l| l != layout) {
+            if only.is_some_and(|o| o != lib)
+                || only_layout.is_some_and(|l| l != layout)
+                || (layout == GENERIC && only_layout != Some(GENERIC))
+            {
                 continue;
             }
             let mix = if ml { "_ml" } else { "" };
@@ -254,13 +263,25 @@ fn list(dims: &[usize]) -> String {
 const MAIN: &str = "main";
 /// Every operation in a function of its own.
 const FNS: &str = "fns";
+/// [`FNS`], every operation a call to a generic function.
+const GENERIC: &str = "generic";
 
 /// The program: every operation on ones, its result passed to a sink that
 /// the optimiser cannot see through; in `main` or one function each.
 fn program(lib: &str, layout: &str, ops: &[(Vec<usize>, Vec<usize>)]) -> String {
     let mut s = String::new();
-    match lib {
-        "shaped" => s.push_str("use shaped::{shape, Tensor};\n"),
+    match (lib, layout) {
+        ("shaped", GENERIC) => s.push_str(
+            "use shaped::{shape, Broadcast, BroadcastWith, Layout, Tensor};\n\n\
+             fn add<S: BroadcastWith<R>, R: Layout>(a: &Tensor<f32, S>, b: &Tensor<f32, R>) \
+             -> Tensor<f32, Broadcast<S, R>> {\n    a + b\n}\n",
+        ),
+        ("shaped", _) => s.push_str("use shaped::{shape, Tensor};\n"),
+        (_, GENERIC) => s.push_str(
+            "use ndarray::{Array, DimMax, Dimension, IxDyn};\n\n\
+             fn add<D: Dimension + DimMax<E>, E: Dimension>(a: &Array<f32, D>, b: &Array<f32, E>) \
+             -> Array<f32, <D as DimMax<E>>::Output> {\n    a + b\n}\n",
+        ),
         _ => s.push_str("use ndarray::{Array, IxDyn};\n"),
     }
     s.push_str(
@@ -271,6 +292,11 @@ fn program(lib: &str, layout: &str, ops: &[(Vec<usize>, Vec<usize>)]) -> String 
     let mut fns = String::new();
     for (k, (a, b)) in ops.iter().enumerate() {
         let line = match lib {
+            "shaped" if layout == GENERIC => format!(
+                "    sink(add(&Tensor::<f32, shape![{}]>::ones(), &Tensor::<f32, shape![{}]>::ones()));\n",
+                list(a),
+                list(b)
+            ),
             "shaped" => format!(
                 "    sink(Tensor::<f32, shape![{}]>::ones() + Tensor::<f32, shape![{}]>::ones());\n",
                 list(a),
@@ -284,7 +310,11 @@ fn program(lib: &str, layout: &str, ops: &[(Vec<usize>, Vec<usize>)]) -> String 
                         format!("&Array::<f32, IxDyn>::ones(IxDyn(&[{}]))", list(d))
                     }
                 };
-                format!("    sink({} + {});\n", arr(a), arr(b))
+                if layout == GENERIC {
+                    format!("    sink(add({}, {}));\n", arr(a), arr(b))
+                } else {
+                    format!("    sink({} + {});\n", arr(a), arr(b))
+                }
             }
         };
         if layout == MAIN {
