@@ -441,10 +441,15 @@ type Row<'a> = (usize, &'a str, &'a str, [(f64, f64); 3]);
 
 fn table(rows: &[Row<'_>], runs: usize) -> String {
     let mut s = String::new();
+    let generic = if rows.iter().any(|r| r.1 == GENERIC) {
+        "; in `generic`: one function per operation, calling a generic function"
+    } else {
+        ""
+    };
     let _ = writeln!(
         s,
         "Compile time of the program alone (dependencies prebuilt), wall / CPU seconds, median of {runs}; \
-         in `main`: every operation in `main`; in `fns`: one function per operation.\n"
+         in `main`: every operation in `main`; in `fns`: one function per operation{generic}.\n"
     );
     let _ = writeln!(
         s,
