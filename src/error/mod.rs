@@ -777,6 +777,17 @@ pub(crate) fn numel(shape: &[usize]) -> Option<usize> {
     shape.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d))
 }
 
+/// The panic of an operator or constructor whose `try_` form returns `e`,
+/// with its message, at the caller's line: one function for every type,
+/// where a `panic!` in each generic caller formats the message again in
+/// every copy of that caller.
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn fail(e: ShapeError) -> ! {
+    panic!("{e}")
+}
+
 /// The element count of `shape` for elements of `T`, or `TooLarge`/`RankTooLarge`.
 pub(crate) fn checked_numel<T>(shape: &[usize]) -> Result<usize, ShapeError> {
     if shape.len() > MAX_RANK {

@@ -41,7 +41,9 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         if (!(S::STATIC && R::STATIC) || (named && !const { in_order_in_place::<S, R>() }))
             && let Some(out) = MayRun::<S, R>::then(|| self.layout_assign::<Op, R>(rhs))
         {
-            or_panic(out);
+            if let Err(e) = out {
+                crate::error::fail(e);
+            }
             return;
         }
         or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
@@ -160,10 +162,15 @@ impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
         // A runtime size, or named operands out of order (a permuting copy):
         // the runtime path, named through the flag so that other operations
         // never name it (see `Flag::then`).
+        // Unwrapped here (the panic at the caller's line), not by
+        // `or_panic`, which was one more function per operation with a `Dyn`.
         if !StaticOp::<S, R>::FAST
             && let Some(out) = MayRun::<S, R>::then(|| a.layout_binary::<Op, R>(b))
         {
-            return or_panic(out);
+            return match out {
+                Ok(t) => t,
+                Err(e) => crate::error::fail(e),
+            };
         }
         // By value: the plan is a few words, where a `const` block or a
         // `&PLAN` is one more evaluation for rustc per function and pair.
@@ -435,6 +442,11 @@ impl<T: Element + Neg<Output = T>, S: Layout> Neg for &Tensor<T, S> {
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// `self op rhs` for any layouts: the broadcast shape checked at run
     /// time, the output built by the shared kernel.
+    ///
+    /// Compiled per pair of layouts (for every operation with a `Dyn`), so
+    /// it only reads the operands and builds the result's type: the work
+    /// is [`runtime_binary`]'s, one copy per element type and operation. A
+    /// `match`, not `?`, which would compile a conversion per result type.
     pub(crate) fn layout_binary<Op: BinaryOp<T>, R: Layout>(
         &self,
         rhs: &Tensor<T, R>,
@@ -445,26 +457,15 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         if S::NAMED && R::NAMED {
             return self.by_name::<Op, R>(rhs);
         }
-        let (a, b) = (self.shape(), rhs.shape());
-        let rank = a.len().max(b.len());
-        let mut out = Dims::from_slice(&[0; MAX_STATIC_RANK][..rank]);
-        broadcast_into(&a, &b, out.as_mut_slice())?;
-        Op::check_for(self.as_slice(), rhs.as_slice())?;
-        let n = checked_numel::<T>(&out)?;
-        let mut data = Vec::with_capacity(n);
-        kernel::binary_onto_vec(
-            &mut data,
-            &out,
-            self.as_slice(),
-            &a,
-            rhs.as_slice(),
-            &b,
-            Op::apply,
-        );
-        Ok(Tensor::from_checked(data, &out))
+        let (a, b) = (S::dims(&self.ext), R::dims(&rhs.ext));
+        match runtime_binary::<T, Op>(self.data.as_slice(), &a, rhs.data.as_slice(), &b) {
+            Ok((data, out)) => Ok(Tensor::from_checked(data, &out)),
+            Err(e) => Err(e),
+        }
     }
 
-    /// `self op= rhs` for any layouts; `self` is unchanged on error.
+    /// `self op= rhs` for any layouts; `self` is unchanged on error. The
+    /// work is [`runtime_assign`]'s (see [`layout_binary`](Self::layout_binary)).
     pub(crate) fn layout_assign<Op: BinaryOp<T>, R>(
         &mut self,
         rhs: &Tensor<T, R>,
@@ -475,12 +476,43 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         if S::NAMED && R::NAMED {
             return self.assign_by_name::<Op, R>(rhs);
         }
-        let (a, b) = (self.shape(), rhs.shape());
-        check_broadcast_to(&a, &b)?;
-        Op::check_for(self.as_slice(), rhs.as_slice())?;
-        kernel::assign(self.as_mut_slice(), &a, rhs.as_slice(), &b, Op::apply);
-        Ok(())
+        let (a, b) = (S::dims(&self.ext), R::dims(&rhs.ext));
+        runtime_assign::<T, Op>(self.data.as_mut_slice(), &a, rhs.data.as_slice(), &b)
     }
+}
+
+/// `a op b` for operands of runtime sizes `a_dims` and `b_dims`: the
+/// broadcast shape and the result's elements, or the PyTorch error.
+#[inline(never)]
+fn runtime_binary<T: Element, Op: BinaryOp<T>>(
+    a: &[T],
+    a_dims: &[usize],
+    b: &[T],
+    b_dims: &[usize],
+) -> Result<(Vec<T>, Dims), ShapeError> {
+    let rank = a_dims.len().max(b_dims.len());
+    let mut out = Dims::from_slice(&[0; MAX_STATIC_RANK][..rank]);
+    broadcast_into(a_dims, b_dims, out.as_mut_slice())?;
+    Op::check_for(a, b)?;
+    let n = checked_numel::<T>(&out)?;
+    let mut data = Vec::with_capacity(n);
+    kernel::binary_onto_vec(&mut data, &out, a, a_dims, b, b_dims, Op::apply);
+    Ok((data, out))
+}
+
+/// `out op= b` for runtime sizes `out_dims` and `b_dims`; `out` is
+/// unchanged on error.
+#[inline(never)]
+fn runtime_assign<T: Element, Op: BinaryOp<T>>(
+    out: &mut [T],
+    out_dims: &[usize],
+    b: &[T],
+    b_dims: &[usize],
+) -> Result<(), ShapeError> {
+    check_broadcast_to(out_dims, b_dims)?;
+    Op::check_for(out, b)?;
+    kernel::assign(out, out_dims, b, b_dims, Op::apply);
+    Ok(())
 }
 
 macro_rules! try_methods {
@@ -657,7 +689,7 @@ const fn kernel_dims<L: BroadcastWith<R>, R: Layout>() -> [&'static Dims; 3] {
 pub(crate) fn or_panic<X>(r: Result<X, ShapeError>) -> X {
     match r {
         Ok(x) => x,
-        Err(e) => panic!("{e}"),
+        Err(e) => crate::error::fail(e),
     }
 }
 

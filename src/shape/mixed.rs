@@ -88,15 +88,26 @@ impl<L: DimList + ReverseOnto<Nil>> Layout for Mixed<L> {
         *ext
     }
     fn extents_for(dims: &[usize]) -> Option<Dims> {
-        let fits = dims.len() == L::RANK
-            && dims
-                .iter()
-                .zip(L::TEMPLATE.iter())
-                .enumerate()
-                .all(|(i, (&d, &t))| L::DYNAMIC >> i & 1 == 1 || d == t);
-        fits.then(|| Dims::from_slice(dims))
+        if fits(dims, &L::TEMPLATE, L::DYNAMIC) {
+            Some(Dims::from_slice(dims))
+        } else {
+            None
+        }
     }
     const STATIC_EXTENTS: Option<Dims> = None;
+}
+
+/// Whether `dims` are sizes of the layout with static sizes `template`,
+/// `Dyn` where bit `i` of `dynamic` is set: one function for every mixed
+/// layout, where an iterator chain in [`Layout::extents_for`] was eight
+/// functions per layout for rustc to compile.
+fn fits(dims: &[usize], template: &Dims, dynamic: u64) -> bool {
+    dims.len() == template.len()
+        && dims
+            .iter()
+            .zip(template.iter())
+            .enumerate()
+            .all(|(i, (&d, &t))| dynamic >> i & 1 == 1 || d == t)
 }
 
 // Broadcasting a `Dyn` dimension: the static side wins, `Dyn` meets `Dyn` or 1

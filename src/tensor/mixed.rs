@@ -2,6 +2,7 @@
 //! sizes of the `Dyn` dimensions, and the view of a static tensor through a
 //! mixed layout. The layouts themselves are in [`shape::mixed`](crate::shape::mixed).
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use crate::element::Element;
@@ -13,21 +14,43 @@ use crate::tensor::Tensor;
 
 /// The full sizes of a `Mixed<L>` given the sizes of its [`Dyn`](struct@crate::shape::dim::Dyn) dimensions.
 pub(crate) fn fill<L: DimList>(dyn_sizes: &[usize]) -> Result<Dims, ShapeError> {
-    let expected = L::DYNAMIC.count_ones() as usize;
+    fill_template(&L::TEMPLATE, L::DYNAMIC, dyn_sizes)
+}
+
+/// [`fill`] for the layout of static sizes `template`, `Dyn` where bit `i`
+/// of `dynamic` is set: one function for every layout, not one per layout.
+fn fill_template(template: &Dims, dynamic: u64, dyn_sizes: &[usize]) -> Result<Dims, ShapeError> {
+    let expected = dynamic.count_ones() as usize;
     if dyn_sizes.len() != expected {
         return Err(ShapeError::DynSizes {
-            template: L::TEMPLATE.to_vec(),
+            template: template.to_vec(),
             dynamic: dyn_sizes.to_vec(),
         });
     }
-    let mut dims = L::TEMPLATE;
+    let mut dims = *template;
     let mut given = dyn_sizes.iter();
     for (i, d) in dims.as_mut_slice().iter_mut().enumerate() {
-        if L::DYNAMIC >> i & 1 == 1 {
+        if dynamic >> i & 1 == 1 {
             *d = *given.next().unwrap_or(&0);
         }
     }
     Ok(dims)
+}
+
+/// The elements and sizes of [`Tensor::try_full`] for a mixed layout:
+/// one function per element type, where the constructors, compiled per
+/// layout, only name the result's type.
+fn full_parts<T: Element>(
+    template: &Dims,
+    dynamic: u64,
+    dyn_sizes: &[usize],
+    value: T,
+) -> Result<(Box<[T]>, Dims), ShapeError> {
+    let dims = fill_template(template, dynamic, dyn_sizes)?;
+    let n = checked_numel::<T>(&dims)?;
+    let mut data = crate::error::vec_for::<T>(&dims)?;
+    data.resize(n, value);
+    Ok((data.into_boxed_slice(), dims))
 }
 
 impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
@@ -35,11 +58,10 @@ impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
     /// dimensions, outermost first. An error if their number is wrong or the
     /// tensor would be too large.
     pub fn try_full(dyn_sizes: &[usize], value: T) -> Result<Self, ShapeError> {
-        let dims = fill::<L>(dyn_sizes)?;
-        let n = checked_numel::<T>(&dims)?;
-        let mut data = crate::error::vec_for::<T>(&dims)?;
-        data.resize(n, value);
-        Ok(Tensor::from_parts(data.into_boxed_slice(), dims))
+        match full_parts(&L::TEMPLATE, L::DYNAMIC, dyn_sizes, value) {
+            Ok((data, ext)) => Ok(Tensor { data, ext }),
+            Err(e) => Err(e),
+        }
     }
 
     /// All zeros (see [`try_full`](Self::try_full)).
@@ -53,20 +75,26 @@ impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
     pub fn full(dyn_sizes: &[usize], value: T) -> Self {
         match Self::try_full(dyn_sizes, value) {
             Ok(t) => t,
-            Err(e) => panic!("{e}"),
+            Err(e) => crate::error::fail(e),
         }
     }
 
     /// All zeros, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
     #[track_caller]
     pub fn zeros(dyn_sizes: &[usize]) -> Self {
-        Self::full(dyn_sizes, T::zero())
+        match Self::try_full(dyn_sizes, T::zero()) {
+            Ok(t) => t,
+            Err(e) => crate::error::fail(e),
+        }
     }
 
     /// All ones, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
     #[track_caller]
     pub fn ones(dyn_sizes: &[usize]) -> Self {
-        Self::full(dyn_sizes, T::one())
+        match Self::try_full(dyn_sizes, T::one()) {
+            Ok(t) => t,
+            Err(e) => crate::error::fail(e),
+        }
     }
 
     /// The elements of `data` in row-major order, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions

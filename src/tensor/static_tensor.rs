@@ -50,7 +50,10 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             // past `usize::MAX`.
             Some(ext) => {
                 let n = saturating_numel(dims, dims.len());
-                Tensor::from_parts(Buffer::from_vec(data, n), ext)
+                Tensor {
+                    data: Buffer::from_vec(data, n),
+                    ext,
+                }
             }
             None => sizes_disagree(dims),
         }
