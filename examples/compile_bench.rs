@@ -11,6 +11,7 @@
 //! cargo run --release --example compile_bench -- 500 --layout fns --seed 7  # other shapes
 //! cargo run --release --example compile_bench -- 500 --layout fns --mix ml     # other mix
 //! cargo run --release --example compile_bench -- 500 --layout generic           # generic code
+//! cargo run --release --example compile_bench -- 500 --layout fns --dyn          # a `Dyn` in each
 //! ```
 //!
 //! `--only LIB` (`shaped` or `ndarray`) and `--layout L` (`main`, `fns` or `generic`)
@@ -42,7 +43,9 @@
 //! (the programs of seed `S` are written to directories of their own).
 //! `--mix ml` draws from another distribution instead, closer to the
 //! activations and weights of a small network: ranks 1 to 5, sizes 1 to 256,
-//! at most 2^20 elements, about a third of them small. The ndarray version uses fixed-rank arrays up to rank 6
+//! at most 2^20 elements, about a third of them small. `--dyn` makes the
+//! first dimension of each left operand of ours `Dyn` (`shape![Dyn, 3]`,
+//! its size given at run time), for the runtime path of mixed layouts. The ndarray version uses fixed-rank arrays up to rank 6
 //! and `ArrayD` beyond.
 
 use std::collections::BTreeSet;
@@ -69,6 +72,7 @@ fn main() {
         Some("ml") => true,
         Some(m) => panic!("--mix {m}: the only other mix is `ml`"),
     };
+    let dynamic = args.iter().any(|a| a == "--dyn");
     let mut sizes: Vec<usize> = args
         .iter()
         .enumerate()
@@ -104,12 +108,17 @@ fn main() {
             {
                 continue;
             }
-            let mix = if ml { "_ml" } else { "" };
+            let mix = match (ml, dynamic) {
+                (false, false) => "",
+                (true, false) => "_ml",
+                (false, true) => "_dyn",
+                (true, true) => "_ml_dyn",
+            };
             let dir = match seed {
                 Some(s) => root.join(format!("{lib}_{n}_{layout}{mix}_seed{s}")),
                 None => root.join(format!("{lib}_{n}_{layout}{mix}")),
             };
-            write_project(&dir, lib, layout, &ops, &crate_dir, &ndarray);
+            write_project(&dir, lib, (layout, dynamic), &ops, &crate_dir, &ndarray);
             if write_only {
                 eprintln!("wrote {}", dir.display());
                 continue;
@@ -146,9 +155,9 @@ fn main() {
     let table = table(&rows, runs);
     print!("{table}");
     if args.iter().any(|a| a == "--readme") && !write_only {
-        if only.is_some() || only_layout.is_some() || seed.is_some() || ml {
+        if only.is_some() || only_layout.is_some() || seed.is_some() || ml || dynamic {
             eprintln!(
-                "--readme takes the table's four programs: not with --only, --layout, --seed or --mix"
+                "--readme takes the table's four programs: not with --only, --layout, --seed, --mix or --dyn"
             );
             std::process::exit(1);
         }
@@ -268,15 +277,22 @@ const GENERIC: &str = "generic";
 
 /// The program: every operation on ones, its result passed to a sink that
 /// the optimiser cannot see through; in `main` or one function each.
-fn program(lib: &str, layout: &str, ops: &[(Vec<usize>, Vec<usize>)]) -> String {
+/// With `dynamic`, our left operands' first dimension is `Dyn`.
+fn program(lib: &str, (layout, dynamic): (&str, bool), ops: &[(Vec<usize>, Vec<usize>)]) -> String {
     let mut s = String::new();
+    let dyn_import = if dynamic { "Dyn, " } else { "" };
     match (lib, layout) {
-        ("shaped", GENERIC) => s.push_str(
-            "use shaped::{shape, Broadcast, BroadcastWith, Layout, Tensor};\n\n\
-             fn add<S: BroadcastWith<R>, R: Layout>(a: &Tensor<f32, S>, b: &Tensor<f32, R>) \
-             -> Tensor<f32, Broadcast<S, R>> {\n    a + b\n}\n",
-        ),
-        ("shaped", _) => s.push_str("use shaped::{shape, Tensor};\n"),
+        ("shaped", GENERIC) => {
+            let _ = write!(
+                s,
+                "use shaped::{{shape, Broadcast, BroadcastWith, {dyn_import}Layout, Tensor}};\n\n\
+                 fn add<S: BroadcastWith<R>, R: Layout>(a: &Tensor<f32, S>, b: &Tensor<f32, R>) \
+                 -> Tensor<f32, Broadcast<S, R>> {{\n    a + b\n}}\n"
+            );
+        }
+        ("shaped", _) => {
+            let _ = writeln!(s, "use shaped::{{shape, {dyn_import}Tensor}};");
+        }
         (_, GENERIC) => s.push_str(
             "use ndarray::{Array, DimMax, Dimension, IxDyn};\n\n\
              fn add<D: Dimension + DimMax<E>, E: Dimension>(a: &Array<f32, D>, b: &Array<f32, E>) \
@@ -292,16 +308,21 @@ fn program(lib: &str, layout: &str, ops: &[(Vec<usize>, Vec<usize>)]) -> String 
     let mut fns = String::new();
     for (k, (a, b)) in ops.iter().enumerate() {
         let line = match lib {
-            "shaped" if layout == GENERIC => format!(
-                "    sink(add(&Tensor::<f32, shape![{}]>::ones(), &Tensor::<f32, shape![{}]>::ones()));\n",
-                list(a),
-                list(b)
-            ),
-            "shaped" => format!(
-                "    sink(Tensor::<f32, shape![{}]>::ones() + Tensor::<f32, shape![{}]>::ones());\n",
-                list(a),
-                list(b)
-            ),
+            "shaped" => {
+                let lhs = match a.split_first() {
+                    Some((first, rest)) if dynamic => {
+                        let rest: String = rest.iter().map(|d| format!(", {d}")).collect();
+                        format!("Tensor::<f32, shape![Dyn{rest}]>::ones(&[{first}])")
+                    }
+                    _ => format!("Tensor::<f32, shape![{}]>::ones()", list(a)),
+                };
+                let rhs = format!("Tensor::<f32, shape![{}]>::ones()", list(b));
+                if layout == GENERIC {
+                    format!("    sink(add(&{lhs}, &{rhs}));\n")
+                } else {
+                    format!("    sink({lhs} + {rhs});\n")
+                }
+            }
             _ => {
                 let arr = |d: &[usize]| {
                     if d.len().max(a.len()).max(b.len()) <= 6 {
@@ -332,7 +353,7 @@ fn program(lib: &str, layout: &str, ops: &[(Vec<usize>, Vec<usize>)]) -> String 
 fn write_project(
     dir: &Path,
     lib: &str,
-    layout: &str,
+    layout: (&str, bool),
     ops: &[(Vec<usize>, Vec<usize>)],
     crate_dir: &Path,
     ndarray: &str,
