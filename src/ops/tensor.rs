@@ -447,6 +447,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// it only reads the operands and builds the result's type: the work
     /// is [`runtime_binary`]'s, one copy per element type and operation. A
     /// `match`, not `?`, which would compile a conversion per result type.
+    #[inline(never)]
     pub(crate) fn layout_binary<Op: BinaryOp<T>, R: Layout>(
         &self,
         rhs: &Tensor<T, R>,
@@ -466,6 +467,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
 
     /// `self op= rhs` for any layouts; `self` is unchanged on error. The
     /// work is [`runtime_assign`]'s (see [`layout_binary`](Self::layout_binary)).
+    #[inline(never)]
     pub(crate) fn layout_assign<Op: BinaryOp<T>, R>(
         &mut self,
         rhs: &Tensor<T, R>,
