@@ -161,9 +161,9 @@ impl<S: BroadcastWith<R>, R: Layout> RhsOf<S> for R {
         type Out<S, R> = Broadcast<S, R>;
         // A runtime size, or named operands out of order (a permuting copy):
         // the runtime path, named through the flag so that other operations
-        // never name it (see `Flag::then`).
-        // Unwrapped here (the panic at the caller's line), not by
-        // `or_panic`, which was one more function per operation with a `Dyn`.
+        // never name it (see `Flag::then`). Its error is unwrapped here, the
+        // panic at the caller's line, not by `or_panic`, which was one more
+        // function per operation with a `Dyn`.
         if !StaticOp::<S, R>::FAST
             && let Some(out) = MayRun::<S, R>::then(|| a.layout_binary::<Op, R>(b))
         {
