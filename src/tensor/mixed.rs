@@ -82,19 +82,13 @@ impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
     /// All zeros, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
     #[track_caller]
     pub fn zeros(dyn_sizes: &[usize]) -> Self {
-        match Self::try_full(dyn_sizes, T::zero()) {
-            Ok(t) => t,
-            Err(e) => crate::error::fail(e),
-        }
+        Self::full(dyn_sizes, T::zero())
     }
 
     /// All ones, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
     #[track_caller]
     pub fn ones(dyn_sizes: &[usize]) -> Self {
-        match Self::try_full(dyn_sizes, T::one()) {
-            Ok(t) => t,
-            Err(e) => crate::error::fail(e),
-        }
+        Self::full(dyn_sizes, T::one())
     }
 
     /// The elements of `data` in row-major order, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions
