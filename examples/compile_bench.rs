@@ -43,10 +43,10 @@
 //! (the programs of seed `S` are written to directories of their own).
 //! `--mix ml` draws from another distribution instead, closer to the
 //! activations and weights of a small network: ranks 1 to 5, sizes 1 to 256,
-//! at most 2^20 elements, about a third of them small. `--dyn` makes the
-//! first dimension of each left operand of ours `Dyn` (`shape![Dyn, 3]`,
-//! its size given at run time), for the runtime path of mixed layouts. The ndarray version uses fixed-rank arrays up to rank 6
-//! and `ArrayD` beyond.
+//! at most 2^20 elements, about a third of them small. The ndarray version
+//! uses fixed-rank arrays up to rank 6 and `ArrayD` beyond. `--dyn` makes
+//! the first dimension of each left operand of ours `Dyn` (`shape![Dyn,
+//! 3]`, its size given at run time), for the runtime path of mixed layouts.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

@@ -41,9 +41,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         if (!(S::STATIC && R::STATIC) || (named && !const { in_order_in_place::<S, R>() }))
             && let Some(out) = MayRun::<S, R>::then(|| self.layout_assign::<Op, R>(rhs))
         {
-            if let Err(e) = out {
-                crate::error::fail(e);
-            }
+            or_panic(out);
             return;
         }
         or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));

@@ -58,7 +58,9 @@ pub type Broadcast<S, R> = <S as BroadcastWith<R>>::Output;
 // rustc normalised, and proved again, for every operation.
 //
 // A non-empty static left operand (`Cons`) goes on to one impl per kind
-// of right operand ([`ConsWith`]). Two static operands broadcast to a
+// of right operand ([`ConsWith`]): a layer, but one that also picks the
+// rule, so an operation takes one step fewer than before (see `ConsWith`
+// for why the right operand is its `Self`). Two static operands broadcast to a
 // static shape, so their rule ([`StaticPositional`]) does not look for a
 // `Dyn` in the result; a static shape with `Nil` is itself.
 impl<R: Layout> BroadcastWith<R> for Nil
