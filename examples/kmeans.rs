@@ -137,10 +137,10 @@ fn main() -> Fallible<()> {
         assignment = nearest;
     }
 
-    let sizes: Tensor<usize, shape![K]> = assignment
+    let sizes: Tensor<i64, shape![K]> = assignment
         .unsqueeze(Axis::<1>)
         .eq_elem(&Tensor::<usize, shape![K]>::arange())
-        .cast::<usize>()
+        .cast::<i64>()
         .sum_over(Axis::<0>);
     println!("{n} points, {K} clusters, converged after {iterations} iterations");
     println!("centroids =\n{centroids}");

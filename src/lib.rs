@@ -53,8 +53,9 @@
 //! - The toolkit, one folder per family, the static and the runtime version
 //!   side by side: [`shape_ops`] (`reshape`, `unsqueeze`, `squeeze`,
 //!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
-//!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`,
-//!   `logsumexp`, `softmax`, `log_softmax`), each on static, mixed and
+//!   (`sum`, `prod`, `mean`, `var`, `std`, `max`, `min`, `argmax`,
+//!   `argmin`, `logsumexp`, `softmax`, `log_softmax`; integer sums and
+//!   products in `i64`/`u64`, as NumPy's and PyTorch's), each on static, mixed and
 //!   runtime tensors with one spelling (an `Axis::<K>`, an
 //!   [`AxisFromEnd::<K>`](AxisFromEnd) or a dimension name where the
 //!   compiler computes the result's layout, a number at run time; the README's

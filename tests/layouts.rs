@@ -425,7 +425,7 @@ proptest! {
 #[test]
 fn rank_0() {
     let s = Tensor::<f64, shape![]>::full(2.5);
-    let d = DynTensor::scalar(2.5);
+    let d = DynTensor::scalar(2.5f64);
     assert_eq!(s.sum(), 2.5);
     assert_eq!(s.mean(), 2.5);
     assert_eq!(d.sum_dims(&[0], false).unwrap().to_vec(), vec![2.5]);

@@ -282,12 +282,21 @@ fn is_nan<T: PartialEq>(x: T) -> bool {
     nan
 }
 
-/// The sum of a contiguous slice: short slices left to right (the hand
-/// loop), longer ones pairwise over blocks of [`BLOCK`], each block summed
-/// in [`LANES`] independent accumulators, so that the error grows as
-/// `log n` and the loop vectorises.
+/// The sum of a contiguous slice in [`Element::Acc`] (each element widened
+/// first, so integer sums do not wrap at the element's width): short
+/// slices left to right (the hand loop), longer ones pairwise over blocks
+/// of [`BLOCK`], each block summed in [`LANES`] independent accumulators,
+/// so that the error grows as `log n` and the loop vectorises. For floats
+/// `widen` is the identity: the same loop as summing in `T`.
 #[inline(always)]
-pub(crate) fn sum_slice<T: Element>(x: &[T]) -> T {
+pub(crate) fn sum_slice<T: Element>(x: &[T]) -> T::Acc {
+    sum_map(x, T::widen)
+}
+
+/// [`sum_slice`] in `T` itself, for the float reductions built on a sum
+/// (`mean`, `softmax`), whose `Acc` is `T`.
+#[inline(always)]
+pub(crate) fn sum_float<T: Element + Float>(x: &[T]) -> T {
     sum_map(x, |v| v)
 }
 
@@ -295,7 +304,7 @@ pub(crate) fn sum_slice<T: Element>(x: &[T]) -> T {
 /// `rows()`): the same additions in the same order, a slice of one block
 /// summed by [`sum_one_block`].
 #[inline(always)]
-pub(crate) fn sum_slice_rt<T: Element>(x: &[T]) -> T {
+pub(crate) fn sum_slice_rt<T: Element>(x: &[T]) -> T::Acc {
     if x.len() >= 16 && x.len() <= BLOCK {
         sum_one_block(x)
     } else {
@@ -309,48 +318,55 @@ pub(crate) fn sum_slice_rt<T: Element>(x: &[T]) -> T {
 /// 74 instructions a row here, against 93 in `sum_pairwise` and 17 for
 /// the sum of its lanes).
 #[inline(never)]
-fn sum_one_block<T: Element>(x: &[T]) -> T {
-    horizontal(sum_block(x, |v| v))
+fn sum_one_block<T: Element>(x: &[T]) -> T::Acc {
+    horizontal(sum_block(x, T::widen))
 }
 
 /// [`sum_slice`] of the elements of a strided layout (a view: `x` from its
 /// first element, `dims` and `strides` in elements) in row-major order,
 /// read where they lie: the same additions in the same order as on a
 /// contiguous copy, so the same result to the bit, with no copy beyond a
-/// block of [`BLOCK`] elements on the stack at a time.
-pub(crate) fn sum_strided<T: Element>(x: &[T], dims: &[usize], strides: &[usize]) -> T {
+/// block of [`BLOCK`] elements on the stack at a time. `f` maps each
+/// element first (`T::widen` for `sum`, the identity for `mean`).
+pub(crate) fn sum_strided<T: Element, A: Element, F: Fn(T) -> A + Copy>(
+    x: &[T],
+    dims: &[usize],
+    strides: &[usize],
+    f: F,
+) -> A {
     let n = dims.iter().product::<usize>();
     let mut buf = [T::zero(); BLOCK];
     if n == 0 {
-        return sum_slice(&[]);
+        return A::zero();
     }
     let mut runs = Runs::new(x, dims, strides);
     if n <= BLOCK {
         runs.fill(&mut buf[..n]);
-        return sum_slice(&buf[..n]);
+        return sum_map(&buf[..n], f);
     }
-    horizontal(pairwise_runs(n, &mut runs, &mut buf))
+    horizontal(pairwise_runs(n, &mut runs, &mut buf, f))
 }
 
 /// [`sum_pairwise`] over the next `len` elements of `runs`: the same
 /// halves, the same blocks, each block read into `buf` and summed there.
-fn pairwise_runs<T: Element>(
+fn pairwise_runs<T: Element, A: Element, F: Fn(T) -> A + Copy>(
     len: usize,
     runs: &mut Runs<'_, T>,
     buf: &mut [T; BLOCK],
-) -> [T; LANES] {
+    f: F,
+) -> [A; LANES] {
     // A block within one contiguous run is summed where it lies.
     let mut block = |m: usize| match runs.slice(m) {
-        Some(x) => sum_block(x, |v| v),
+        Some(x) => sum_block(x, f),
         None => {
             runs.fill(&mut buf[..m]);
-            sum_block(&buf[..m], |v| v)
+            sum_block(&buf[..m], f)
         }
     };
     let half = len / 2;
     let (a, b) = if len > 2 * BLOCK {
-        let a = pairwise_runs(half, runs, buf);
-        (a, pairwise_runs(len - half, runs, buf))
+        let a = pairwise_runs(half, runs, buf, f);
+        (a, pairwise_runs(len - half, runs, buf, f))
     } else if len > BLOCK {
         let a = block(half);
         (a, block(len - half))
@@ -445,11 +461,11 @@ impl<'x, T: Copy> Runs<'x, T> {
 
 /// The sum of `f` over a contiguous slice, in [`sum_slice`]'s order.
 #[inline(always)]
-fn sum_map<T: Element, F: Fn(T) -> T + Copy>(x: &[T], f: F) -> T {
+fn sum_map<T: Copy, A: Element, F: Fn(T) -> A + Copy>(x: &[T], f: F) -> A {
     if x.len() < 16 {
         match x.split_first() {
             Some((&first, rest)) => rest.iter().fold(f(first), |a, &v| a.add_elem(f(v))),
-            None => T::zero(),
+            None => A::zero(),
         }
     } else {
         horizontal(sum_pairwise(x, f))
@@ -462,7 +478,7 @@ fn sum_map<T: Element, F: Fn(T) -> T + Copy>(x: &[T], f: F) -> T {
 /// the loop, shuffling at every step (14 instructions per 8 elements,
 /// against 19 per 32 now).
 #[inline(always)]
-fn horizontal<T: Element>(mut a: [T; LANES]) -> T {
+fn horizontal<A: Element>(mut a: [A; LANES]) -> A {
     let mut w = LANES;
     while w > 1 {
         w /= 2;
@@ -486,7 +502,7 @@ const BLOCK: usize = 256;
 /// a static shape, unrolled) LLVM pairs the lanes again, 15% more
 /// instructions on `[64, 64]`.
 #[inline(never)]
-fn sum_pairwise<T: Element, F: Fn(T) -> T + Copy>(x: &[T], f: F) -> [T; LANES] {
+fn sum_pairwise<T: Copy, A: Element, F: Fn(T) -> A + Copy>(x: &[T], f: F) -> [A; LANES] {
     let (l, r) = x.split_at(x.len() / 2);
     let (a, b) = if x.len() > 2 * BLOCK {
         (sum_pairwise(l, f), sum_pairwise(r, f))
@@ -500,8 +516,8 @@ fn sum_pairwise<T: Element, F: Fn(T) -> T + Copy>(x: &[T], f: F) -> [T; LANES] {
 
 /// The lane sums of `f` over at most one block, in order within each lane.
 #[inline(always)]
-fn sum_block<T: Element, F: Fn(T) -> T>(x: &[T], f: F) -> [T; LANES] {
-    let mut acc = [T::zero(); LANES];
+fn sum_block<T: Copy, A: Element, F: Fn(T) -> A>(x: &[T], f: F) -> [A; LANES] {
+    let mut acc = [A::zero(); LANES];
     let mut chunks = x.chunks_exact(LANES);
     for c in &mut chunks {
         for k in 0..LANES {
@@ -519,19 +535,32 @@ fn sum_block<T: Element, F: Fn(T) -> T>(x: &[T], f: F) -> [T; LANES] {
 /// then the rows left over one by one. Each pass loads and stores the lanes
 /// once for eight (or four) rows: an eighth of the traffic of adding row by
 /// row, and few enough stores that where the lanes sit against the rows in
-/// memory matters little.
+/// memory matters little. `w` maps each element into the accumulator
+/// (`T::widen`, or the identity for floats).
 #[inline(always)]
-fn sum_lanes<T: Element>(x: &[T], len: usize, stride: usize, out: &mut [T]) {
+fn sum_lanes<T: Copy, A: Element, W: Fn(T) -> A>(
+    x: &[T],
+    len: usize,
+    stride: usize,
+    out: &mut [A],
+    w: W,
+) {
     let n = out.len();
-    out.copy_from_slice(&x[..n]);
+    for (o, &v) in out.iter_mut().zip(&x[..n]) {
+        *o = w(v);
+    }
     let row = |r: usize| &x[r * stride..r * stride + n];
     let mut r = 1;
     while r + 8 <= len {
         let (a, b, c, d) = (row(r), row(r + 1), row(r + 2), row(r + 3));
         let (e, f, g, h) = (row(r + 4), row(r + 5), row(r + 6), row(r + 7));
         for j in 0..n {
-            let lo = a[j].add_elem(b[j]).add_elem(c[j].add_elem(d[j]));
-            let hi = e[j].add_elem(f[j]).add_elem(g[j].add_elem(h[j]));
+            let lo = w(a[j])
+                .add_elem(w(b[j]))
+                .add_elem(w(c[j]).add_elem(w(d[j])));
+            let hi = w(e[j])
+                .add_elem(w(f[j]))
+                .add_elem(w(g[j]).add_elem(w(h[j])));
             out[j] = out[j].add_elem(lo.add_elem(hi));
         }
         r += 8;
@@ -539,30 +568,56 @@ fn sum_lanes<T: Element>(x: &[T], len: usize, stride: usize, out: &mut [T]) {
     if r + 4 <= len {
         let (a, b, c, d) = (row(r), row(r + 1), row(r + 2), row(r + 3));
         for j in 0..n {
-            let ab = a[j].add_elem(b[j]);
-            let cd = c[j].add_elem(d[j]);
+            let ab = w(a[j]).add_elem(w(b[j]));
+            let cd = w(c[j]).add_elem(w(d[j]));
             out[j] = out[j].add_elem(ab.add_elem(cd));
         }
         r += 4;
     }
     for r in r..len {
         for (o, &v) in out.iter_mut().zip(row(r)) {
-            *o = o.add_elem(v);
+            *o = o.add_elem(w(v));
         }
     }
 }
 
-/// The sum.
+/// The sum, in [`Element::Acc`].
 pub(crate) struct Sum;
 impl<T: Element> Reducer<T> for Sum {
-    type Out = T;
+    type Out = T::Acc;
     #[inline(always)]
-    fn slice(&self, x: &[T]) -> T {
+    fn slice(&self, x: &[T]) -> T::Acc {
         sum_slice(x)
     }
     #[inline(always)]
-    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
-        sum_lanes(x, len, stride, out)
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T::Acc]) {
+        sum_lanes(x, len, stride, out, T::widen)
+    }
+}
+
+/// The product, in [`Element::Acc`] (wrapping at its width, as PyTorch's
+/// `int64` products do): left to right, and row by row over lanes. NumPy
+/// and PyTorch do not multiply pairwise either.
+pub(crate) struct Prod;
+impl<T: Element> Reducer<T> for Prod {
+    type Out = T::Acc;
+    #[inline(always)]
+    fn slice(&self, x: &[T]) -> T::Acc {
+        x.iter().fold(<T::Acc as num_traits::One>::one(), |a, &v| {
+            a.mul_elem(v.widen())
+        })
+    }
+    #[inline(always)]
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T::Acc]) {
+        let n = out.len();
+        for (o, &v) in out.iter_mut().zip(&x[..n]) {
+            *o = v.widen();
+        }
+        for r in 1..len {
+            for (o, &v) in out.iter_mut().zip(&x[r * stride..r * stride + n]) {
+                *o = o.mul_elem(v.widen());
+            }
+        }
     }
 }
 
@@ -578,11 +633,11 @@ impl<T: Element + Float> Reducer<T> for Mean {
     type Out = T;
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
-        sum_slice(x) / count::<T>(x.len())
+        sum_float(x) / count::<T>(x.len())
     }
     #[inline(always)]
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
-        sum_lanes(x, len, stride, out);
+        sum_lanes(x, len, stride, out, |v| v);
         let n = count::<T>(len);
         out.iter_mut().for_each(|o| *o = *o / n);
     }
@@ -598,7 +653,7 @@ impl<T: Element + Float> Reducer<T> for Var {
     type Out = T;
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
-        let m = sum_slice(x) / count::<T>(x.len());
+        let m = sum_float(x) / count::<T>(x.len());
         // Summed as the mean's sum is: one chain of additions would cost
         // an addition's latency per element.
         let ss = sum_map(x, |v| (v - m) * (v - m));
@@ -613,7 +668,7 @@ impl<T: Element + Float> Reducer<T> for Var {
             let base = c * CHUNK;
             let w = o.len();
             let mut m = [T::zero(); CHUNK];
-            sum_lanes(&x[base..], len, stride, &mut m[..w]);
+            sum_lanes(&x[base..], len, stride, &mut m[..w], |v| v);
             m[..w].iter_mut().for_each(|v| *v = *v / n);
             o.iter_mut().for_each(|v| *v = T::zero());
             for r in 0..len {
@@ -837,7 +892,8 @@ mod tests {
             let got = f64::from(sum_slice_rt(&x));
             assert!((got - exact).abs() <= 1e-6 * scale + 1e-9, "n = {n}");
             let ints: Vec<i32> = (0..n as i32).map(|i| (i * 7919) % 1009 - 500).collect();
-            assert_eq!(sum_slice_rt(&ints), ints.iter().sum::<i32>(), "n = {n}");
+            let wide: i64 = ints.iter().map(|&v| i64::from(v)).sum();
+            assert_eq!(sum_slice_rt(&ints), wide, "n = {n}");
         }
     }
 
@@ -852,14 +908,14 @@ mod tests {
                     .map(|i| (i * 7919) % 1009 - 500)
                     .collect();
                 let mut out = alloc::vec![0i64; n];
-                sum_lanes(&x, len, stride, &mut out);
+                sum_lanes(&x, len, stride, &mut out, |v| v);
                 let want: Vec<i64> = (0..n)
                     .map(|j| (0..len).map(|r| x[r * stride + j]).sum())
                     .collect();
                 assert_eq!(out, want, "len {len}, n {n}");
                 let xf: Vec<f32> = x.iter().map(|&v| v as f32 * 0.01).collect();
                 let mut outf = alloc::vec![0f32; n];
-                sum_lanes(&xf, len, stride, &mut outf);
+                sum_lanes(&xf, len, stride, &mut outf, |v| v);
                 for j in 0..n {
                     let w: f64 = (0..len).map(|r| f64::from(xf[r * stride + j])).sum();
                     assert!(

@@ -51,7 +51,7 @@ pub(crate) fn softmax_into<T: Element + Float>(x: &[T], c: Canon, out: &mut [T],
                 for (o, &v) in os.iter_mut().zip(xs) {
                     *o = (v - m).exp();
                 }
-                let shift = m + engine::sum_slice(os).ln();
+                let shift = m + engine::sum_float(os).ln();
                 for (o, &v) in os.iter_mut().zip(xs) {
                     *o = v - shift;
                 }
@@ -59,7 +59,7 @@ pub(crate) fn softmax_into<T: Element + Float>(x: &[T], c: Canon, out: &mut [T],
                 for (o, &v) in os.iter_mut().zip(xs) {
                     *o = (v - m).exp();
                 }
-                let inv = T::one() / engine::sum_slice(os);
+                let inv = T::one() / engine::sum_float(os);
                 os.iter_mut().for_each(|o| *o = *o * inv);
             }
         } else {

@@ -12,7 +12,7 @@
 use num_traits::Float;
 
 use super::dyn_tensor::reduce_over;
-use super::engine::{self, ArgExtreme, Extreme, Mean, Reducer, Sum, Var};
+use super::engine::{self, ArgExtreme, Extreme, Mean, Prod, Reducer, Sum, Var};
 use crate::element::Element;
 use crate::error::ShapeError;
 use crate::shape::axis::AxisArg;
@@ -56,7 +56,7 @@ impl<T: Element> DynView<'_, T> {
         )
     }
 
-    /// The sum of every element (pairwise, as for a tensor).
+    /// The sum of every element (pairwise, as for a tensor), in `T::Acc`.
     ///
     /// ```
     /// use shaped::{s, DynTensor};
@@ -65,10 +65,24 @@ impl<T: Element> DynView<'_, T> {
     /// assert_eq!(t.slice(s![.., 0]).sum(), 12);
     /// ```
     #[inline]
-    pub fn sum(&self) -> T {
+    pub fn sum(&self) -> T::Acc {
         match self.as_slice() {
             Some(x) => engine::sum_slice_rt(x),
-            None => engine::sum_strided(self.first(), self.shape(), self.strides()),
+            None => engine::sum_strided(self.first(), self.shape(), self.strides(), T::widen),
+        }
+    }
+
+    /// The product of every element (1 for an empty view), in `T::Acc`.
+    ///
+    /// ```
+    /// use shaped::{s, DynTensor};
+    /// let t = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
+    /// assert_eq!(t.slice(s![.., 1..]).prod(), 1 * 2 * 4 * 5);
+    /// ```
+    pub fn prod(&self) -> T::Acc {
+        match self.as_slice() {
+            Some(x) => Prod.slice(x),
+            None => Prod.slice(&self.contiguous()),
         }
     }
 
@@ -87,8 +101,17 @@ impl<T: Element> DynView<'_, T> {
         &self,
         axes: &[A],
         keepdim: bool,
-    ) -> Result<DynTensor<T>, ShapeError> {
+    ) -> Result<DynTensor<T::Acc>, ShapeError> {
         self.reduce_with(axes, keepdim, &Sum, None)
+    }
+
+    /// The product over `axes` (see [`DynTensor::prod_dims`]).
+    pub fn prod_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+    ) -> Result<DynTensor<T::Acc>, ShapeError> {
+        self.reduce_with(axes, keepdim, &Prod, None)
     }
 
     /// The largest element over `axes` (see [`DynTensor::max_dims`]).
@@ -143,7 +166,7 @@ impl<T: Element + Float> DynView<'_, T> {
             Some(x) => Mean.slice(x),
             // `Mean.slice` of a copy: its sum over the count.
             None => {
-                engine::sum_strided(self.first(), self.shape(), self.strides())
+                engine::sum_strided(self.first(), self.shape(), self.strides(), |v| v)
                     / engine::count::<T>(self.numel())
             }
         }
