@@ -143,12 +143,13 @@ pub(crate) fn run_dims<T: Copy + Sync, R: Reducer<T>>(
 /// [`run_dims`] over a strided layout (a view: `x` from its first
 /// element, `dims` and `strides` in elements), reading the elements where
 /// they lie when the layout allows the canonical form: the reduced axes
-/// adjacent and merging into one stride, and either contiguous (each
-/// output reduces one slice) or followed by contiguous lanes (rows of
-/// lanes with that stride). The groups may be anywhere. Each output is
-/// then computed by the same calls, on the same elements in the same
-/// order, as on a contiguous copy, so the results are equal. Returns
-/// `false`, having written nothing, when the layout does not allow it.
+/// merging into one stride (in memory order: the order in which they are
+/// added changes no output's place, only its rounding), and either
+/// contiguous (each output reduces one slice) or the trailing kept axes
+/// one contiguous run (rows of lanes with that stride: a transposed view
+/// reduced over its columns reads its memory row by row). The groups may
+/// be anywhere. Returns `false`, having written nothing, when the layout
+/// does not allow it.
 pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
     x: &[T],
     dims: &[usize],
@@ -171,20 +172,18 @@ pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
         return true;
     }
     // Size-1 axes do not move anything: left out from here on.
-    let axes: Vec<usize> = (0..dims.len()).filter(|&i| dims[i] != 1).collect();
-    let first = axes.iter().position(|&i| is(i));
-    let last = axes.iter().rposition(|&i| is(i));
-    let (Some(first), Some(last)) = (first, last) else {
+    let kept: Vec<usize> = (0..dims.len())
+        .filter(|&i| dims[i] != 1 && !is(i))
+        .collect();
+    let reduced: Vec<usize> = (0..dims.len()).filter(|&i| dims[i] != 1 && is(i)).collect();
+    if reduced.is_empty() {
         // Nothing reduced (each element is its own group): not worth a
         // special case.
         return false;
-    };
-    let (outer, reduced, inner) = (&axes[..first], &axes[first..=last], &axes[last + 1..]);
-    if reduced.iter().any(|&i| !is(i)) {
-        return false;
     }
-    // `run` of one axis list: the count and the stride they merge into,
-    // if they do (each axis's stride is the next one's times its size).
+    let reduced = memory_order(&reduced, strides);
+    // The count and the stride an axis list merges into, if it does (each
+    // axis's stride is the next one's times its size).
     let merged = |list: &[usize]| -> Option<(usize, usize)> {
         let (&innermost, rest) = list.split_last()?;
         let mut expect = strides[innermost] * dims[innermost];
@@ -196,17 +195,19 @@ pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
         }
         Some((list.iter().map(|&i| dims[i]).product(), strides[innermost]))
     };
-    let Some((_, row_stride)) = merged(reduced) else {
+    let Some((_, row_stride)) = merged(&reduced) else {
         return false;
     };
-    let lanes = match merged(inner) {
-        None if inner.is_empty() => 1,
-        Some((n, 1)) => n,
-        _ => return false,
-    };
+    // The lanes: the longest tail of the kept axes that is one contiguous run.
+    let mut split = kept.len();
+    while split > 0 && matches!(merged(&kept[split - 1..]), Some((_, 1))) {
+        split -= 1;
+    }
+    let lanes: usize = kept[split..].iter().map(|&i| dims[i]).product();
     if lanes == 1 && row_stride != 1 {
         return false;
     }
+    let outer = &kept[..split];
     let o_dims: Vec<usize> = outer.iter().map(|&i| dims[i]).collect();
     let o_strides: Vec<usize> = outer.iter().map(|&i| strides[i]).collect();
     let starts = crate::view::iter_offsets(&o_dims, &o_strides);
@@ -220,6 +221,18 @@ pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
         }
     }
     true
+}
+
+/// `axes` in memory order: the largest stride first, a broadcast axis
+/// (stride 0, the same memory again) before all; ties keep their order.
+fn memory_order(axes: &[usize], strides: &[usize]) -> Vec<usize> {
+    let mut axes = axes.to_vec();
+    let key = |i: usize| match strides[i] {
+        0 => usize::MAX,
+        s => s,
+    };
+    axes.sort_by(|&a, &b| key(b).cmp(&key(a)));
+    axes
 }
 
 /// [`run`], with the `rayon` feature split across the pool by groups
@@ -314,17 +327,23 @@ fn sum_one_block<T: Element>(x: &[T]) -> T {
 }
 
 /// [`sum_slice`] of the elements of a strided layout (a view: `x` from its
-/// first element, `dims` and `strides` in elements) in row-major order,
-/// read where they lie: the same additions in the same order as on a
-/// contiguous copy, so the same result to the bit, with no copy beyond a
-/// block of [`BLOCK`] elements on the stack at a time.
+/// first element, `dims` and `strides` in elements), read where they lie
+/// in memory order (the axis of the largest stride outermost, as NumPy's
+/// `order='K'`), with no copy beyond a block of [`BLOCK`] elements on the
+/// stack at a time. For a view whose axes are already in memory order (a
+/// slice) these are the additions of a contiguous copy, so the same result
+/// to the bit; for a transposed or permuted view they are those of the
+/// memory underneath, which can round differently from the row-major order.
 pub(crate) fn sum_strided<T: Element>(x: &[T], dims: &[usize], strides: &[usize]) -> T {
     let n = dims.iter().product::<usize>();
     let mut buf = [T::zero(); BLOCK];
     if n == 0 {
         return sum_slice(&[]);
     }
-    let mut runs = Runs::new(x, dims, strides);
+    let axes = memory_order(&(0..dims.len()).collect::<Vec<_>>(), strides);
+    let d: Vec<usize> = axes.iter().map(|&i| dims[i]).collect();
+    let s: Vec<usize> = axes.iter().map(|&i| strides[i]).collect();
+    let mut runs = Runs::new(x, &d, &s);
     if n <= BLOCK {
         runs.fill(&mut buf[..n]);
         return sum_slice(&buf[..n]);
