@@ -93,6 +93,13 @@ pub(crate) trait Reducer<T: Copy>: Sync {
     type Out: Copy + Send;
     /// The reduction of `x`, contiguous.
     fn slice(&self, x: &[T]) -> Self::Out;
+    /// [`slice`](Self::slice) where the length is known only at run time
+    /// (a reduction compiled once for every shape): the same result, by a
+    /// path that does not count on the compiler knowing the length.
+    #[inline(always)]
+    fn row(&self, x: &[T]) -> Self::Out {
+        self.slice(x)
+    }
     /// The reductions of `out.len()` lanes over `len` rows: row `r` of
     /// lane `j` is `x[r * stride + j]`. `len >= 1`.
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [Self::Out]);
@@ -103,6 +110,13 @@ pub(crate) trait Reducer<T: Copy>: Sync {
 /// that a constant `c` gives constant loop bounds.
 #[inline(always)]
 pub(crate) fn run<T: Copy, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut [R::Out]) {
+    run_form::<T, R, false>(x, c, r, out)
+}
+
+/// [`run`]; `RT`: the form is known only at run time, so each output
+/// reduces its slice by [`Reducer::row`].
+#[inline(always)]
+fn run_form<T: Copy, R: Reducer<T>, const RT: bool>(x: &[T], c: Canon, r: &R, out: &mut [R::Out]) {
     if c.outer == 0 || c.inner == 0 {
         return;
     }
@@ -111,7 +125,7 @@ pub(crate) fn run<T: Copy, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut [R
         out.iter_mut().for_each(|o| *o = empty);
     } else if c.inner == 1 {
         for (o, g) in out.iter_mut().zip(x.chunks_exact(c.len)) {
-            *o = r.slice(g);
+            *o = if RT { r.row(g) } else { r.slice(g) };
         }
     } else {
         let group = c.len * c.inner;
@@ -245,13 +259,13 @@ fn run_split<T: Copy + Sync, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut 
     use kernel::parallel::{PARALLEL_ELEMENTS, for_each_piece, units_per_piece};
     let group = c.len.saturating_mul(c.inner);
     if c.outer < 2 || group == 0 || c.outer.saturating_mul(group) < PARALLEL_ELEMENTS {
-        return run(x, c, r, out);
+        return run_form::<T, R, true>(x, c, r, out);
     }
     let per = units_per_piece(c.outer, group, PARALLEL_ELEMENTS, 4);
     for_each_piece(out, per * c.inner, |start, piece| {
         let (g0, groups) = (start / c.inner, piece.len() / c.inner);
         let part = Canon { outer: groups, ..c };
-        run(&x[g0 * group..(g0 + groups) * group], part, r, piece);
+        run_form::<T, R, true>(&x[g0 * group..(g0 + groups) * group], part, r, piece);
     });
 }
 
@@ -580,6 +594,10 @@ impl<T: Element> Reducer<T> for Sum {
         sum_slice(x)
     }
     #[inline(always)]
+    fn row(&self, x: &[T]) -> T {
+        sum_slice_rt(x)
+    }
+    #[inline(always)]
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
         sum_lanes(x, len, stride, out)
     }
@@ -598,6 +616,10 @@ impl<T: Element + Float> Reducer<T> for Mean {
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
         sum_slice(x) / count::<T>(x.len())
+    }
+    #[inline(always)]
+    fn row(&self, x: &[T]) -> T {
+        sum_slice_rt(x) / count::<T>(x.len())
     }
     #[inline(always)]
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
@@ -665,7 +687,7 @@ impl<T: Element, const MAX: bool> Reducer<T> for Extreme<MAX> {
     type Out = T;
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
-        if x.len() >= 32 {
+        if x.len() >= 16 {
             return extreme_long::<T, MAX>(x);
         }
         match x.split_first() {
@@ -708,13 +730,22 @@ fn extreme_long<T: Element, const MAX: bool>(x: &[T]) -> T {
         // The first NaN, as the chain would return.
         return x.iter().copied().find(|&v| is_nan(v)).unwrap_or(acc[0]);
     }
-    let mut best = acc[0];
-    for &v in acc[1..].iter().chain(chunks.remainder()) {
-        if if MAX { v > best } else { v < best } {
-            best = v;
+    // The lanes as a tree (independent comparisons), then the remainder.
+    let better = |a: T, b: T| {
+        if (if MAX { b > a } else { b < a }) {
+            b
+        } else {
+            a
+        }
+    };
+    let mut w = 8;
+    while w > 1 {
+        w /= 2;
+        for k in 0..w {
+            acc[k] = better(acc[k], acc[k + w]);
         }
     }
-    best
+    chunks.remainder().iter().fold(acc[0], |b, &v| better(b, v))
 }
 
 /// The index of the largest (`MAX`) or smallest element, the first on ties
