@@ -732,11 +732,8 @@ fn extreme_long<T: Element, const MAX: bool>(x: &[T]) -> T {
     }
     // The lanes as a tree (independent comparisons), then the remainder.
     let better = |a: T, b: T| {
-        if (if MAX { b > a } else { b < a }) {
-            b
-        } else {
-            a
-        }
+        let wins = if MAX { b > a } else { b < a };
+        if wins { b } else { a }
     };
     let mut w = 8;
     while w > 1 {
