@@ -3,8 +3,8 @@
 //! batch `dot`, mask, row softmax, `dot`), in one run:
 //!
 //! - `attention`: batch 64, sequence 16, width 32, `f32`;
-//! - `softmax`: over the last axis of `[1024, 16]` and `[64, 1024]`,
-//!   against a hand loop over the rows of the slice;
+//! - `softmax` and `logsumexp`: over the last axis of `[1024, 16]` and
+//!   `[64, 1024]`, against a hand loop over the rows of the slice;
 //! - `row sums`: `sum_over(AxisFromEnd::<1>)`, `max_over` and `mean_over`
 //!   of `[1024, 16]`, against a hand loop.
 //!
@@ -142,6 +142,20 @@ fn softmax(c: &mut Criterion) {
             bn.iter(|| black_box(&t).softmax(AxisFromEnd::<1>))
         });
         g.bench_function("hand", |bn| bn.iter(|| softmax_hand(black_box(&x), cols)));
+        g.bench_function("logsumexp/shaped", |bn| {
+            bn.iter(|| black_box(&t).logsumexp_over(AxisFromEnd::<1>))
+        });
+        g.bench_function("logsumexp/hand", |bn| {
+            bn.iter(|| {
+                black_box(&x)
+                    .chunks_exact(cols)
+                    .map(|r| {
+                        let m = r.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                        m + r.iter().map(|v| (v - m).exp()).sum::<f32>().ln()
+                    })
+                    .collect::<Vec<_>>()
+            })
+        });
         g.finish();
     }
 }

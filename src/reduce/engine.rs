@@ -788,11 +788,19 @@ impl<T: Element + Float> Reducer<T> for LogSumExp {
     type Out = T;
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
-        let m = x.iter().fold(T::neg_infinity(), |b, &v| {
-            if replaces::<T, true>(v, b) { v } else { b }
-        });
-        let s = x.iter().fold(T::zero(), |a, &v| a + shifted_exp(v, m));
-        finish_lse(s, m)
+        // The maximum by `Extreme` (its lanes, on a row of 16 or more);
+        // `-inf` over nothing.
+        let m = if x.is_empty() {
+            T::neg_infinity()
+        } else {
+            Extreme::<true>.slice(x)
+        };
+        if !m.is_finite() {
+            let s = x.iter().fold(T::zero(), |a, &v| a + shifted_exp(v, m));
+            return finish_lse(s, m);
+        }
+        // The common case without `shifted_exp`'s test in the loop.
+        m + x.iter().fold(T::zero(), |a, &v| a + (v - m).exp()).ln()
     }
     #[inline(always)]
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {

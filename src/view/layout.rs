@@ -96,9 +96,7 @@ impl Strided {
                 rank,
                 dims,
                 strides,
-            } => {
-                (&mut dims[..*rank], &mut strides[..*rank])
-            }
+            } => (&mut dims[..*rank], &mut strides[..*rank]),
             Axes::Heap(b) => {
                 let r = b.len() / 2;
                 b.split_at_mut(r)
