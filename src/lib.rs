@@ -105,6 +105,7 @@ pub mod display;
 pub mod einsum;
 pub mod element;
 pub mod error;
+pub mod guide;
 pub mod interop;
 pub mod kernel;
 #[cfg(feature = "std")]
