@@ -10,8 +10,10 @@
 //! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel),
 //! [`tensor`](mod@crate::tensor) and [`view`](crate::view).
 
+pub mod binary_math;
 mod binary_op;
 mod by_name;
+pub mod cast;
 mod dyn_tensor;
 pub mod elementwise;
 pub mod into;
@@ -22,6 +24,7 @@ mod operand;
 mod positional;
 mod remainder;
 mod tensor;
+pub mod unary;
 pub mod view;
 pub mod zip;
 
