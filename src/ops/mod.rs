@@ -12,12 +12,14 @@
 
 pub mod binary_math;
 mod binary_op;
+pub mod bitwise;
 mod by_name;
 pub mod cast;
 mod dyn_tensor;
 pub mod elementwise;
 pub mod into;
 pub mod layout_mask;
+pub mod logical;
 pub mod mask;
 pub mod math;
 mod operand;
