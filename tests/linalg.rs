@@ -12,7 +12,7 @@
 #![cfg(feature = "linalg")]
 
 use shaped::linalg::{self, MatrixOrd};
-use shaped::{DynTensor, Dyn, ShapeErrorKind, Tensor, shape};
+use shaped::{Dyn, DynTensor, ShapeErrorKind, Tensor, shape};
 
 #[path = "data/linalg_numpy.rs"]
 mod numpy;
@@ -72,7 +72,13 @@ fn batched_inv_det_on_every_kind() {
     let i_dy: DynTensor<f64> = linalg::inv(&dy);
     let i_tv: Tensor<f64, shape![2, 3, 3]> = linalg::inv(&st.view());
     let i_dv: DynTensor<f64> = linalg::inv(&dy.view());
-    for got in [i_st.to_vec(), i_mx.to_vec(), i_dy.to_vec(), i_tv.to_vec(), i_dv.to_vec()] {
+    for got in [
+        i_st.to_vec(),
+        i_mx.to_vec(),
+        i_dy.to_vec(),
+        i_tv.to_vec(),
+        i_dv.to_vec(),
+    ] {
         close(&got, &BATCH_INV, TOL);
     }
     let d: Tensor<f64, shape![2]> = linalg::det(&st);
@@ -177,7 +183,10 @@ fn singular_inputs_are_errors_in_pytorch_words() {
     );
     assert_eq!(linalg::det(&s).as_slice(), &[0.0]);
     let (sign, l) = linalg::slogdet(&s);
-    assert_eq!((sign.as_slice()[0], l.as_slice()[0]), (0.0, f64::NEG_INFINITY));
+    assert_eq!(
+        (sign.as_slice()[0], l.as_slice()[0]),
+        (0.0, f64::NEG_INFINITY)
+    );
     // In a batch: the matrix is named, as PyTorch names it.
     let mut data = A3.to_vec();
     data.extend(SING3);
@@ -191,7 +200,12 @@ fn singular_inputs_are_errors_in_pytorch_words() {
     for r in 0..6 {
         z[r * 6] = 0.0;
     }
-    assert!(linalg::try_inv(&dynt(&z, &[6, 6])).unwrap_err().to_string().starts_with("linalg.inv: The diagonal element 1 is zero"));
+    assert!(
+        linalg::try_inv(&dynt(&z, &[6, 6]))
+            .unwrap_err()
+            .to_string()
+            .starts_with("linalg.inv: The diagonal element 1 is zero")
+    );
     assert!(linalg::try_matrix_power(&dynt(&z, &[6, 6]), -1).is_err());
 }
 
@@ -205,22 +219,42 @@ fn inv_without_try_panics_with_the_message() {
 #[test]
 fn runtime_shape_errors() {
     let e = linalg::try_inv(&dynt(&[0.0; 12], &[3, 4])).unwrap_err();
-    assert_eq!(e.to_string(), "linalg.inv: A must be batches of square matrices, but they are 3 by 4 matrices");
+    assert_eq!(
+        e.to_string(),
+        "linalg.inv: A must be batches of square matrices, but they are 3 by 4 matrices"
+    );
     let e = linalg::try_det(&dynt(&[0.0; 3], &[3])).unwrap_err();
-    assert!(e.to_string().starts_with("linalg.det: The input tensor A must have at least 2 dimensions."), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("linalg.det: The input tensor A must have at least 2 dimensions."),
+        "{e}"
+    );
     // A mixed layout's Dyn sizes are checked when the function runs.
     let m = Tensor::<f64, shape![3, Dyn]>::from_vec(vec![0.0; 12], &[4]).unwrap();
     assert!(linalg::try_inv(&m).is_err());
     let e = linalg::try_solve(&dynt(&[1.0; 9], &[3, 3]), &dynt(&[1.0; 8], &[4, 2])).unwrap_err();
-    assert_eq!(e.to_string(), "linalg.solve: Incompatible shapes of A and B for the equation AX = B (3x3 and 4x2)");
-    let e = linalg::try_solve(&dynt(&[1.0; 18], &[2, 3, 3]), &dynt(&[1.0; 27], &[3, 3, 3])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "linalg.solve: Incompatible shapes of A and B for the equation AX = B (3x3 and 4x2)"
+    );
+    let e = linalg::try_solve(&dynt(&[1.0; 18], &[2, 3, 3]), &dynt(&[1.0; 27], &[3, 3, 3]))
+        .unwrap_err();
     assert_eq!(e.kind(), ShapeErrorKind::Broadcast);
     let e = linalg::try_cross(&dynt(&[1.0; 4], &[4]), &dynt(&[1.0; 3], &[3])).unwrap_err();
-    assert_eq!(e.to_string(), "linalg.cross: inputs dimension -1 must have length 3. Got 4 and 3");
+    assert_eq!(
+        e.to_string(),
+        "linalg.cross: inputs dimension -1 must have length 3. Got 4 and 3"
+    );
     let e = linalg::try_lstsq(&dynt(&[1.0; 6], &[3, 2]), &dynt(&[1.0; 4], &[4, 1])).unwrap_err();
-    assert_eq!(e.to_string(), "linalg.lstsq: input.size(-2) should match other.size(-2) (3 and 4)");
+    assert_eq!(
+        e.to_string(),
+        "linalg.lstsq: input.size(-2) should match other.size(-2) (3 and 4)"
+    );
     let e = linalg::try_vector_norm(&dynt(&[], &[0]), f64::INFINITY).unwrap_err();
-    assert_eq!(e.to_string(), "linalg.vector_norm cannot compute the inf norm on an empty tensor because the operation does not have an identity");
+    assert_eq!(
+        e.to_string(),
+        "linalg.vector_norm cannot compute the inf norm on an empty tensor because the operation does not have an identity"
+    );
 }
 
 #[test]
@@ -263,7 +297,11 @@ fn eigh_matches_numpy() {
             upper_garbage[i * 6 + j] = 1e6;
         }
     }
-    close(&linalg::eigvalsh(&dynt(&upper_garbage, &[6, 6])).to_vec(), &SPD6_EIGVALS, TOL);
+    close(
+        &linalg::eigvalsh(&dynt(&upper_garbage, &[6, 6])).to_vec(),
+        &SPD6_EIGVALS,
+        TOL,
+    );
     let e = linalg::try_eigh(&dynt(&[f64::NAN, 0.0, 0.0, 1.0], &[2, 2])).unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -274,12 +312,19 @@ fn eigh_matches_numpy() {
 #[test]
 fn svd_qr_pinv_lstsq_match_numpy() {
     let r = Tensor::<f64, shape![5, 3]>::from_slice(&R53).unwrap();
-    let (u, s, vh): (Tensor<f64, shape![5, 3]>, Tensor<f64, shape![3]>, Tensor<f64, shape![3, 3]>) =
-        linalg::svd(&r);
+    let (u, s, vh): (
+        Tensor<f64, shape![5, 3]>,
+        Tensor<f64, shape![3]>,
+        Tensor<f64, shape![3, 3]>,
+    ) = linalg::svd(&r);
     close(s.as_slice(), &R53_SVALS, TOL);
     let us = Tensor::<f64, shape![5, 3]>::from_fn(|k| u.as_slice()[k] * s.as_slice()[k % 3]);
     close(us.matmul(&vh).as_slice(), &R53, TOL);
-    close(linalg::svdvals(&dynt(&R53, &[5, 3])).to_vec().as_slice(), &R53_SVALS, TOL);
+    close(
+        linalg::svdvals(&dynt(&R53, &[5, 3])).to_vec().as_slice(),
+        &R53_SVALS,
+        TOL,
+    );
     let (q, rr): (Tensor<f64, shape![5, 3]>, Tensor<f64, shape![3, 3]>) = linalg::qr(&r);
     close(q.matmul(&rr).as_slice(), &R53, TOL);
     let rabs: Vec<f64> = rr.as_slice().iter().map(|x| x.abs()).collect();
@@ -292,7 +337,10 @@ fn svd_qr_pinv_lstsq_match_numpy() {
     // The wide matrix: k = min(5, 3) on the other side.
     let wide = dynt(&R53, &[3, 5]);
     let (u, s, vh) = linalg::svd(&wide);
-    assert_eq!((u.shape(), s.shape(), vh.shape()), (&[3, 3][..], &[3][..], &[3, 5][..]));
+    assert_eq!(
+        (u.shape(), s.shape(), vh.shape()),
+        (&[3, 3][..], &[3][..], &[3, 5][..])
+    );
 }
 
 #[test]
@@ -336,12 +384,19 @@ fn cross_and_matrix_power_match_numpy() {
     let c2 = Tensor::<f64, shape![3]>::from_slice(&C2).unwrap();
     let z: Tensor<f64, shape![2, 3]> = linalg::cross(&c1, &c2);
     close(z.as_slice(), &C1_CROSS_C2, TOL);
-    close(&linalg::cross(&dynt(&C1, &[2, 3]), &dynt(&C2, &[3])).to_vec(), &C1_CROSS_C2, TOL);
+    close(
+        &linalg::cross(&dynt(&C1, &[2, 3]), &dynt(&C2, &[3])).to_vec(),
+        &C1_CROSS_C2,
+        TOL,
+    );
     let a = Tensor::<f64, shape![3, 3]>::from_slice(&A3).unwrap();
     close(linalg::matrix_power(&a, 5).as_slice(), &A3_POW5, TOL);
     close(linalg::matrix_power(&a, -3).as_slice(), &A3_POWM3, 1e-9);
     let id = linalg::matrix_power(&a, 0);
-    assert_eq!(id.as_slice(), &[1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(
+        id.as_slice(),
+        &[1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
+    );
 }
 
 #[test]
@@ -350,7 +405,10 @@ fn empty_matrices_and_batches() {
     assert_eq!(linalg::inv(&e).shape(), &[0, 0]);
     assert_eq!(linalg::det(&e).to_vec(), vec![1.0]);
     let (u, s, vh) = linalg::svd(&dynt(&[], &[4, 0]));
-    assert_eq!((u.shape(), s.shape(), vh.shape()), (&[4, 0][..], &[0][..], &[0, 0][..]));
+    assert_eq!(
+        (u.shape(), s.shape(), vh.shape()),
+        (&[4, 0][..], &[0][..], &[0, 0][..])
+    );
     let b = Tensor::<f64, shape![0, 3, 3]>::zeros();
     let i: Tensor<f64, shape![0, 3, 3]> = linalg::inv(&b);
     assert_eq!(i.numel(), 0);

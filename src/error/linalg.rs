@@ -93,7 +93,11 @@ impl fmt::Display for LinalgError {
         let op = self.op;
         match &self.problem {
             LinalgProblem::TooFewDims { needed, shape } => {
-                let what = if *needed == 1 { "dimension" } else { "dimensions" };
+                let what = if *needed == 1 {
+                    "dimension"
+                } else {
+                    "dimensions"
+                };
                 write!(
                     f,
                     ": The input tensor A must have at least {needed} {what}. Got shape {shape:?}"

@@ -150,7 +150,12 @@ pub(crate) fn write_rows<T: Real, R: nalgebra::Dim, C: nalgebra::Dim, S>(
 
 /// `problem` of the function `op` in matrix `i` of a batch of shape
 /// `batch` (untagged for a single matrix, as PyTorch words it).
-pub(crate) fn at(op: &'static str, batch: &[usize], i: usize, problem: LinalgProblem) -> ShapeError {
+pub(crate) fn at(
+    op: &'static str,
+    batch: &[usize],
+    i: usize,
+    problem: LinalgProblem,
+) -> ShapeError {
     ShapeError::Linalg(Box::new(LinalgError {
         op,
         batch: if batch.is_empty() { None } else { Some(i) },

@@ -108,7 +108,8 @@ fn decompose<A: LinalgArg>(
     let steps = mats.steps(batch);
     let total = count(batch);
     let mut vals = alloc::vec![<A::Elem as num_traits::Zero>::zero(); total * n];
-    let mut vecs = alloc::vec![<A::Elem as num_traits::Zero>::zero(); if vectors { total * n * n } else { 0 }];
+    let mut vecs =
+        alloc::vec![<A::Elem as num_traits::Zero>::zero(); if vectors { total * n * n } else { 0 }];
     walk(batch, [&steps], |i, [off]| {
         if n == 0 {
             return Ok(());
@@ -134,7 +135,9 @@ fn eigen_one<T: Real>(mut m: DMatrix<T>) -> Result<(DVector<T>, DMatrix<T>), Lin
             m[(i, j)] = m[(j, i)];
         }
     }
-    if m.iter().any(|&x| !num_traits::float::FloatCore::is_finite(x)) {
+    if m.iter()
+        .any(|&x| !num_traits::float::FloatCore::is_finite(x))
+    {
         return Err(LinalgProblem::NonFinite);
     }
     // A bound on the sweeps, so that a failure is an error, not a hang.
@@ -142,7 +145,11 @@ fn eigen_one<T: Real>(mut m: DMatrix<T>) -> Result<(DVector<T>, DMatrix<T>), Lin
     let e = SymmetricEigen::try_new(m, T::default_epsilon(), max_niter)
         .ok_or(LinalgProblem::NoConvergence)?;
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| e.eigenvalues[a].partial_cmp(&e.eigenvalues[b]).unwrap_or(core::cmp::Ordering::Equal));
+    order.sort_by(|&a, &b| {
+        e.eigenvalues[a]
+            .partial_cmp(&e.eigenvalues[b])
+            .unwrap_or(core::cmp::Ordering::Equal)
+    });
     let w = DVector::from_fn(n, |i, _| e.eigenvalues[order[i]]);
     let q = DMatrix::from_fn(n, n, |i, j| e.eigenvectors[(i, order[j])]);
     Ok((w, q))

@@ -17,13 +17,20 @@ fn pinv_one<T: Real>(a: DMatrix<T>) -> Result<DMatrix<T>, LinalgProblem> {
     let (Some(u), s, Some(vt)) = svd_one(a, true)? else {
         unreachable!("the vectors were asked for")
     };
-    let smax = s.iter().copied().fold(T::zero(), |x, y| if y > x { y } else { x });
+    let smax = s
+        .iter()
+        .copied()
+        .fold(T::zero(), |x, y| if y > x { y } else { x });
     let max_dim = T::from_usize(m.max(n)).unwrap_or_else(T::one);
     let cutoff = T::default_epsilon() * max_dim * smax;
     // A⁺ = V diag(1/s) Uᵀ, the small singular values dropped.
     let mut vs = vt.transpose();
     for (j, &sj) in s.iter().enumerate() {
-        let inv = if sj > cutoff { T::one() / sj } else { T::zero() };
+        let inv = if sj > cutoff {
+            T::one() / sj
+        } else {
+            T::zero()
+        };
         vs.column_mut(j).scale_mut(inv);
     }
     Ok(vs * u.transpose())
@@ -50,7 +57,9 @@ where
 }
 
 /// [`pinv`], its errors returned (those of [`try_svd`](super::try_svd)).
-pub fn try_pinv<A: LinalgArg>(a: &A) -> Result<Out<A, <A::Layout as MatrixRule>::Transposed>, ShapeError>
+pub fn try_pinv<A: LinalgArg>(
+    a: &A,
+) -> Result<Out<A, <A::Layout as MatrixRule>::Transposed>, ShapeError>
 where
     A::Layout: MatrixRule,
 {

@@ -57,9 +57,9 @@
 
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
-use crate::shape::storage::{Buffer, Elements};
 use crate::shape::Layout;
 use crate::shape::list::Nil;
+use crate::shape::storage::{Buffer, Elements};
 use crate::tensor::{DynTensor, Tensor};
 use crate::view::{DynView, TensorView};
 

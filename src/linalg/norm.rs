@@ -68,10 +68,14 @@ fn norm_of<T: Real>(abs: &[T], ord: f64) -> Option<T> {
         return Some(abs.iter().fold(T::zero(), |s, &a| s + a));
     }
     if ord == 2.0 {
-        return Some(nalgebra::ComplexField::sqrt(abs.iter().fold(T::zero(), |s, &a| s + a * a)));
+        return Some(nalgebra::ComplexField::sqrt(
+            abs.iter().fold(T::zero(), |s, &a| s + a * a),
+        ));
     }
     let p = T::from_f64(ord).unwrap_or_else(T::one);
-    let sum = abs.iter().fold(T::zero(), |s, &a| s + nalgebra::ComplexField::powf(a, p));
+    let sum = abs
+        .iter()
+        .fold(T::zero(), |s, &a| s + nalgebra::ComplexField::powf(a, p));
     Some(nalgebra::ComplexField::powf(sum, T::one() / p))
 }
 
@@ -149,7 +153,10 @@ where
     let steps = mats.steps(batch);
     let empty = m == 0 || n == 0;
     if empty && !matches!(ord, MatrixOrd::Fro | MatrixOrd::Nuc) && batch.iter().all(|&b| b > 0) {
-        return Err(linalg_error(OP, LinalgProblem::EmptyNorm { ord: ord.name() }));
+        return Err(linalg_error(
+            OP,
+            LinalgProblem::EmptyNorm { ord: ord.name() },
+        ));
     }
     build::<A::Elem, <A::Layout as MatrixRule>::Batch>(batch, |out| {
         walk(batch, [&steps], |i, [off]| {
@@ -164,11 +171,16 @@ where
                     })
                     .collect()
             };
-            let largest = |xs: Vec<A::Elem>| norm_of(&xs, f64::INFINITY).unwrap_or_else(A::Elem::zero);
-            let smallest = |xs: Vec<A::Elem>| norm_of(&xs, f64::NEG_INFINITY).unwrap_or_else(A::Elem::zero);
+            let largest =
+                |xs: Vec<A::Elem>| norm_of(&xs, f64::INFINITY).unwrap_or_else(A::Elem::zero);
+            let smallest =
+                |xs: Vec<A::Elem>| norm_of(&xs, f64::NEG_INFINITY).unwrap_or_else(A::Elem::zero);
             out[i] = match ord {
                 MatrixOrd::Fro => {
-                    let all: Vec<A::Elem> = (0..m).flat_map(|r| (0..n).map(move |c| (r, c))).map(|(r, c)| abs(r, c)).collect();
+                    let all: Vec<A::Elem> = (0..m)
+                        .flat_map(|r| (0..n).map(move |c| (r, c)))
+                        .map(|(r, c)| abs(r, c))
+                        .collect();
                     norm_of(&all, 2.0).unwrap_or_else(A::Elem::zero)
                 }
                 MatrixOrd::One => largest(sums(false)),
@@ -179,7 +191,8 @@ where
                     if empty {
                         A::Elem::zero()
                     } else {
-                        let (_, s, _) = svd_one(mats.dmatrix(off), false).map_err(|p| at(OP, batch, i, p))?;
+                        let (_, s, _) =
+                            svd_one(mats.dmatrix(off), false).map_err(|p| at(OP, batch, i, p))?;
                         let s: Vec<A::Elem> = s.iter().copied().collect();
                         match ord {
                             MatrixOrd::Two => largest(s),

@@ -44,7 +44,8 @@ where
     let k = m.min(n);
     let mats = Batch::matrices(OP, &v)?;
     let steps = mats.steps(batch);
-    let mut r_data = alloc::vec![<A::Elem as num_traits::Zero>::zero(); super::batch::count(batch) * k * n];
+    let mut r_data =
+        alloc::vec![<A::Elem as num_traits::Zero>::zero(); super::batch::count(batch) * k * n];
     let mut q_dims = batch.to_vec();
     q_dims.extend([m, k]);
     let q = build::<A::Elem, <A::Layout as MatrixRule>::Left>(&q_dims, |out| {

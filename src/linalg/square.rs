@@ -145,7 +145,9 @@ where
 
 /// [`det`], its runtime shape errors returned (a singular matrix is not an
 /// error: its determinant is 0).
-pub fn try_det<A: LinalgArg>(a: &A) -> Result<Out<A, <A::Layout as SquareRule<Det>>::Batch>, ShapeError>
+pub fn try_det<A: LinalgArg>(
+    a: &A,
+) -> Result<Out<A, <A::Layout as SquareRule<Det>>::Batch>, ShapeError>
 where
     A::Layout: SquareRule<Det>,
 {
@@ -300,6 +302,9 @@ where
     let (sa, sb) = (am.steps(&d.batch), bm.steps(&d.batch));
     let (n, k) = (d.n, d.k);
     build::<A::Elem, <A::Layout as SolveRule<B::Layout>>::Output>(&d.out, |out| {
+        if n == 0 || k == 0 {
+            return Ok(()); // nothing to solve for (nalgebra's LU takes no empty system)
+        }
         walk(&d.batch, [&sa, &sb], |i, [oa, ob]| {
             let x = &mut out[i * n * k..(i + 1) * n * k];
             let ok = match (n, k) {
@@ -403,4 +408,3 @@ fn power<T: Real>(mut a: DMatrix<T>, mut e: u64) -> DMatrix<T> {
     }
     acc
 }
-

@@ -79,7 +79,9 @@ where
 }
 
 /// [`svdvals`], its errors returned (those of [`try_svd`]).
-pub fn try_svdvals<A: LinalgArg>(a: &A) -> Result<Out<A, <A::Layout as MatrixRule>::Values>, ShapeError>
+pub fn try_svdvals<A: LinalgArg>(
+    a: &A,
+) -> Result<Out<A, <A::Layout as MatrixRule>::Values>, ShapeError>
 where
     A::Layout: MatrixRule,
 {
@@ -147,7 +149,9 @@ pub(crate) fn svd_one<T: Real>(
     m: DMatrix<T>,
     vectors: bool,
 ) -> Result<(Option<DMatrix<T>>, DVector<T>, Option<DMatrix<T>>), LinalgProblem> {
-    if m.iter().any(|&x| !num_traits::float::FloatCore::is_finite(x)) {
+    if m.iter()
+        .any(|&x| !num_traits::float::FloatCore::is_finite(x))
+    {
         return Err(LinalgProblem::NonFinite);
     }
     let max_niter = 100 * m.nrows().max(m.ncols()) + 1000;

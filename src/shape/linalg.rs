@@ -158,7 +158,10 @@ impl<const M: usize, const N: usize> SizeCheck<M, N> for Eigh where (): EighSqua
 )]
 pub trait MatrixPowerSquare<const M: usize, const N: usize> {}
 impl<T: ?Sized, const N: usize> MatrixPowerSquare<N, N> for T {}
-impl<const M: usize, const N: usize> SizeCheck<M, N> for MatrixPower where (): MatrixPowerSquare<M, N> {}
+impl<const M: usize, const N: usize> SizeCheck<M, N> for MatrixPower where
+    (): MatrixPowerSquare<M, N>
+{
+}
 
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
@@ -193,7 +196,7 @@ impl<const M: usize, const N: usize> SizeCheck<M, N> for CrossSize where (): Cro
 /// The sizes `Self` and `N` pass the check `Op` (equal, for every check
 /// here), or one is `Dyn` and is checked at run time.
 #[diagnostic::on_unimplemented(
-    message = "the dimensions `{Self}` and `{N}` are not known to be equal",
+    message = "these dimensions are not known to be equal",
     label = "these sizes must be equal",
     note = "in generic code, add the bound the function names"
 )]
@@ -311,7 +314,7 @@ impl<const M: usize> MinDim<Dyn> for Big<M> {
 /// assert!((inverse(&a)[[0, 0]] - 0.6).abs() < 1e-12);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not known to be a batch of square matrices",
+    message = "the input is not known to be a batch of square matrices",
     label = "the last two dimensions must be equal",
     note = "in generic code, add the bound `{Self}: SquareRule<{Op}>`"
 )]
@@ -369,7 +372,7 @@ where
 /// let u: Option<Tensor<f32, shape![5, 2, 2]>> = u;
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not known to be a batch of matrices",
+    message = "the input is not known to be a batch of matrices",
     label = "at least two dimensions",
     note = "in generic code, add the bound `{Self}: MatrixRule`"
 )]
@@ -450,7 +453,7 @@ where
 /// [`Output`](SolveRule::Output) is `X`'s layout. The bound to name in
 /// generic code.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` and `{B}` are not known to fit `linalg.solve`",
+    message = "A and B are not known to fit `linalg.solve`",
     label = "A must be square matrices and B vectors or matrices of as many rows",
     note = "in generic code, add the bound `{Self}: SolveRule<{B}>`"
 )]
@@ -471,30 +474,46 @@ where
 
 /// [`SolveRule`] on the dimensions reversed.
 #[diagnostic::on_unimplemented(
-    message = "linalg.solve: A must be a batch of square matrices and B a vector or a batch of matrices",
-    label = "A needs at least 2 dimensions, B at least 1",
+    message = "linalg.solve: A must be a batch of square matrices (at least 2 dimensions)",
+    label = "A needs at least 2 dimensions",
     note = "A is `[.., n, n]`, B is `[n]` or `[.., n, k]`"
 )]
 pub trait SolveRev<B, C> {
     /// `X`'s dimensions, outermost first.
     type Out;
 }
-// B a vector: X is [.., n] with A's batch.
-impl<N, M: SameSize<N, Solve>, Ab, K: SameSize<N, SolveInner>, C> SolveRev<Cons<K, Nil>, C>
+// A's squareness is checked before B is looked at (one impl), so that its
+// failure is reported as itself even while B's type is still unknown.
+impl<N, M: SameSize<N, Solve>, Ab, B: SolveRhs<N, Ab, C>, C> SolveRev<B, C>
     for Cons<N, Cons<M, Ab>>
-where
-    Ab: ReverseOnto<Cons<N, Nil>>,
+{
+    type Out = B::Out;
+}
+
+/// `B` (reversed) against `A`'s size `N` and batch `Ab` (reversed).
+#[diagnostic::on_unimplemented(
+    message = "linalg.solve: B must be a vector or a batch of matrices",
+    label = "B needs at least 1 dimension",
+    note = "A is `[.., n, n]`, B is `[n]` or `[.., n, k]`"
+)]
+pub trait SolveRhs<N, Ab, C> {
+    /// `X`'s dimensions, outermost first.
+    type Out;
+}
+// B a vector: X is [.., n] with A's batch.
+impl<K, N: SameSize<K, SolveInner>, Ab: ReverseOnto<Cons<N, Nil>>, C> SolveRhs<N, Ab, C>
+    for Cons<K, Nil>
 {
     type Out = <Ab as ReverseOnto<Cons<N, Nil>>>::Out;
 }
 // B a batch of matrices: X is [.., n, k], the batches broadcast.
-impl<N, M: SameSize<N, Solve>, Ab, K, Nb: SameSize<N, SolveInner>, Bb, C>
-    SolveRev<Cons<K, Cons<Nb, Bb>>, C> for Cons<N, Cons<M, Ab>>
+impl<K, Nb, Bb, N: SameSize<Nb, SolveInner>, Ab, C> SolveRhs<N, Ab, C> for Cons<K, Cons<Nb, Bb>>
 where
     Ab: ZipBroadcast<Bb, C, Ax<3>, Cons<N, Cons<K, Nil>>>,
 {
     type Out = <Ab as ZipBroadcast<Bb, C, Ax<3>, Cons<N, Cons<K, Nil>>>>::Out;
 }
+
 // ---------------------------------------------------------------------
 // lstsq.
 
@@ -503,7 +522,7 @@ where
 /// broadcasting; [`Output`](LstsqRule::Output) is the solution's layout,
 /// `[.., n, k]`.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` and `{B}` are not known to fit `linalg.lstsq`",
+    message = "A and B are not known to fit `linalg.lstsq`",
     label = "A and B must be batches of matrices with as many rows",
     note = "in generic code, add the bound `{Self}: LstsqRule<{B}>`"
 )]
@@ -532,7 +551,7 @@ pub trait LstsqRev<B, C> {
     /// The solution's dimensions, outermost first.
     type Out;
 }
-impl<N, M, Ab, K, Mb: SameSize<M, LstsqRows>, Bb, C> LstsqRev<Cons<K, Cons<Mb, Bb>>, C>
+impl<N, M: SameSize<Mb, LstsqRows>, Ab, K, Mb, Bb, C> LstsqRev<Cons<K, Cons<Mb, Bb>>, C>
     for Cons<N, Cons<M, Ab>>
 where
     Ab: ZipBroadcast<Bb, C, Ax<3>, Cons<N, Cons<K, Nil>>>,
@@ -547,7 +566,7 @@ where
 /// dimensions before it broadcasting; [`Output`](CrossRule::Output) is the
 /// result's layout. The bound to name in generic code.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` and `{R}` are not known to fit `linalg.cross`",
+    message = "the inputs are not known to fit `linalg.cross`",
     label = "the last dimensions must be 3 and the others broadcast",
     note = "in generic code, add the bound `{Self}: CrossRule<{R}>`"
 )]
@@ -576,8 +595,8 @@ pub trait CrossRev<R, C> {
     /// The result's dimensions, outermost first.
     type Out;
 }
-impl<X: SameSize<D<3>, CrossSize>, Xs, Y: SameSize<D<3>, CrossSize>, Ys, C>
-    CrossRev<Cons<Y, Ys>, C> for Cons<X, Xs>
+impl<X: SameSize<D<3>, CrossSize>, Xs, Y: SameSize<D<3>, CrossSize>, Ys, C> CrossRev<Cons<Y, Ys>, C>
+    for Cons<X, Xs>
 where
     Xs: ZipBroadcast<Ys, C, Ax<2>, Cons<D<3>, Nil>>,
 {
@@ -621,7 +640,10 @@ pub(crate) fn square_dims<'d>(
 ) -> Result<(&'d [usize], usize), ShapeError> {
     let (batch, m, n) = matrix_dims(op, dims)?;
     if m != n {
-        return Err(linalg_error(op, LinalgProblem::NotSquare { rows: m, cols: n }));
+        return Err(linalg_error(
+            op,
+            LinalgProblem::NotSquare { rows: m, cols: n },
+        ));
     }
     Ok((batch, n))
 }
@@ -647,10 +669,15 @@ pub(crate) struct SolveDims {
 /// one less than `A` and `B.shape == A.shape[:-1]` (PyTorch's rule, for
 /// runtime layouts); without, only when it has one dimension (NumPy 2's
 /// rule, which the types of static and mixed layouts can state).
-pub(crate) fn solve_dims(a: &[usize], b: &[usize], torch_vectors: bool) -> Result<SolveDims, ShapeError> {
+pub(crate) fn solve_dims(
+    a: &[usize],
+    b: &[usize],
+    torch_vectors: bool,
+) -> Result<SolveDims, ShapeError> {
     const OP: &str = "linalg.solve";
     let (a_batch, n) = square_dims(OP, a)?;
-    let vector = b.len() == 1 || (torch_vectors && b.len() + 1 == a.len() && b == &a[..a.len() - 1]);
+    let vector =
+        b.len() == 1 || (torch_vectors && b.len() + 1 == a.len() && b == &a[..a.len() - 1]);
     let (b_batch, bn, k) = if vector {
         (&b[..b.len() - 1], b[b.len() - 1], 1)
     } else if b.len() >= 2 {
