@@ -80,6 +80,8 @@ mod broadcast_table;
 pub mod diagnostic;
 pub mod dim;
 pub mod index;
+#[cfg(feature = "linalg")]
+pub mod linalg;
 pub mod list;
 #[rustfmt::skip] // generated: see `dim.rs`
 mod log2_table;
