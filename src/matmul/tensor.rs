@@ -35,7 +35,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// let b = Tensor::<f32, shape![3]>::ones();
     /// let v: Tensor<f32, shape![2]> = a.matmul(&b);          // matrix · vector
     /// assert_eq!(v.as_slice(), &[3.0, 12.0]);
-    /// let batch = Tensor::<f32, shape![Dyn, 4, 2]>::ones(&[5]); // a runtime batch of 4x2 matrices
+    /// let batch = Tensor::<f32, shape![Dyn, 4, 2]>::ones_sized(&[5]); // a runtime batch of 4x2 matrices
     /// let w = Tensor::<f32, shape![2, 3]>::ones();
     /// let y: Tensor<f32, shape![Dyn, 4, 3]> = batch.matmul(&w);
     /// assert_eq!(&*y.shape(), &[5, 4, 3]);

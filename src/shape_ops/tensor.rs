@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use shaped::{shape, Axis, Dyn, Tensor};
-//! let x = Tensor::<f32, shape![Dyn, 3]>::zeros(&[5]);
+//! let x = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[5]);
 //! let t: Tensor<f32, shape![3, Dyn]> = x.transpose(Axis::<0>, Axis::<1>);
 //! let u: Tensor<f32, shape![Dyn, 1, 3]> = x.unsqueeze(Axis::<1>);
 //! let r: Tensor<f32, shape![Dyn, 5]> = x.try_reshape().unwrap();
@@ -74,7 +74,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     ///
     /// ```
     /// use shaped::{shape, Dyn, Tensor};
-    /// let t = Tensor::<i32, shape![Dyn, 4]>::zeros(&[3]);
+    /// let t = Tensor::<i32, shape![Dyn, 4]>::zeros_sized(&[3]);
     /// let r: Tensor<i32, shape![Dyn, 2]> = t.try_reshape().unwrap();
     /// assert_eq!(&*r.shape(), &[6, 2]);
     /// let bad = t.try_reshape::<shape![5, 2]>().unwrap_err();
@@ -137,9 +137,9 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     ///
     /// ```
     /// use shaped::{shape, Axis, Dyn, Tensor};
-    /// let t = Tensor::<f32, shape![Dyn, 3]>::zeros(&[1]);
+    /// let t = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[1]);
     /// let s: Tensor<f32, shape![3]> = t.try_squeeze(Axis::<0>).unwrap();
-    /// assert!(Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]).try_squeeze(Axis::<0>).is_err());
+    /// assert!(Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]).try_squeeze(Axis::<0>).is_err());
     /// ```
     pub fn try_squeeze<A: OneAxis>(&self, _: A) -> Result<Tensor<T, SqueezedAxis<S, A>>, ShapeError>
     where
@@ -277,7 +277,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// ```
     /// use shaped::{shape, Dyn, Tensor};
     /// let row = Tensor::<f32, shape![3]>::ones();
-    /// let batch = Tensor::<f32, shape![Dyn, 3]>::zeros(&[4]);
+    /// let batch = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[4]);
     /// let e: Tensor<f32, shape![Dyn, 3]> = row.try_broadcast_as(&batch).unwrap();
     /// assert_eq!(&*e.shape(), &[4, 3]);
     /// ```
@@ -312,11 +312,11 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     ///
     /// ```
     /// use shaped::{shape, Axis, Dyn, Tensor};
-    /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]);
-    /// let b = Tensor::<f32, shape![Dyn, 3]>::ones(&[2]);
+    /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
+    /// let b = Tensor::<f32, shape![Dyn, 3]>::ones_sized(&[2]);
     /// let s: Tensor<f32, shape![2, Dyn, 3]> = Tensor::try_stack([&a, &b], Axis::<0>).unwrap();
     /// assert_eq!(&*s.shape(), &[2, 2, 3]);
-    /// let c = Tensor::<f32, shape![Dyn, 3]>::zeros(&[5]);
+    /// let c = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[5]);
     /// assert!(Tensor::try_stack::<shape![2, Dyn, 3], 0>(&[&a, &c], Axis::<0>).is_err());
     /// ```
     pub fn try_stack<'a, S2: Layout, const K: usize>(
@@ -337,8 +337,8 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     ///
     /// ```
     /// use shaped::{shape, Axis, Dyn, Tensor};
-    /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]);
-    /// let b = Tensor::<f32, shape![Dyn, 3]>::ones(&[4]);
+    /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
+    /// let b = Tensor::<f32, shape![Dyn, 3]>::ones_sized(&[4]);
     /// let c: Tensor<f32, shape![Dyn, 3]> = Tensor::try_cat([&a, &b], Axis::<0>).unwrap();
     /// assert_eq!(&*c.shape(), &[6, 3]);
     /// ```
