@@ -144,6 +144,7 @@ pub use shape::matmul::{MatMul, MatMulWith, matmul_shape};
 pub use shape::mixed::Mixed;
 pub use shape::names::Named;
 pub use shape::names::runtime::{NamedShape, broadcast_named_shapes};
+pub use shape::reshape::ReshapeTo;
 pub use shape::toolkit::{
     DropDims, KeepDims, Permute, Permuted, ReduceAxes, Squeeze, SqueezeAxis, Squeezed,
     SqueezedAxis, Transpose, TransposeAxes, Transposed, TransposedAxes, Unsqueeze, Unsqueezed,

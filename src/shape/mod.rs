@@ -87,6 +87,7 @@ pub mod matmul;
 pub mod mixed;
 pub mod names;
 pub mod narrow;
+pub mod reshape;
 #[doc(hidden)]
 #[rustfmt::skip] // generated: see `size_names_is_up_to_date` in dim.rs
 pub mod size_names;

@@ -31,6 +31,7 @@ use crate::kernel;
 use crate::shape::axes::{Axis, OneAxis, is_permutation};
 use crate::shape::broadcast::{BroadcastTo, check_broadcast_to};
 use crate::shape::list::{Dims, Layout, MAX_STATIC_RANK, Shape};
+use crate::shape::reshape::ReshapeTo;
 use crate::shape::storage::{Buffer, Elements};
 use crate::shape::toolkit::{
     Permute, Permuted, SqueezeAxis, SqueezedAxis, TransposeAxes, TransposedAxes, Unsqueeze,
@@ -356,15 +357,22 @@ impl<T: Element, S: Layout> Tensor<T, S> {
 
 impl<T: Element, S: Shape> Tensor<T, S> {
     /// The same elements with the static shape `S2`; the element counts
-    /// must be equal (checked when the program is built). Layouts with a
-    /// `Dyn` dimension use [`try_reshape`](Self::try_reshape).
+    /// must be equal, a bound (`S: ReshapeTo<S2>`) that `cargo check`
+    /// reports (`cannot reshape [2, 3] into [4]: the element counts
+    /// differ`). Layouts with a `Dyn` dimension use
+    /// [`try_reshape`](Self::try_reshape).
     ///
     /// ```
     /// use shaped::{shape, Tensor};
     /// let t = Tensor::<i32, shape![6]>::arange().reshape::<shape![2, 3]>();
     /// assert_eq!(t[[1, 0]], 3);
     /// ```
-    pub fn reshape<S2: Shape>(&self) -> Tensor<T, S2> {
+    pub fn reshape<S2: Shape>(&self) -> Tensor<T, S2>
+    where
+        S: ReshapeTo<S2>,
+    {
+        // A size above 1024 passes the bound (see `shape::reshape`): this
+        // checks it when the program is built.
         const {
             assert!(
                 S::NUMEL == S2::NUMEL,
