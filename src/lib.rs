@@ -146,8 +146,9 @@ pub use shape::names::Named;
 pub use shape::names::runtime::{NamedShape, broadcast_named_shapes};
 pub use shape::reshape::ReshapeTo;
 pub use shape::toolkit::{
-    DropDims, KeepDims, Permute, Permuted, ReduceAxes, Squeeze, SqueezeAxis, Squeezed,
-    SqueezedAxis, Transpose, TransposeAxes, Transposed, TransposedAxes, Unsqueeze, Unsqueezed,
+    DropDims, KeepDims, Matrix, Permute, Permuted, ReduceAxes, Squeeze, SqueezeAxis, Squeezed,
+    SqueezedAxis, Transpose, TransposeAxes, Transposed, TransposedAxes, TransposedMatrix,
+    Unsqueeze, Unsqueezed,
 };
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// Einstein summation on static tensors, with the result's shape computed

@@ -58,3 +58,127 @@ fn reshape_bound_holds_for_equal_counts() {
     let big = Tensor::<u8, shape![1024, 1024, 8]>::zeros();
     let _: Tensor<u8, shape![8, 1024, 1024]> = big.reshape();
 }
+
+// Row "views as operands": `&view op x` keeps the layout the compiler
+// tracked, and equals the same operation on `to_owned()` copies.
+mod views_as_operands {
+    use proptest::prelude::*;
+    use shaped::{Axis, AxisFromEnd, Dyn, DynTensor, Tensor, TensorView, dim_names, narrow, shape};
+
+    dim_names!(ROW, COL);
+
+    fn config() -> ProptestConfig {
+        ProptestConfig {
+            cases: 48,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        }
+    }
+
+    #[test]
+    fn issue_row_view_divided_by_view_is_typed() {
+        // `let c = &t.view() / &w;`, t: [Dyn, 4], w: a view of [Dyn, 1].
+        let t = Tensor::<f64, shape![Dyn, 4]>::from_fn_sized(&[3], |k| k as f64 + 1.0);
+        let d = Tensor::<f64, shape![Dyn, 1]>::from_fn_sized(&[3], |k| k as f64 + 2.0);
+        let w: TensorView<'_, f64, shape![Dyn, 1]> = d.view();
+        let c: Tensor<f64, shape![Dyn, 4]> = &t.view() / &w;
+        assert_eq!(c, &t / &d);
+        // The next slice stays typed.
+        let head: TensorView<'_, f64, shape![Dyn, Dyn]> = c.view().narrow(Axis::<1>, 0, 3);
+        assert_eq!(head.shape(), &[3, 3]);
+        let static_head: TensorView<'_, f64, shape![Dyn, 2]> = narrow!(c.view(), 1, 1..3);
+        assert_eq!(static_head.to_owned()[[2, 1]], c[[2, 2]]);
+    }
+
+    #[test]
+    fn runtime_operand_gives_dyn_tensor() {
+        let t = Tensor::<f32, shape![2, 3]>::arange();
+        let d = DynTensor::<f32>::ones(&[3]);
+        let c: DynTensor<f32> = &t.view() + &d;
+        assert_eq!(c.to_vec(), (&t + 1.0).to_vec());
+    }
+
+    #[test]
+    fn scalar_and_in_place_on_views() {
+        let t = Tensor::<i32, shape![2, 3]>::arange();
+        let c: Tensor<i32, shape![2, 3]> = &t.view() * 3;
+        assert_eq!(c, &t * 3);
+        let mut m = Tensor::<i32, shape![2, 3]>::ones();
+        let row = Tensor::<i32, shape![3]>::arange();
+        {
+            let mut v = m.view_mut();
+            v += &row;
+            v *= row.view();
+            v -= 1;
+        }
+        let want = &(&(&Tensor::<i32, shape![2, 3]>::ones() + &row) * &row) - 1;
+        assert_eq!(m, want);
+    }
+
+    #[test]
+    fn t_and_transpose_axis_arguments() {
+        let s = Tensor::<f32, shape![3, 4]>::arange();
+        let kt: TensorView<'_, f32, shape![4, 3]> = s.t();
+        assert_eq!(kt.to_owned(), s.transpose(Axis::<0>, Axis::<1>));
+        let v: TensorView<'_, f32, shape![4, 3]> = s.view().t();
+        assert_eq!(v.to_owned(), kt.to_owned());
+        let k = Tensor::<f32, shape![Dyn, 16, 32]>::from_fn_sized(&[2], |i| i as f32);
+        let kv: TensorView<'_, f32, shape![Dyn, 32, 16]> =
+            k.view().transpose(AxisFromEnd::<2>, AxisFromEnd::<1>);
+        assert_eq!(kv.to_owned(), k.transpose(Axis::<1>, Axis::<2>));
+        let img = Tensor::<i32, shape![ROW: 2, COL: 3]>::arange();
+        let by_name: TensorView<'_, i32, shape![COL: 3, ROW: 2]> = img.view().transpose(ROW, COL);
+        assert_eq!(by_name.to_owned(), img.transpose(ROW, COL));
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        // Static and mixed: random row slices of a static tensor are mixed
+        // views; every operator agrees with the owned copies.
+        #[test]
+        fn slices_as_operands(
+            data in proptest::collection::vec(-50i32..50, 30),
+            other in proptest::collection::vec(1i32..9, 30),
+            start in 0usize..5, len in 0usize..6, col in 0usize..6,
+        ) {
+            let len = len.min(5 - start);
+            let a = Tensor::<i32, shape![5, 6]>::from_slice(&data).unwrap();
+            let b = Tensor::<i32, shape![5, 6]>::from_slice(&other).unwrap();
+            let va: TensorView<'_, i32, shape![Dyn, 6]> = a.view().narrow(Axis::<0>, start, len);
+            let vb: TensorView<'_, i32, shape![Dyn, 6]> = b.view().narrow(Axis::<0>, start, len);
+            let (oa, ob) = (va.to_owned(), vb.to_owned());
+            let sum: Tensor<i32, shape![Dyn, 6]> = &va + &vb;
+            prop_assert_eq!(sum, &oa + &ob);
+            prop_assert_eq!(&va - &ob, &oa - &ob);
+            prop_assert_eq!(&oa * &vb, &oa * &ob);
+            prop_assert_eq!(&va / &vb, &oa / &ob);
+            prop_assert_eq!(&va % vb.clone(), &oa % &ob);
+            // A static column against the rows: broadcasting.
+            let column: TensorView<'_, i32, shape![5]> = b.view().index_axis(Axis::<1>, col as isize);
+            let static_sum: Tensor<i32, shape![5, 6]> = &a.view() + &b.view();
+            prop_assert_eq!(static_sum, &a + &b);
+            let t_col: TensorView<'_, i32, shape![5, 1]> = column.unsqueeze(Axis::<1>);
+            let bc: Tensor<i32, shape![5, 6]> = &a.view() * &t_col;
+            prop_assert_eq!(bc, &a * &t_col.to_owned());
+            // Transposed (strided) views.
+            let at: Tensor<i32, shape![6, 5]> = &a.t() - &b.t();
+            prop_assert_eq!(at, (&a - &b).transpose(Axis::<0>, Axis::<1>));
+        }
+
+        // Named: views keep their names and align by name.
+        #[test]
+        fn named_views_as_operands(
+            data in proptest::collection::vec(-50i32..50, 6),
+            other in proptest::collection::vec(-50i32..50, 3),
+        ) {
+            let a = Tensor::<i32, shape![ROW: 2, COL: 3]>::from_slice(&data).unwrap();
+            let b = Tensor::<i32, shape![COL: 3]>::from_slice(&other).unwrap();
+            let c: Tensor<i32, shape![ROW: 2, COL: 3]> = &a.view() + &b.view();
+            prop_assert_eq!(c, &a + &b);
+            let bt = Tensor::<i32, shape![COL: 3, ROW: 1]>::from_slice(&other).unwrap();
+            let d: Tensor<i32, shape![ROW: 2, COL: 3]> = &a.view() - &bt.view();
+            prop_assert_eq!(d, &a - &bt);
+        }
+    }
+}
