@@ -208,4 +208,4 @@ pub use shaped_macros::einsum;
 #[doc(hidden)]
 pub use shaped_macros::{__dim_type, __shape_type};
 pub use tensor::{DynTensor, Tensor};
-pub use view::{DynView, DynViewMut, SliceArg, TensorView, TensorViewMut};
+pub use view::{DynView, DynViewMut, SliceArg, TensorView, TensorViewMut, TypedOperand};

@@ -182,3 +182,23 @@ mod views_as_operands {
         }
     }
 }
+
+// Row "matmul with a transposed view": `q.matmul(&k.view().transpose(..))`
+// is typed and equals the product with the owned transpose.
+#[test]
+fn matmul_takes_typed_views() {
+    use shaped::{Axis, AxisFromEnd, TensorView};
+    let q = Tensor::<f32, shape![Dyn, 16, 32]>::from_fn_sized(&[2], |k| (k % 7) as f32 - 3.0);
+    let k = Tensor::<f32, shape![Dyn, 16, 32]>::from_fn_sized(&[2], |k| (k % 5) as f32 - 2.0);
+    let kt = k.view().transpose(AxisFromEnd::<2>, AxisFromEnd::<1>);
+    let s: Tensor<f32, shape![Dyn, 16, 16]> = q.matmul(&kt);
+    assert_eq!(s, q.matmul(&kt.to_owned()));
+    let st: Tensor<f32, shape![Dyn, 16, 16]> = q.view().matmul(&kt);
+    assert_eq!(st, s);
+    let m = Tensor::<f32, shape![3, 4]>::arange();
+    let g: Tensor<f32, shape![3, 3]> = m.matmul(&m.t());
+    assert_eq!(g, m.matmul(&m.transpose(Axis::<0>, Axis::<1>)));
+    let v: TensorView<'_, f32, shape![4]> = m.view().index_axis(Axis::<0>, 1);
+    let mv: Tensor<f32, shape![3]> = m.matmul(&v);
+    assert_eq!(mv, m.matmul(&v.to_owned()));
+}

@@ -341,6 +341,11 @@ impl<'a, T: Element, S: Layout> TensorViewMut<'a, T, S> {
         self.inner
     }
 
+    /// A shared, typed view of the same elements.
+    pub fn view(&self) -> TensorView<'_, T, S> {
+        typed(self.inner.view())
+    }
+
     /// A new, contiguous tensor of layout `S` holding the view's elements.
     pub fn to_owned(&self) -> Tensor<T, S> {
         Tensor::from_checked(self.inner.to_vec(), self.inner.shape())
