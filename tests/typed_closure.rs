@@ -202,3 +202,67 @@ fn matmul_takes_typed_views() {
     let mv: Tensor<f32, shape![3]> = m.matmul(&v);
     assert_eq!(mv, m.matmul(&v.to_owned()));
 }
+
+// Row "scalars where PyTorch takes them": `where_cond` with a plain number
+// on either side, `masked_fill` on every kind, `t.gt(0.0)`; checked against
+// a loop over the elements.
+mod scalars {
+    use shaped::{Dyn, DynTensor, Tensor, dim_names, shape};
+
+    dim_names!(Q, K);
+
+    #[test]
+    fn causal_attention_mask() {
+        let scores = Tensor::<f32, shape![Dyn, 4]>::from_fn_sized(&[4], |k| k as f32 * 0.5 - 3.0);
+        let row = Tensor::<i32, shape![Dyn, 1]>::from_fn_sized(&[4], |k| k as i32);
+        let col = Tensor::<i32, shape![4]>::arange();
+        let future = col.gt(&row); // [Dyn, 4]
+        let a: Tensor<f32, shape![Dyn, 4]> = future.where_cond(f32::NEG_INFINITY, &scores);
+        let b: Tensor<f32, shape![Dyn, 4]> = scores.masked_fill(&future, f32::NEG_INFINITY);
+        let c: Tensor<f32, shape![Dyn, 4]> = scores.view().masked_fill(&future, f32::NEG_INFINITY);
+        let s = scores.to_vec();
+        let want: Vec<f32> = (0..16)
+            .map(|k| {
+                if k % 4 > k / 4 {
+                    f32::NEG_INFINITY
+                } else {
+                    s[k]
+                }
+            })
+            .collect();
+        assert_eq!(a.to_vec(), want);
+        assert_eq!(b.to_vec(), want);
+        assert_eq!(c.to_vec(), want);
+        let mut d = scores.clone();
+        d.view_mut().masked_fill_(&future, f32::NEG_INFINITY);
+        assert_eq!(d.to_vec(), want);
+        let r = DynTensor::from_vec(s.clone(), &[4, 4]).unwrap();
+        let dm = DynTensor::from_bools(future.to_vec(), &future.shape()).unwrap();
+        let e = r.masked_fill(&dm, f32::NEG_INFINITY);
+        assert_eq!(e.to_vec(), want);
+        // A mask of another batch size is PyTorch's error at run time.
+        let other = Tensor::<i32, shape![Dyn, 4]>::zeros_sized(&[3]).gt(0);
+        assert!(scores.try_masked_fill(&other, 0.0).is_err());
+    }
+
+    #[test]
+    fn where_cond_and_comparisons_with_numbers() {
+        let x =
+            Tensor::<f32, shape![2, 3]>::from_slice(&[1.0, -2.0, 3.0, -4.0, 5.0, -6.0]).unwrap();
+        let pos = x.gt(0.0);
+        assert_eq!(pos.to_vec(), vec![true, false, true, false, true, false]);
+        let relu: Tensor<f32, shape![2, 3]> = pos.where_cond(&x, 0.0);
+        assert_eq!(relu.to_vec(), vec![1.0, 0.0, 3.0, 0.0, 5.0, 0.0]);
+        let both: Tensor<f32, shape![2, 3]> = pos.where_cond(1.0, -1.0);
+        assert_eq!(both.to_vec(), vec![1.0, -1.0, 1.0, -1.0, 1.0, -1.0]);
+        assert_eq!(x.le(-4.0).count(), 2);
+        assert_eq!(x.eq_elem(3.0).count(), 1);
+        assert_eq!(x.view().ge(5.0).count(), 1);
+        let m = DynTensor::from_bools(vec![true, false], &[2]).unwrap();
+        assert_eq!(m.where_cond(7, 8).unwrap().to_vec(), vec![7, 8]);
+        // Named layouts keep their names.
+        let n = Tensor::<i32, shape![Q: 2, K: 2]>::arange();
+        let keep: Tensor<i32, shape![Q: 2, K: 2]> = n.gt(1).where_cond(&n, -1);
+        assert_eq!(keep.to_vec(), vec![-1, -1, 2, 3]);
+    }
+}

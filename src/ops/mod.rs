@@ -17,6 +17,7 @@ pub mod elementwise;
 pub mod into;
 pub mod layout_mask;
 pub mod mask;
+pub mod masked_fill;
 pub mod math;
 mod operand;
 mod positional;
