@@ -266,3 +266,15 @@ mod scalars {
         assert_eq!(keep.to_vec(), vec![-1, -1, 2, 3]);
     }
 }
+
+// Row "the BroadcastWith<S> hint": the bound the note gives compiles (the
+// note itself is the ui-test `generic_square_missing_bound`).
+#[test]
+fn square_with_the_hinted_bound() {
+    use shaped::BroadcastWith;
+    fn square<S: BroadcastWith<S, Output = S>>(x: &Tensor<f32, S>) -> Tensor<f32, S> {
+        x * x
+    }
+    let x = Tensor::<f32, shape![Dyn, 2]>::from_fn_sized(&[2], |k| k as f32);
+    assert_eq!(square(&x).to_vec(), vec![0.0, 1.0, 4.0, 9.0]);
+}
