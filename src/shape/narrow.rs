@@ -138,13 +138,35 @@ type ResizedList<S, A, X> = <<S as Layout>::List as SetAt<
 /// A layout whose axis `A` can be narrowed to `LEN` positions from
 /// `START`, the new dimension being `X` (`dim!(LEN)`, which the
 /// [`narrow!`](crate::narrow!) and [`slice!`](crate::slice!) macros write)
-/// with the axis's name.
+/// with the axis's name: the bound of `narrow!` and of a literal range in
+/// `slice!` for generic code, with the result layout
+/// [`NarrowedStatic<S, A, START, LEN, dim!(LEN)>`](NarrowedStatic).
+///
+/// ```
+/// use shaped::shape::narrow::{NarrowStatic, NarrowedStatic};
+/// use shaped::{dim, narrow, shape, AxisFromEnd, Dyn, Tensor};
+/// // The homogeneous coordinate of each point: the last column.
+/// fn last<S: NarrowStatic<AxisFromEnd<1>, 3, 1, dim!(1)>>(
+///     h: &Tensor<f64, S>,
+/// ) -> Tensor<f64, NarrowedStatic<S, AxisFromEnd<1>, 3, 1, dim!(1)>> {
+///     narrow!(h.view(), AxisFromEnd::<1>, 3..4).to_owned()
+/// }
+/// let h = Tensor::<f64, shape![Dyn, 4]>::from_fn_sized(&[2], |k| k as f64);
+/// let w: Tensor<f64, shape![Dyn, 1]> = last(&h);
+/// assert_eq!(w.to_vec(), vec![3.0, 7.0]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot narrow the axis `{A}` of a tensor of layout `{Self}` to {LEN} positions from {START}",
+    label = "the axis must be an axis of the tensor, holding positions {START}..{START} + {LEN}",
+    note = "generic code names this bound: `S: NarrowStatic<A, START, LEN, dim!(LEN)>`, with the result layout `NarrowedStatic<S, A, START, LEN, dim!(LEN)>`"
+)]
 pub trait NarrowStatic<A, const START: usize, const LEN: usize, X>: Layout {
     /// The result layout.
     type Out: Layout;
     /// The axis's position.
     const AXIS: usize;
 }
+#[diagnostic::do_not_recommend]
 impl<S: Layout, A, const START: usize, const LEN: usize, X> NarrowStatic<A, START, LEN, X> for S
 where
     A: AxisOf<S::List>,

@@ -212,8 +212,8 @@ impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
     /// time: what [`narrow!`](crate::narrow!) and [`slice!`](crate::slice!)
     /// expand to (`X` is the dimension type of `LEN`). Past the end of a
     /// static axis it does not compile; a `Big` or `Dyn` axis is checked
-    /// when it runs.
-    #[doc(hidden)]
+    /// when it runs. Generic code names the bound
+    /// [`NarrowStatic`](crate::shape::narrow::NarrowStatic).
     #[track_caller]
     pub fn narrow_static<A, const START: usize, const LEN: usize, X: AnyDim>(
         &self,
