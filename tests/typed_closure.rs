@@ -278,3 +278,59 @@ fn square_with_the_hinted_bound() {
     let x = Tensor::<f32, shape![Dyn, 2]>::from_fn_sized(&[2], |k| k as f32);
     assert_eq!(square(&x).to_vec(), vec![0.0, 1.0, 4.0, 9.0]);
 }
+
+// Row "cat of parts of different layouts": sizes along the axis add at
+// compile time, a `Dyn` part gives `Dyn`, a runtime mismatch is PyTorch's
+// error; the compile error is the ui-test `cat_tuple_axis_mismatch`.
+mod cat_tuples {
+    use shaped::{Axis, AxisFromEnd, Dyn, DynTensor, Tensor, dim_names, shape};
+
+    dim_names!(N, F);
+
+    #[test]
+    fn homogeneous_coordinates() {
+        let points = Tensor::<f64, shape![Dyn, 3]>::from_fn_sized(&[3], |k| k as f64);
+        let ones = Tensor::<f64, shape![Dyn, 1]>::ones_sized(&[3]);
+        let h: Tensor<f64, shape![Dyn, 4]> = Tensor::cat((&points, &ones), Axis::<1>);
+        let want: DynTensor<f64> = DynTensor::cat([points.to_dyn(), ones.to_dyn()], 1).unwrap();
+        assert_eq!(h.to_vec(), want.to_vec());
+        let e: Tensor<f64, shape![Dyn, 4]> = Tensor::cat((&points.view(), &ones), AxisFromEnd::<1>);
+        assert_eq!(e, h);
+    }
+
+    #[test]
+    fn static_sizes_add() {
+        let a = Tensor::<i32, shape![2, 3]>::arange();
+        let b = Tensor::<i32, shape![3, 3]>::from_fn(|k| 100 + k as i32);
+        let c: Tensor<i32, shape![5, 3]> = Tensor::cat((&a, &b), Axis::<0>);
+        assert_eq!(&c.to_vec()[..6], a.as_slice());
+        assert_eq!(&c.to_vec()[6..], b.as_slice());
+        let one = Tensor::<i32, shape![1, 3]>::zeros();
+        let d: Tensor<i32, shape![8, 3]> = Tensor::cat((&a, &one, &b, &one, &one), Axis::<0>);
+        assert_eq!(d[[7, 2]], 0);
+        assert_eq!(d[[5, 0]], 106);
+        assert_eq!(d[[2, 1]], 0);
+        // A strided view as a part.
+        let t: Tensor<i32, shape![3, 5]> = Tensor::cat((&a.t(), &b.t()), Axis::<1>);
+        assert_eq!(
+            t.to_owned(),
+            Tensor::cat((&a, &b), Axis::<0>).transpose(Axis::<0>, Axis::<1>)
+        );
+        // Named dimensions keep their names.
+        let x = Tensor::<i32, shape![N: 2, F: 3]>::arange();
+        let y = Tensor::<i32, shape![N: 2, F: 1]>::ones();
+        let z: Tensor<i32, shape![N: 2, F: 4]> = Tensor::cat((&x, &y), F);
+        assert_eq!(z.to_vec(), vec![0, 1, 2, 1, 3, 4, 5, 1]);
+    }
+
+    #[test]
+    fn runtime_mismatch_is_pytorch_error() {
+        let a = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
+        let b = Tensor::<f32, shape![Dyn, 1]>::zeros_sized(&[3]);
+        let e = Tensor::try_cat_parts((&a, &b), Axis::<1>).map(|t: Tensor<f32, shape![Dyn, 4]>| t);
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "Sizes of tensors must match except in dimension 1. Expected size 2 but got size 3 for tensor number 1 in the list."
+        );
+    }
+}

@@ -75,6 +75,7 @@ pub mod axes;
 mod budget_table;
 pub mod axis;
 pub mod broadcast;
+pub mod concat;
 #[rustfmt::skip] // generated: see `broadcast_table_is_up_to_date` in broadcast.rs
 mod broadcast_table;
 pub mod diagnostic;

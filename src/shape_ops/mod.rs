@@ -7,6 +7,7 @@
 //! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
 //! [`tensor`](mod@crate::tensor).
 
+pub mod cat;
 pub mod dyn_tensor;
 mod join;
 pub mod tensor;

@@ -411,33 +411,6 @@ impl<T: Element, S: Shape> Tensor<T, S> {
             Err(e) => panic!("{e}"),
         }
     }
-
-    /// The tensors joined along axis `K`; the result's shape is written by
-    /// the caller and checked when the program is built.
-    ///
-    /// ```
-    /// use shaped::{shape, Axis, Tensor};
-    /// let a = Tensor::<i32, shape![1, 2]>::from_slice(&[1, 2]).unwrap();
-    /// let c: Tensor<i32, shape![1, 4]> = Tensor::cat([&a, &a], Axis::<1>);
-    /// assert_eq!(c.as_slice(), &[1, 2, 1, 2]);
-    /// ```
-    #[track_caller]
-    pub fn cat<S2: Shape, const N: usize, const K: usize>(
-        parts: [&Tensor<T, S>; N],
-        _: Axis<K>,
-    ) -> Tensor<T, S2> {
-        const {
-            assert!(
-                concatenated(S::DIMS.as_slice(), N, K, S2::DIMS.as_slice()),
-                "cat: the result shape must be the parts' shape with axis K multiplied by N"
-            )
-        };
-        let data: [&[T]; N] = parts.map(|t| t.as_slice());
-        match join::cat_data(&data, &[&S::DIMS[..]; N], K, &S2::DIMS) {
-            Ok(data) => Tensor::from_checked(data, &S2::DIMS),
-            Err(e) => panic!("{e}"),
-        }
-    }
 }
 
 const fn stacked(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool {
@@ -447,21 +420,6 @@ const fn stacked(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool {
     let mut i = 0;
     while i < part.len() {
         if out[if i < k { i } else { i + 1 }] != part[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-const fn concatenated(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool {
-    if k >= part.len() || out.len() != part.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < part.len() {
-        let want = if i == k { part[i] * n } else { part[i] };
-        if out[i] != want {
             return false;
         }
         i += 1;
