@@ -334,3 +334,25 @@ mod cat_tuples {
         );
     }
 }
+
+// "Reductions and softmax on typed views": typed results, equal to the
+// same reduction of the owned copy (compared with a loop for the mean).
+#[test]
+fn reductions_on_typed_views() {
+    use shaped::{Axis, AxisFromEnd, TensorView};
+    let t = Tensor::<f64, shape![Dyn, 4]>::from_fn_sized(&[5], |k| ((k * 7) % 11) as f64);
+    let rows: TensorView<'_, f64, shape![Dyn, 4]> = t.view().narrow(Axis::<0>, 1, 3);
+    let cols = rows.t();
+    let m: Tensor<f64, shape![4]> = cols.mean_over(AxisFromEnd::<1>);
+    let v = t.to_vec();
+    for j in 0..4 {
+        let want = (1..4).map(|i| v[i * 4 + j]).sum::<f64>() / 3.0;
+        assert!((m[[j]] - want).abs() < 1e-12);
+    }
+    let mx: Tensor<f64, shape![Dyn]> = rows.max_over(Axis::<1>);
+    assert_eq!(mx, rows.to_owned().max_over(Axis::<1>));
+    let am: Tensor<usize, shape![4]> = rows.argmax_over(Axis::<0>);
+    assert_eq!(am, rows.to_owned().argmax_over(Axis::<0>));
+    let p: Tensor<f64, shape![4, Dyn]> = cols.softmax(AxisFromEnd::<1>);
+    assert_eq!(p, cols.to_owned().softmax(AxisFromEnd::<1>));
+}

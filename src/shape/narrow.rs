@@ -12,7 +12,8 @@ use typenum::{Const, IsLess, IsLessOrEqual, Sum, ToUInt, True, U, U1};
 
 use crate::shape::axes::{AxisOf, GetAt, Nat, SetAt};
 use crate::shape::dim::{Big, D, D1, Dyn};
-use crate::shape::list::Layout;
+use crate::shape::list::{Cons, Layout};
+use crate::shape::mixed::Mixed;
 use crate::shape::mixed::ToLayout;
 use crate::shape::names::Named;
 use crate::shape::toolkit::ReduceAxes;
@@ -166,8 +167,32 @@ pub trait NarrowStatic<A, const START: usize, const LEN: usize, X>: Layout {
     /// The axis's position.
     const AXIS: usize;
 }
-#[diagnostic::do_not_recommend]
-impl<S: Layout, A, const START: usize, const LEN: usize, X> NarrowStatic<A, START, LEN, X> for S
+// One impl per kind of layout, not a blanket one: a type parameter `S`
+// matches none, so generic code is told the bound `S: NarrowStatic<..>`,
+// while a concrete layout is followed down to the check that fails (an
+// axis it lacks, a range past the end of the dimension).
+impl<H, T, A, const START: usize, const LEN: usize, X> NarrowStatic<A, START, LEN, X> for Cons<H, T>
+where
+    Cons<H, T>: NarrowRule<A, START, LEN, X>,
+{
+    type Out = <Self as NarrowRule<A, START, LEN, X>>::Out;
+    const AXIS: usize = <Self as NarrowRule<A, START, LEN, X>>::AXIS;
+}
+impl<L, A, const START: usize, const LEN: usize, X> NarrowStatic<A, START, LEN, X> for Mixed<L>
+where
+    Mixed<L>: NarrowRule<A, START, LEN, X>,
+{
+    type Out = <Self as NarrowRule<A, START, LEN, X>>::Out;
+    const AXIS: usize = <Self as NarrowRule<A, START, LEN, X>>::AXIS;
+}
+/// [`NarrowStatic`] for every layout.
+pub trait NarrowRule<A, const START: usize, const LEN: usize, X>: Layout {
+    /// See [`NarrowStatic::Out`].
+    type Out: Layout;
+    /// See [`NarrowStatic::AXIS`].
+    const AXIS: usize;
+}
+impl<S: Layout, A, const START: usize, const LEN: usize, X> NarrowRule<A, START, LEN, X> for S
 where
     A: AxisOf<S::List>,
     S::List: GetAt<A::P> + SetAt<A::P, <DimAt<S, A> as Resize<X>>::Out>,

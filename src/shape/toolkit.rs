@@ -285,14 +285,26 @@ pub type Transposed<S, const A: usize, const B: usize> =
     label = "a 2-D tensor or view is needed",
     note = "generic code names this bound: `S: Matrix`, with the result layout `TransposedMatrix<S>`; swap two axes of any layout with `transpose`"
 )]
-pub trait Matrix: TransposeAxes<Axis<0>, Axis<1>> {}
-#[diagnostic::do_not_recommend]
-impl<S: TransposeAxes<Axis<0>, Axis<1>>> Matrix for S where S::List: TwoDims {}
-/// A list of exactly two dimensions.
-pub trait TwoDims {}
-impl<A, B> TwoDims for Cons<A, Cons<B, Nil>> {}
+pub trait Matrix: Layout {
+    /// The layout with the two axes swapped.
+    type Transposed: Layout;
+}
+// One impl per kind of 2-D layout: a type parameter matches none, so
+// generic code is told the bound `S: Matrix`.
+impl<A, B> Matrix for Cons<A, Cons<B, Nil>>
+where
+    Self: TransposeAxes<Axis<0>, Axis<1>>,
+{
+    type Transposed = TransposedAxes<Self, Axis<0>, Axis<1>>;
+}
+impl<A, B> Matrix for Mixed<Cons<A, Cons<B, Nil>>>
+where
+    Self: TransposeAxes<Axis<0>, Axis<1>>,
+{
+    type Transposed = TransposedAxes<Self, Axis<0>, Axis<1>>;
+}
 /// The layout of `t()` on a [`Matrix`] `S`: its two axes swapped.
-pub type TransposedMatrix<S> = <S as TransposeAxes<Axis<0>, Axis<1>>>::Out;
+pub type TransposedMatrix<S> = <S as Matrix>::Transposed;
 
 /// A layout whose axes can be reordered by `P`, a tuple with one
 /// `Axis<K>` per dimension (each once: checked when the program is built).
