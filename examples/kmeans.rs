@@ -125,7 +125,7 @@ fn main() -> Fallible<()> {
 
     let mut centroids = farthest_first(&points)?;
     println!("starting centroids =\n{centroids}");
-    let mut assignment = Tensor::<usize, Assignment>::zeros(&[n]);
+    let mut assignment = Tensor::<usize, Assignment>::zeros_sized(&[n]);
     let mut iterations = 0;
     loop {
         iterations += 1;

@@ -149,9 +149,11 @@ pub use shape::matmul::{MatMul, MatMulWith, matmul_shape};
 pub use shape::mixed::Mixed;
 pub use shape::names::Named;
 pub use shape::names::runtime::{NamedShape, broadcast_named_shapes};
+pub use shape::reshape::ReshapeTo;
 pub use shape::toolkit::{
-    DropDims, KeepDims, Permute, Permuted, ReduceAxes, Squeeze, SqueezeAxis, Squeezed,
-    SqueezedAxis, Transpose, TransposeAxes, Transposed, TransposedAxes, Unsqueeze, Unsqueezed,
+    DropDims, KeepDims, Matrix, Permute, Permuted, ReduceAxes, Squeeze, SqueezeAxis, Squeezed,
+    SqueezedAxis, Transpose, TransposeAxes, Transposed, TransposedAxes, TransposedMatrix,
+    Unsqueeze, Unsqueezed,
 };
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// Einstein summation on static tensors, with the result's shape computed
@@ -211,4 +213,4 @@ pub use shaped_macros::einsum;
 #[doc(hidden)]
 pub use shaped_macros::{__dim_type, __shape_type};
 pub use tensor::{DynTensor, Tensor};
-pub use view::{DynView, DynViewMut, SliceArg, TensorView, TensorViewMut};
+pub use view::{DynView, DynViewMut, SliceArg, TensorView, TensorViewMut, TypedOperand};

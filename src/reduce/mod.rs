@@ -27,4 +27,5 @@ pub mod dyn_tensor;
 pub(crate) mod engine;
 pub mod softmax;
 pub mod tensor;
+pub mod typed_view;
 pub mod view;

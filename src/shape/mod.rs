@@ -75,6 +75,7 @@ pub mod axes;
 mod budget_table;
 pub mod axis;
 pub mod broadcast;
+pub mod concat;
 #[rustfmt::skip] // generated: see `broadcast_table_is_up_to_date` in broadcast.rs
 mod broadcast_table;
 pub mod diagnostic;
@@ -90,6 +91,7 @@ pub mod mixed;
 pub mod names;
 pub mod narrow;
 pub mod rank_bounds;
+pub mod reshape;
 #[doc(hidden)]
 #[rustfmt::skip] // generated: see `size_names_is_up_to_date` in dim.rs
 pub mod size_names;

@@ -11,6 +11,7 @@
 //! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
 //! [`tensor`](mod@crate::tensor).
 
+pub mod cat;
 pub mod dyn_tensor;
 pub mod flatten;
 pub mod flip;
