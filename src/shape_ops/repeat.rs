@@ -16,8 +16,10 @@ use alloc::vec::Vec;
 
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel, fail};
+use crate::shape::all_dyn::{Resized, ToDynLayout};
 use crate::shape::axis::{self, AxisArg};
-use crate::tensor::DynTensor;
+use crate::shape::list::Layout;
+use crate::tensor::{DynTensor, Tensor};
 
 /// Appends each run of `run` elements of `src` `times` times: a whole
 /// axis's block for tiling, one index's block for interleaving.
@@ -123,5 +125,33 @@ impl<T: Element> DynTensor<T> {
     pub fn repeat_interleave(&self, repeats: usize, axis: impl AxisArg) -> Self {
         self.try_repeat_interleave(repeats, axis)
             .unwrap_or_else(|e| fail(e))
+    }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S>
+where
+    S::List: ToDynLayout,
+{
+    /// The tensor tiled `reps[k]` times along axis `k` (see
+    /// [`DynTensor::try_repeat`]); `reps` has exactly the rank's length.
+    /// The result keeps the rank, every size known at run time
+    /// ([`Resized<S>`]: the sizes are products the compiler cannot
+    /// form). Another length of `reps` is [`ShapeError::ExpandRank`].
+    pub fn try_repeat(&self, reps: &[usize]) -> Result<Tensor<T, Resized<S>>, ShapeError> {
+        if reps.len() != S::RANK {
+            return Err(ShapeError::ExpandRank {
+                target: reps.to_vec(),
+                tensor: self.shape().to_vec(),
+            });
+        }
+        let d = DynTensor::from_parts(self.to_vec(), &self.shape()).try_repeat(reps)?;
+        let dims = d.shape().to_vec();
+        Ok(Tensor::from_checked(d.into_vec(), &dims))
+    }
+
+    /// [`try_repeat`](Self::try_repeat), panicking with the error's message.
+    #[track_caller]
+    pub fn repeat(&self, reps: &[usize]) -> Tensor<T, Resized<S>> {
+        self.try_repeat(reps).unwrap_or_else(|e| fail(e))
     }
 }
