@@ -21,7 +21,7 @@ use crate::element::Element;
 use crate::error::{ShapeError, fail};
 use crate::kernel;
 use crate::shape::axis::{self, AxisArg};
-use crate::shape::diagonal::{Diagonal, Diagonalled};
+use crate::shape::diagonal::Diagonal;
 use crate::shape::list::{Cons, Layout, Nil};
 use crate::tensor::{DynTensor, Tensor};
 
@@ -222,7 +222,8 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// PyTorch's `diagonal()` with its defaults (offset 0, axes 0 and 1),
     /// copied: the first two axes, which must have the same size, removed
     /// and the diagonal appended as the last axis. The layout is computed
-    /// by the compiler ([`Diagonalled<S>`]); a tensor of fewer than 2
+    /// by the compiler ([`Diagonalled<S>`](crate::shape::diagonal::Diagonalled));
+    /// a tensor of fewer than 2
     /// dimensions, or whose first two sizes differ, does not compile. For
     /// other axes and offsets, use [`DynTensor::try_diagonal`].
     ///
@@ -234,9 +235,9 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// let x = Tensor::<f32, shape![Dyn, Dyn]>::ones(&[2, 3]);
     /// assert_eq!(x.diagonal().to_vec(), vec![1.0, 1.0]); // min(2, 3)
     /// ```
-    pub fn diagonal(&self) -> Tensor<T, Diagonalled<S>>
+    pub fn diagonal<Out: Layout>(&self) -> Tensor<T, Out>
     where
-        S: Diagonal,
+        S: Diagonal<Out = Out>,
     {
         let dims = self.shape();
         let (out_dims, view, start) = diagonal_view(&dims, 0, 0, 1);

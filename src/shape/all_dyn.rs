@@ -1,7 +1,14 @@
-//! The layout of an operation that keeps the rank but not the sizes
-//! (`repeat` on static and mixed tensors): every dimension `Dyn`, names
-//! dropped. One small type operator, [`AllDyn`], with the alias
-//! [`Resized<S>`].
+//! The layouts of operations that keep the rank but not the sizes, on
+//! static and mixed tensors: `repeat` (every dimension `Dyn`, names
+//! dropped: [`AllDyn`], alias [`Resized<S>`]) and the ones that change one
+//! axis by a runtime amount, `chunk`, `split`, `split_sizes`,
+//! `repeat_interleave` (that axis `Dyn`: [`DynAxis<K>`], alias
+//! [`WithDynAxis<S, K>`]).
+//!
+//! | operation | bound | result layout |
+//! |---|---|---|
+//! | `repeat(&reps)` | `S::List: ToDynLayout` | `Resized<S>` |
+//! | `chunk`/`split`/`split_sizes`/`repeat_interleave` on `Axis::<K>` | `S: DynAxis<K>` | `WithDynAxis<S, K>` |
 //!
 //! ```
 //! use shaped::shape::all_dyn::Resized;
@@ -12,9 +19,10 @@
 //! assert_eq!(same.shape().as_slice(), &[4, 3]);
 //! ```
 
+use crate::shape::axes::{Axis, AxisOf, SetAt};
 use crate::shape::dim::Dyn;
 use crate::shape::list::{Cons, Layout, Nil};
-use crate::shape::mixed::Mixed;
+use crate::shape::mixed::{Mixed, ToLayout};
 
 /// The list with every dimension replaced by `Dyn`.
 pub trait AllDyn {
@@ -46,3 +54,27 @@ where
 {
     type Out = Mixed<Cons<Dyn, T::Out>>;
 }
+
+/// A layout whose axis `K` exists: the layout with that axis `Dyn` is
+/// [`WithDynAxis<S, K>`] (an axis past the rank does not compile).
+#[diagnostic::on_unimplemented(
+    message = "axis {K} is out of range for a tensor of layout `{Self}`",
+    label = "the axis must be below the rank",
+    note = "generic code names this bound: `S: DynAxis<K>`, with the result layout `WithDynAxis<S, K>`"
+)]
+pub trait DynAxis<const K: usize>: Layout {
+    /// The layout with axis `K` of runtime size.
+    type Out: Layout;
+}
+impl<S: Layout, const K: usize> DynAxis<K> for S
+where
+    // `AxisOf` first: its error names the axis and the rank in decimal.
+    Axis<K>: AxisOf<S::List>,
+    S::List: SetAt<<Axis<K> as AxisOf<S::List>>::P, Dyn>,
+    <S::List as SetAt<<Axis<K> as AxisOf<S::List>>::P, Dyn>>::Out: ToLayout,
+{
+    type Out = <<S::List as SetAt<<Axis<K> as AxisOf<S::List>>::P, Dyn>>::Out as ToLayout>::Out;
+}
+
+/// `S` with axis `K` of runtime size.
+pub type WithDynAxis<S, const K: usize> = <S as DynAxis<K>>::Out;

@@ -22,7 +22,7 @@
 //! ```
 
 use crate::shape::list::{Cons, Layout, Nil};
-use crate::shape::mixed::{Mixed, ToLayout};
+use crate::shape::mixed::ToLayout;
 
 /// The list with `X` appended.
 pub trait Append<X> {
@@ -61,31 +61,18 @@ impl<A: SquareDims<B>, B, T: Append<A>> DiagonalDims for Cons<A, Cons<B, T>> {
 
 /// A layout whose diagonal (PyTorch's default: axes 0 and 1, offset 0)
 /// has a layout the compiler knows: its first two dimensions are the same.
+/// A blanket impl, so that a concrete layout that fails is reported by the
+/// check that fails ([`DiagonalDims`] or [`SquareDims`]), sizes in decimal.
+#[diagnostic::on_unimplemented(
+    message = "`diagonal()` needs at least 2 dimensions, got a tensor with the dimensions `{Self}`",
+    label = "a diagonal takes two axes",
+    note = "generic code names this bound: `S: Diagonal`, with the result layout `Diagonalled<S>`"
+)]
 pub trait Diagonal: Layout {
     /// The result layout.
     type Out: Layout;
 }
-// One impl per kind of layout (no rank-0 one: `Nil` has no diagonal), so
-// that generic code is told to write `S: Diagonal`.
-impl<H, T> Diagonal for Cons<H, T>
-where
-    Cons<H, T>: Layout + DiagonalRule,
-{
-    type Out = <Cons<H, T> as DiagonalRule>::Out;
-}
-impl<L> Diagonal for Mixed<L>
-where
-    Mixed<L>: Layout + DiagonalRule,
-{
-    type Out = <Mixed<L> as DiagonalRule>::Out;
-}
-
-/// [`Diagonal`] for every layout.
-pub trait DiagonalRule {
-    /// See [`Diagonal::Out`].
-    type Out: Layout;
-}
-impl<S: Layout> DiagonalRule for S
+impl<S: Layout> Diagonal for S
 where
     S::List: DiagonalDims,
     <S::List as DiagonalDims>::Out: ToLayout,

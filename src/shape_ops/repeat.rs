@@ -16,7 +16,8 @@ use alloc::vec::Vec;
 
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel, fail};
-use crate::shape::all_dyn::{Resized, ToDynLayout};
+use crate::shape::all_dyn::{DynAxis, Resized, ToDynLayout, WithDynAxis};
+use crate::shape::axes::Axis;
 use crate::shape::axis::{self, AxisArg};
 use crate::shape::list::Layout;
 use crate::tensor::{DynTensor, Tensor};
@@ -153,5 +154,34 @@ where
     #[track_caller]
     pub fn repeat(&self, reps: &[usize]) -> Tensor<T, Resized<S>> {
         self.try_repeat(reps).unwrap_or_else(|e| fail(e))
+    }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// Each element repeated `repeats` times in place along axis `K` (see
+    /// [`DynTensor::try_repeat_interleave`]), that axis of runtime size in
+    /// the result's layout ([`WithDynAxis<S, K>`]).
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![2, 2]>::arange();
+    /// let r: Tensor<i32, shape![2, Dyn]> = t.repeat_interleave(2, Axis::<1>);
+    /// assert_eq!(r.to_vec(), vec![0, 0, 1, 1, 2, 2, 3, 3]);
+    /// ```
+    #[track_caller]
+    pub fn repeat_interleave<const K: usize>(
+        &self,
+        repeats: usize,
+        _: Axis<K>,
+    ) -> Tensor<T, WithDynAxis<S, K>>
+    where
+        S: DynAxis<K>,
+    {
+        let d = DynTensor::from_parts(self.to_vec(), &self.shape());
+        let r = d
+            .try_repeat_interleave(repeats, K)
+            .unwrap_or_else(|e| fail(e));
+        let dims = r.shape().to_vec();
+        Tensor::from_checked(r.into_vec(), &dims)
     }
 }
