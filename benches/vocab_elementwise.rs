@@ -41,7 +41,7 @@ fn flip(c: &mut Criterion) {
     g.bench_function("hand", |b| {
         b.iter(|| {
             let src = black_box(&v);
-            let mut out = Vec::with_capacity(src.len());
+            let mut out: Vec<f32> = Vec::with_capacity(src.len());
             for row in src.chunks_exact(n) {
                 out.extend(row.iter().rev());
             }

@@ -122,6 +122,7 @@ float_functions!(
 
 /// Whether `x` is NaN: the one value not equal to itself (never an integer).
 #[inline(always)]
+#[allow(clippy::eq_op)] // `x != x` is the test, not a typo.
 fn is_nan<T: Element>(x: T) -> bool {
     x != x
 }

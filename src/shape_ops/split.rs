@@ -116,7 +116,7 @@ impl<T: Element> DynTensor<T> {
             };
         }
         let mut sizes = alloc::vec![size; n / size];
-        if n % size != 0 {
+        if !n.is_multiple_of(size) {
             sizes.push(n % size);
         }
         if n == 0 {
