@@ -347,3 +347,17 @@ fn names_survive_elementwise_functions() {
     assert_eq!(d.cast::<i8>().names(), vec![Some("x")]);
     assert_eq!(d.isnan().shape(), &[2]);
 }
+
+proptest::proptest! {
+    #[test]
+    fn round_agrees_with_round_ties_even(bits in proptest::prelude::any::<u32>(), wide in proptest::prelude::any::<u64>()) {
+        let x = f32::from_bits(bits);
+        let got = DynTensor::from_vec(vec![x], &[1]).unwrap().round().to_vec()[0];
+        let want = x.round_ties_even();
+        proptest::prop_assert!(got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()), "{x}: {got} vs {want}");
+        let y = f64::from_bits(wide);
+        let got = DynTensor::from_vec(vec![y], &[1]).unwrap().round().to_vec()[0];
+        let want = y.round_ties_even();
+        proptest::prop_assert!(got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()), "{y}: {got} vs {want}");
+    }
+}
