@@ -36,7 +36,9 @@
 //! - [`legacy`]: the opt-in warning for broadcasts old PyTorch computed
 //!   differently (`std` feature).
 //! - [`tensor`](mod@tensor): `Tensor<T, S>` and `DynTensor<T>`, their
-//!   constructors, conversions and dimension names.
+//!   constructors (with [`tensor::creation`]: `eye`, `linspace`,
+//!   `arange_step`, `zeros_like`/`ones_like`/`full_like`, `tril`, `triu`,
+//!   `meshgrid`), conversions and dimension names.
 //! - [`view`]: borrowed, strided views ([`DynView`], [`DynViewMut`]):
 //!   slicing with [`s!`], `narrow`, `index_axis`, zero-copy `t`,
 //!   `permute`, `transpose`, `broadcast_to`, `unsqueeze`, `squeeze`, and
@@ -48,11 +50,20 @@
 //!   layouts), PyTorch's `where`, elementwise maps and the math functions
 //!   (`exp ln sqrt abs powf clamp sin cos tanh sigmoid relu recip signum`,
 //!   [`ops::math`]) on every layout, and the same operators on views
-//!   ([`ops::view`]). Positional
+//!   ([`ops::view`]). NumPy's wider elementwise vocabulary, one family per
+//!   file: [`ops::unary`] (`floor ceil round trunc log2 log10 log1p exp2
+//!   expm1 tan asin acos atan sinh cosh asinh acosh atanh square rsqrt erf
+//!   gelu silu softplus`, the masks `isnan isinf isfinite`),
+//!   [`ops::binary_math`] (`maximum minimum pow atan2 hypot copysign
+//!   logaddexp` with broadcasting), [`ops::bitwise`] (`& | ^ << >> !` on
+//!   integers), [`ops::logical`] (`logical_and/or/xor/not` on masks) and
+//!   [`ops::cast`] (`cast::<U>()`, PyTorch's `.to(dtype)`). Positional
 //!   broadcasting is the base path; names are a thin layer over it.
 //! - The toolkit, one folder per family, the static and the runtime version
 //!   side by side: [`shape_ops`] (`reshape`, `unsqueeze`, `squeeze`,
-//!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
+//!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`, and NumPy's
+//!   manipulation vocabulary: `flip`, `roll`, `repeat`, `repeat_interleave`,
+//!   `chunk`, `split`, `unbind`, `flatten`, `unflatten`, `movedim`) and [`reduce`]
 //!   (`sum`, `prod`, `mean`, `var`, `std`, `max`, `min`, `argmax`,
 //!   `argmin`, `logsumexp`, `softmax`, `log_softmax`; integer sums and
 //!   products in `i64`/`u64`, as NumPy's and PyTorch's), each on static, mixed and
@@ -61,7 +72,8 @@
 //!   compiler computes the result's layout, a number at run time; the README's
 //!   "The toolkit on every layout" lists them), and
 //!   [`matmul`](mod@matmul) (torch.matmul's rules, the product on
-//!   `matrixmultiply` through [`kernel::gemm`]), and [`einsum`](mod@einsum)
+//!   `matrixmultiply` through [`kernel::gemm`]; the matrix helpers
+//!   `diagonal`, `trace`, `outer`, `kron` in [`matmul::matrix_helpers`]), and [`einsum`](mod@einsum)
 //!   (torch.einsum at run time, [`einsum!`] checked at compile time,
 //!   `contract` by dimension name; matrix-product contractions on the
 //!   same GEMM).

@@ -200,3 +200,55 @@ fn flatten_unflatten_movedim() {
     assert_eq!(a.movedim(1, 1).to_vec(), a.to_vec());
     assert!(a.try_movedim(0, 5).is_err());
 }
+
+#[test]
+fn typed_repeat_flatten_and_diagonal() {
+    let t = Tensor::<i32, shape![2, 2]>::from_slice(&[1, 2, 3, 4]).unwrap();
+    let r: Tensor<i32, shape![Dyn, Dyn]> = t.repeat(&[2, 3]);
+    assert_eq!(
+        r.to_vec(),
+        DynTensor::from_vec(vec![1, 2, 3, 4], &[2, 2])
+            .unwrap()
+            .repeat(&[2, 3])
+            .to_vec()
+    );
+    assert!(matches!(
+        t.try_repeat(&[2]),
+        Err(ShapeError::ExpandRank { .. })
+    ));
+    let m = Tensor::<i32, shape![Dyn, 2]>::from_vec(vec![1, 2], &[1]).unwrap();
+    assert_eq!(m.repeat(&[3, 1]).shape().as_slice(), &[3, 2]);
+    let f: Tensor<i32, shape![Dyn]> = t.flatten();
+    assert_eq!(f.to_vec(), vec![1, 2, 3, 4]);
+    assert_eq!(
+        Tensor::<f32, shape![]>::full(2.0).flatten().to_vec(),
+        vec![2.0]
+    );
+    let d: Tensor<i32, shape![2]> = t.diagonal();
+    assert_eq!(d.as_slice(), &[1, 4]);
+    // numpy.diagonal(arange(18).reshape(3, 3, 2)) has shape (2, 3)
+    let b = Tensor::<i32, shape![3, 3, 2]>::arange();
+    let bd: Tensor<i32, shape![2, 3]> = b.diagonal();
+    assert_eq!(bd.to_vec(), b.to_dyn().diagonal(0, 0, 1).to_vec());
+    let e = Tensor::<i32, shape![Dyn, Dyn]>::zeros(&[0, 3]);
+    assert_eq!(e.diagonal().numel(), 0);
+}
+
+#[test]
+fn typed_chunk_split_and_repeat_interleave() {
+    let t = Tensor::<i32, shape![3, 4]>::arange();
+    let c: Vec<Tensor<i32, shape![3, Dyn]>> = t.chunk(3, Axis::<1>);
+    assert_eq!(c.len(), 2);
+    assert_eq!(c[1].to_vec(), vec![2, 3, 6, 7, 10, 11]);
+    let s: Vec<Tensor<i32, shape![Dyn, 4]>> = t.split(2, Axis::<0>);
+    assert_eq!(s[1].shape().as_slice(), &[1, 4]);
+    let z = t.split_sizes(&[0, 3], Axis::<0>);
+    assert_eq!((z[0].numel(), z[1].numel()), (0, 12));
+    assert!(t.try_split_sizes(&[1], Axis::<0>).is_err());
+    assert!(t.try_chunk(0, Axis::<0>).is_err());
+    let r: Tensor<i32, shape![Dyn, 4]> = t.repeat_interleave(2, Axis::<0>);
+    assert_eq!(r.to_vec(), t.to_dyn().repeat_interleave(2, 0).to_vec());
+    let m = Tensor::<i32, shape![Dyn, 2]>::from_vec(vec![1, 2, 3, 4], &[2]).unwrap();
+    let p: Vec<Tensor<i32, shape![Dyn, 2]>> = m.chunk(2, Axis::<0>);
+    assert_eq!(p[1].to_vec(), vec![3, 4]);
+}

@@ -21,6 +21,7 @@ use crate::element::Element;
 use crate::error::{ShapeError, fail};
 use crate::kernel;
 use crate::shape::axis::{self, AxisArg};
+use crate::shape::diagonal::Diagonal;
 use crate::shape::list::{Cons, Layout, Nil};
 use crate::tensor::{DynTensor, Tensor};
 
@@ -218,6 +219,32 @@ where
 }
 
 impl<T: Element, S: Layout> Tensor<T, S> {
+    /// PyTorch's `diagonal()` with its defaults (offset 0, axes 0 and 1),
+    /// copied: the first two axes, which must have the same size, removed
+    /// and the diagonal appended as the last axis. The layout is computed
+    /// by the compiler ([`Diagonalled<S>`](crate::shape::diagonal::Diagonalled));
+    /// a tensor of fewer than 2
+    /// dimensions, or whose first two sizes differ, does not compile. For
+    /// other axes and offsets, use [`DynTensor::try_diagonal`].
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let m = Tensor::<i32, shape![3, 3]>::arange();
+    /// let d: Tensor<i32, shape![3]> = m.diagonal();
+    /// assert_eq!(d.as_slice(), &[0, 4, 8]);
+    /// let x = Tensor::<f32, shape![Dyn, Dyn]>::ones(&[2, 3]);
+    /// assert_eq!(x.diagonal().to_vec(), vec![1.0, 1.0]); // min(2, 3)
+    /// ```
+    pub fn diagonal<Out: Layout>(&self) -> Tensor<T, Out>
+    where
+        S: Diagonal<Out = Out>,
+    {
+        let dims = self.shape();
+        let (out_dims, view, start) = diagonal_view(&dims, 0, 0, 1);
+        let data = kernel::gather(&self.as_slice()[start..], &out_dims, &view);
+        Tensor::from_checked(data, &out_dims)
+    }
+
     /// The sum of the main diagonal of a static matrix (see
     /// [`DynTensor::try_trace`]); other ranks do not compile.
     ///

@@ -33,10 +33,18 @@ pub trait TwoOrMoreDims {}
 impl<A, B, T> TwoOrMoreDims for Cons<A, Cons<B, T>> {}
 
 /// A layout of exactly 2 dimensions: a matrix.
+#[diagnostic::on_unimplemented(
+    message = "expected a matrix (2 dimensions), got a tensor with the dimensions `{Self}`",
+    label = "this needs a shape of exactly 2 dimensions"
+)]
 pub trait Matrix: Layout {}
 impl<S: Layout> Matrix for S where S::List: TwoDims {}
 
 /// A layout of at least 2 dimensions: matrices in the last two, the
 /// others a batch.
+#[diagnostic::on_unimplemented(
+    message = "expected a tensor of at least 2 dimensions (matrices in the last two), got the dimensions `{Self}`",
+    label = "this works on the last two dimensions, which this tensor does not have"
+)]
 pub trait Matrices: Layout {}
 impl<S: Layout> Matrices for S where S::List: TwoOrMoreDims {}

@@ -17,7 +17,10 @@ use alloc::vec::Vec;
 use crate::element::Element;
 use crate::error::{ShapeError, fail};
 use crate::shape::axis::{self, AxisArg};
-use crate::tensor::DynTensor;
+use crate::shape::dim::Dyn;
+use crate::shape::list::{Cons, Layout, Nil};
+use crate::shape::mixed::Mixed;
+use crate::tensor::{DynTensor, Tensor};
 
 impl<T: Element> DynTensor<T> {
     /// Axes `start` to `end` (both included; negative counting from the
@@ -114,5 +117,21 @@ impl<T: Element> DynTensor<T> {
     pub fn movedim(&self, source: impl AxisArg, destination: impl AxisArg) -> Self {
         self.try_movedim(source, destination)
             .unwrap_or_else(|e| fail(e))
+    }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// All the elements as one axis (PyTorch's `flatten()`, NumPy's
+    /// `ravel`), as a `shape![Dyn]` tensor: the compiler knows the rank (1),
+    /// the size is the element count. A rank-0 tensor gives one element.
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![2, 3]>::arange();
+    /// let f: Tensor<i32, shape![Dyn]> = t.flatten();
+    /// assert_eq!(f.to_vec(), (0..6).collect::<Vec<_>>());
+    /// ```
+    pub fn flatten(&self) -> Tensor<T, Mixed<Cons<Dyn, Nil>>> {
+        Tensor::from_checked(self.to_vec(), &[self.numel()])
     }
 }

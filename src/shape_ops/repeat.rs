@@ -16,8 +16,11 @@ use alloc::vec::Vec;
 
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel, fail};
+use crate::shape::all_dyn::{DynAxis, Resized, ToDynLayout, WithDynAxis};
+use crate::shape::axes::Axis;
 use crate::shape::axis::{self, AxisArg};
-use crate::tensor::DynTensor;
+use crate::shape::list::Layout;
+use crate::tensor::{DynTensor, Tensor};
 
 /// Appends each run of `run` elements of `src` `times` times: a whole
 /// axis's block for tiling, one index's block for interleaving.
@@ -123,5 +126,62 @@ impl<T: Element> DynTensor<T> {
     pub fn repeat_interleave(&self, repeats: usize, axis: impl AxisArg) -> Self {
         self.try_repeat_interleave(repeats, axis)
             .unwrap_or_else(|e| fail(e))
+    }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S>
+where
+    S::List: ToDynLayout,
+{
+    /// The tensor tiled `reps[k]` times along axis `k` (see
+    /// [`DynTensor::try_repeat`]); `reps` has exactly the rank's length.
+    /// The result keeps the rank, every size known at run time
+    /// ([`Resized<S>`]: the sizes are products the compiler cannot
+    /// form). Another length of `reps` is [`ShapeError::ExpandRank`].
+    pub fn try_repeat(&self, reps: &[usize]) -> Result<Tensor<T, Resized<S>>, ShapeError> {
+        if reps.len() != S::RANK {
+            return Err(ShapeError::ExpandRank {
+                target: reps.to_vec(),
+                tensor: self.shape().to_vec(),
+            });
+        }
+        let d = DynTensor::from_parts(self.to_vec(), &self.shape()).try_repeat(reps)?;
+        let dims = d.shape().to_vec();
+        Ok(Tensor::from_checked(d.into_vec(), &dims))
+    }
+
+    /// [`try_repeat`](Self::try_repeat), panicking with the error's message.
+    #[track_caller]
+    pub fn repeat(&self, reps: &[usize]) -> Tensor<T, Resized<S>> {
+        self.try_repeat(reps).unwrap_or_else(|e| fail(e))
+    }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// Each element repeated `repeats` times in place along axis `K` (see
+    /// [`DynTensor::try_repeat_interleave`]), that axis of runtime size in
+    /// the result's layout ([`WithDynAxis<S, K>`]).
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![2, 2]>::arange();
+    /// let r: Tensor<i32, shape![2, Dyn]> = t.repeat_interleave(2, Axis::<1>);
+    /// assert_eq!(r.to_vec(), vec![0, 0, 1, 1, 2, 2, 3, 3]);
+    /// ```
+    #[track_caller]
+    pub fn repeat_interleave<const K: usize>(
+        &self,
+        repeats: usize,
+        _: Axis<K>,
+    ) -> Tensor<T, WithDynAxis<S, K>>
+    where
+        S: DynAxis<K>,
+    {
+        let d = DynTensor::from_parts(self.to_vec(), &self.shape());
+        let r = d
+            .try_repeat_interleave(repeats, K)
+            .unwrap_or_else(|e| fail(e));
+        let dims = r.shape().to_vec();
+        Tensor::from_checked(r.into_vec(), &dims)
     }
 }

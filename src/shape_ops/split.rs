@@ -21,6 +21,7 @@ use alloc::vec::Vec;
 
 use crate::element::Element;
 use crate::error::{ShapeError, fail};
+use crate::shape::all_dyn::{DynAxis, WithDynAxis};
 use crate::shape::axes::Axis;
 use crate::shape::axis::{self, AxisArg};
 use crate::shape::list::Layout;
@@ -115,7 +116,7 @@ impl<T: Element> DynTensor<T> {
             };
         }
         let mut sizes = alloc::vec![size; n / size];
-        if n % size != 0 {
+        if !n.is_multiple_of(size) {
             sizes.push(n % size);
         }
         if n == 0 {
@@ -195,5 +196,111 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         (0..n)
             .map(|i| Tensor::from_checked(narrow_data(self.as_slice(), &dims, K, i, 1), &out_dims))
             .collect()
+    }
+}
+
+/// The pieces of a runtime split as tensors of layout `S2`.
+fn typed<T: Element, S2: Layout>(pieces: Vec<DynTensor<T>>) -> Vec<Tensor<T, S2>> {
+    pieces
+        .into_iter()
+        .map(|p| {
+            let dims = p.shape().to_vec();
+            Tensor::from_checked(p.into_vec(), &dims)
+        })
+        .collect()
+}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// This tensor as a runtime one, without names, for the shared code.
+    fn as_runtime(&self) -> DynTensor<T> {
+        DynTensor::from_parts(self.to_vec(), &self.shape())
+    }
+
+    /// At most `chunks` pieces along axis `K` (see
+    /// [`DynTensor::try_chunk`]), that axis of runtime size in the pieces'
+    /// layout ([`WithDynAxis<S, K>`]); an axis past the rank does not
+    /// compile.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![5, 2]>::arange();
+    /// let c: Vec<Tensor<i32, shape![Dyn, 2]>> = t.try_chunk(2, Axis::<0>).unwrap();
+    /// assert_eq!(c[1].to_vec(), vec![6, 7, 8, 9]);
+    /// ```
+    pub fn try_chunk<const K: usize>(
+        &self,
+        chunks: usize,
+        _: Axis<K>,
+    ) -> Result<Vec<Tensor<T, WithDynAxis<S, K>>>, ShapeError>
+    where
+        S: DynAxis<K>,
+    {
+        Ok(typed(self.as_runtime().try_chunk(chunks, K)?))
+    }
+
+    /// [`try_chunk`](Self::try_chunk), panicking with the error's message.
+    #[track_caller]
+    pub fn chunk<const K: usize>(
+        &self,
+        chunks: usize,
+        axis: Axis<K>,
+    ) -> Vec<Tensor<T, WithDynAxis<S, K>>>
+    where
+        S: DynAxis<K>,
+    {
+        self.try_chunk(chunks, axis).unwrap_or_else(|e| fail(e))
+    }
+
+    /// Pieces of `size` along axis `K` (see [`DynTensor::try_split`]).
+    pub fn try_split<const K: usize>(
+        &self,
+        size: usize,
+        _: Axis<K>,
+    ) -> Result<Vec<Tensor<T, WithDynAxis<S, K>>>, ShapeError>
+    where
+        S: DynAxis<K>,
+    {
+        Ok(typed(self.as_runtime().try_split(size, K)?))
+    }
+
+    /// [`try_split`](Self::try_split), panicking with the error's message.
+    #[track_caller]
+    pub fn split<const K: usize>(
+        &self,
+        size: usize,
+        axis: Axis<K>,
+    ) -> Vec<Tensor<T, WithDynAxis<S, K>>>
+    where
+        S: DynAxis<K>,
+    {
+        self.try_split(size, axis).unwrap_or_else(|e| fail(e))
+    }
+
+    /// Pieces of the given `sizes` along axis `K` (see
+    /// [`DynTensor::try_split_sizes`]).
+    pub fn try_split_sizes<const K: usize>(
+        &self,
+        sizes: &[usize],
+        _: Axis<K>,
+    ) -> Result<Vec<Tensor<T, WithDynAxis<S, K>>>, ShapeError>
+    where
+        S: DynAxis<K>,
+    {
+        Ok(typed(self.as_runtime().try_split_sizes(sizes, K)?))
+    }
+
+    /// [`try_split_sizes`](Self::try_split_sizes), panicking with the
+    /// error's message.
+    #[track_caller]
+    pub fn split_sizes<const K: usize>(
+        &self,
+        sizes: &[usize],
+        axis: Axis<K>,
+    ) -> Vec<Tensor<T, WithDynAxis<S, K>>>
+    where
+        S: DynAxis<K>,
+    {
+        self.try_split_sizes(sizes, axis)
+            .unwrap_or_else(|e| fail(e))
     }
 }
