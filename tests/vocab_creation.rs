@@ -103,7 +103,7 @@ fn tril_and_triu_match_numpy() {
     assert_eq!(b.triu(0).to_vec(), vec![1, 1, 0, 1, 1, 1, 0, 1]);
     let s = Tensor::<i32, shape![2, 2, 2]>::ones();
     assert_eq!(s.triu(0).to_vec(), b.triu(0).to_vec());
-    let m = Tensor::<i32, shape![Dyn, 2]>::ones(&[0]);
+    let m = Tensor::<i32, shape![Dyn, 2]>::ones_sized(&[0]);
     assert_eq!(m.tril(0).numel(), 0);
     let err = DynTensor::<f32>::ones(&[3]).try_triu(0).unwrap_err();
     assert_eq!(

@@ -230,7 +230,7 @@ fn typed_repeat_flatten_and_diagonal() {
     let b = Tensor::<i32, shape![3, 3, 2]>::arange();
     let bd: Tensor<i32, shape![2, 3]> = b.diagonal();
     assert_eq!(bd.to_vec(), b.to_dyn().diagonal(0, 0, 1).to_vec());
-    let e = Tensor::<i32, shape![Dyn, Dyn]>::zeros(&[0, 3]);
+    let e = Tensor::<i32, shape![Dyn, Dyn]>::zeros_sized(&[0, 3]);
     assert_eq!(e.diagonal().numel(), 0);
 }
 

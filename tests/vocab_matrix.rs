@@ -50,6 +50,10 @@ fn trace_matches_numpy() {
     assert_eq!(Tensor::<i64, shape![3, 4]>::arange().trace(), 15);
     let nan = DynTensor::from_vec(vec![1.0, f64::NAN, 2.0, 3.0], &[2, 2]).unwrap();
     assert_eq!(nan.trace(), 4.0); // the NaN is off the diagonal
+    // Integer traces are sums: in i64/u64, past the element's range
+    // (NumPy's np.trace(np.full((2, 2), 200, np.uint8)) is 400).
+    assert_eq!(Tensor::<u8, shape![2, 2]>::full(200).trace(), 400u64);
+    assert_eq!(DynTensor::<i8>::full(&[3, 3], -100).trace(), -300i64);
 }
 
 #[test]

@@ -2,6 +2,6 @@
 use shaped::{Dyn, Tensor, shape};
 
 fn main() {
-    let t = Tensor::<f32, shape![Dyn]>::zeros(&[4]);
+    let t = Tensor::<f32, shape![Dyn]>::zeros_sized(&[4]);
     let _l = t.tril(0);
 }

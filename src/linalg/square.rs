@@ -263,7 +263,7 @@ fn slog_lu<T: Real>(lu: &nalgebra::LU<T, Dyn, Dyn>) -> (T, T) {
 /// ```
 /// use shaped::{linalg, shape, Dyn, Tensor};
 /// // Three diagonal matrices: 1·I, 2·I, 3·I.
-/// let a = Tensor::<f64, shape![Dyn, 2, 2]>::from_fn(&[3], |k| if k % 4 % 3 == 0 { (k / 4 + 1) as f64 } else { 0.0 });
+/// let a = Tensor::<f64, shape![Dyn, 2, 2]>::from_fn_sized(&[3], |k| if k % 4 % 3 == 0 { (k / 4 + 1) as f64 } else { 0.0 });
 /// let b = Tensor::<f64, shape![2, 1]>::from_slice(&[6.0, 6.0]).unwrap();
 /// let x: Tensor<f64, shape![Dyn, 2, 1]> = linalg::solve(&a, &b); // B broadcast over the batch
 /// assert_eq!(x.to_vec(), vec![6.0, 6.0, 3.0, 3.0, 2.0, 2.0]);

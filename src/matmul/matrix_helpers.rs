@@ -99,8 +99,8 @@ impl<T: Element> DynTensor<T> {
     }
 
     /// The sum of the main diagonal of a matrix (PyTorch's `trace`; NumPy's
-    /// `trace` also takes more dimensions). The sum is in `T`: integers
-    /// wrap as `+` does. A tensor that is not a matrix is
+    /// `trace` also takes more dimensions), in [`Element::Acc`] as every
+    /// sum is (`i64`/`u64` for integers). A tensor that is not a matrix is
     /// [`ShapeError::Mismatch`] (a 2-D shape expected).
     ///
     /// ```
@@ -108,7 +108,7 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(DynTensor::<f64>::eye(3, 4).try_trace().unwrap(), 3.0);
     /// assert!(DynTensor::<f64>::ones(&[3]).try_trace().is_err());
     /// ```
-    pub fn try_trace(&self) -> Result<T, ShapeError> {
+    pub fn try_trace(&self) -> Result<T::Acc, ShapeError> {
         if self.rank() != 2 {
             return Err(ShapeError::Mismatch {
                 expected: alloc::vec![usize::MAX; 2],
@@ -116,12 +116,16 @@ impl<T: Element> DynTensor<T> {
             });
         }
         let d = self.try_diagonal(0, 0, 1)?;
-        Ok(d.as_slice().iter().fold(T::zero(), |s, &x| s.add_elem(x)))
+        Ok(d.as_slice()
+            .iter()
+            .fold(<T::Acc as num_traits::Zero>::zero(), |s, &x| {
+                s.add_elem(x.widen())
+            }))
     }
 
     /// [`try_trace`](Self::try_trace), panicking with the error's message.
     #[track_caller]
-    pub fn trace(&self) -> T {
+    pub fn trace(&self) -> T::Acc {
         self.try_trace().unwrap_or_else(|e| fail(e))
     }
 
@@ -232,7 +236,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// let m = Tensor::<i32, shape![3, 3]>::arange();
     /// let d: Tensor<i32, shape![3]> = m.diagonal();
     /// assert_eq!(d.as_slice(), &[0, 4, 8]);
-    /// let x = Tensor::<f32, shape![Dyn, Dyn]>::ones(&[2, 3]);
+    /// let x = Tensor::<f32, shape![Dyn, Dyn]>::ones_sized(&[2, 3]);
     /// assert_eq!(x.diagonal().to_vec(), vec![1.0, 1.0]); // min(2, 3)
     /// ```
     pub fn diagonal<Out: Layout>(&self) -> Tensor<T, Out>
@@ -252,11 +256,14 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// use shaped::{shape, Tensor};
     /// assert_eq!(Tensor::<i32, shape![3, 3]>::arange().trace(), 12);
     /// ```
-    pub fn trace(&self) -> T
+    pub fn trace(&self) -> T::Acc
     where
         S: crate::shape::rank_bounds::Matrix,
     {
         let d = self.shape();
-        (0..d[0].min(d[1])).fold(T::zero(), |s, i| s.add_elem(self.as_slice()[i * d[1] + i]))
+        let x = self.as_slice();
+        (0..d[0].min(d[1])).fold(<T::Acc as num_traits::Zero>::zero(), |s, i| {
+            s.add_elem(x[i * d[1] + i].widen())
+        })
     }
 }

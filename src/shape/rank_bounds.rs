@@ -10,7 +10,7 @@
 //! fn lower<S: Matrices>(x: &Tensor<f32, S>) -> Tensor<f32, S> {
 //!     x.tril(0)
 //! }
-//! let x = Tensor::<f32, shape![Dyn, 2, 2]>::ones(&[1]);
+//! let x = Tensor::<f32, shape![Dyn, 2, 2]>::ones_sized(&[1]);
 //! assert_eq!(lower(&x).to_vec(), vec![1.0, 0.0, 1.0, 1.0]);
 //! ```
 

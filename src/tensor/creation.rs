@@ -18,7 +18,7 @@
 //! assert_eq!(x.to_vec(), vec![0.0, 0.25, 0.5, 0.75, 1.0]);
 //! let r = DynTensor::<i64>::arange_step(10, 0, -3);
 //! assert_eq!(r.to_vec(), vec![10, 7, 4, 1]);
-//! let m = Tensor::<f32, shape![Dyn, 3]>::ones(&[3]);
+//! let m = Tensor::<f32, shape![Dyn, 3]>::ones_sized(&[3]);
 //! assert_eq!(m.triu(1).to_vec(), vec![0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]);
 //! ```
 
@@ -344,7 +344,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     ///
     /// ```
     /// use shaped::{shape, Dyn, Tensor};
-    /// let t = Tensor::<f32, shape![Dyn, 2]>::zeros(&[3]);
+    /// let t = Tensor::<f32, shape![Dyn, 2]>::zeros_sized(&[3]);
     /// assert_eq!(t.full_like(2.0).to_vec(), vec![2.0; 6]);
     /// assert_eq!(t.ones_like().shape(), t.shape());
     /// ```
