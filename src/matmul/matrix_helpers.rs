@@ -258,7 +258,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// ```
     pub fn trace(&self) -> T::Acc
     where
-        S: crate::shape::rank_bounds::Matrix,
+        S: crate::shape::toolkit::Matrix,
     {
         let d = self.shape();
         let x = self.as_slice();

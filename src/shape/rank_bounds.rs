@@ -1,8 +1,9 @@
-//! Bounds on a layout's rank, for the operations on matrices: [`Matrix`]
-//! (exactly 2 dimensions: `eye`) and [`Matrices`] (at least 2, a batch of
-//! matrices in the last two: `tril`, `triu`). Each is checked on the
-//! layout's list of dimensions, so that the compile error names them in
-//! decimal (`Cons<D<3>, Nil>`).
+//! The bound on a layout's rank for the operations on batches of
+//! matrices: [`Matrices`] (at least 2 dimensions, matrices in the last
+//! two: `tril`, `triu`), checked on the layout's list of dimensions, so
+//! that the compile error names them in decimal (`Cons<D<3>, Nil>`). A
+//! single matrix (exactly 2 dimensions: `t()`, `eye`, `trace`) is
+//! [`Matrix`](crate::shape::toolkit::Matrix).
 //!
 //! ```
 //! use shaped::shape::rank_bounds::Matrices;
@@ -14,15 +15,7 @@
 //! assert_eq!(lower(&x).to_vec(), vec![1.0, 0.0, 1.0, 1.0]);
 //! ```
 
-use crate::shape::list::{Cons, Layout, Nil};
-
-/// A list of exactly two dimensions (what [`Matrix`] checks).
-#[diagnostic::on_unimplemented(
-    message = "expected a matrix (2 dimensions), got a tensor with the dimensions `{Self}`",
-    label = "this needs a shape of exactly 2 dimensions"
-)]
-pub trait TwoDims {}
-impl<A, B> TwoDims for Cons<A, Cons<B, Nil>> {}
+use crate::shape::list::{Cons, Layout};
 
 /// A list of two dimensions or more (what [`Matrices`] checks).
 #[diagnostic::on_unimplemented(
@@ -31,14 +24,6 @@ impl<A, B> TwoDims for Cons<A, Cons<B, Nil>> {}
 )]
 pub trait TwoOrMoreDims {}
 impl<A, B, T> TwoOrMoreDims for Cons<A, Cons<B, T>> {}
-
-/// A layout of exactly 2 dimensions: a matrix.
-#[diagnostic::on_unimplemented(
-    message = "expected a matrix (2 dimensions), got a tensor with the dimensions `{Self}`",
-    label = "this needs a shape of exactly 2 dimensions"
-)]
-pub trait Matrix: Layout {}
-impl<S: Layout> Matrix for S where S::List: TwoDims {}
 
 /// A layout of at least 2 dimensions: matrices in the last two, the
 /// others a batch.

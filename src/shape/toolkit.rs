@@ -267,9 +267,9 @@ impl<S: TransposeAxes<Axis<A>, Axis<B>>, const A: usize, const B: usize> Transpo
 pub type Transposed<S, const A: usize, const B: usize> =
     <S as TransposeAxes<Axis<A>, Axis<B>>>::Out;
 
-/// A 2-D layout, static or mixed: the bound of `t()` (the matrix
-/// transpose, PyTorch's `t()`), whose result layout is
-/// [`TransposedMatrix<S>`].
+/// A 2-D layout, static or mixed: one matrix. The bound of `t()` (the
+/// matrix transpose, PyTorch's `t()`, whose result layout is
+/// [`TransposedMatrix<S>`]), `eye` and `trace`.
 ///
 /// ```
 /// use shaped::{shape, Dyn, Matrix, Tensor, TensorView, TransposedMatrix};
@@ -281,9 +281,9 @@ pub type Transposed<S, const A: usize, const B: usize> =
 /// assert_eq!(c.shape(), &[3, 2]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`t()` transposes a 2-D tensor, not one of layout `{Self}`",
+    message = "expected a matrix (a 2-D tensor), not one of layout `{Self}`",
     label = "a 2-D tensor or view is needed",
-    note = "generic code names this bound: `S: Matrix`, with the result layout `TransposedMatrix<S>`; swap two axes of any layout with `transpose`"
+    note = "generic code names this bound: `S: Matrix` (the layout of `t()` is `TransposedMatrix<S>`); swap two axes of any layout with `transpose`"
 )]
 pub trait Matrix: Layout {
     /// The layout with the two axes swapped.

@@ -30,7 +30,8 @@ use crate::element::Element;
 use crate::error::{ShapeError, fail, vec_for};
 use crate::shape::axis;
 use crate::shape::list::{Layout, Shape};
-use crate::shape::rank_bounds::{Matrices, Matrix};
+use crate::shape::rank_bounds::Matrices;
+use crate::shape::toolkit::Matrix;
 use crate::tensor::{DynTensor, Tensor};
 
 /// The identity's elements: 1 where row == column, row-major.
