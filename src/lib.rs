@@ -115,8 +115,10 @@ pub mod ops;
 #[cfg(feature = "rand")]
 pub mod random;
 pub mod reduce;
+pub mod search;
 pub mod shape;
 pub mod shape_ops;
+pub mod sort;
 pub mod tensor;
 pub mod view;
 

@@ -23,8 +23,10 @@
 //! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
 //! [`tensor`](mod@crate::tensor).
 
+pub mod cumulative;
 pub mod dyn_tensor;
 pub(crate) mod engine;
+pub(crate) mod lanes;
 pub mod softmax;
 pub mod tensor;
 pub mod view;

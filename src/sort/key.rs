@@ -1,0 +1,155 @@
+//! The order the sorting and searching functions use, as an integer key
+//! per element: NaN after every number (NumPy's order; PyTorch's too),
+//! `-0.0` equal to `0.0`, integers by value. Sorting the keys packed with
+//! each element's position gives a stable sort from an unstable one (no
+//! two packed keys are equal), on plain integers that compare in one
+//! instruction.
+
+use crate::element::Element;
+
+/// An element type the sorting and searching functions can order: every
+/// [`Element`] (the integers and `f32`/`f64`). Generic code names it as
+/// `T: SortKey`.
+pub trait SortKey: Element {
+    /// The element's key packed with a position: ordered by key, then
+    /// position.
+    #[doc(hidden)]
+    type Packed: Ord + Copy + Send + Sync;
+    /// The key of `self` (reversed when `descending`, so NaN comes first
+    /// then, as in PyTorch's descending sort) packed with `index`, which
+    /// is below 2^32 for the element types of at most 32 bits.
+    #[doc(hidden)]
+    fn pack(self, index: usize, descending: bool) -> Self::Packed;
+    /// The position in a packed key.
+    #[doc(hidden)]
+    fn index_of(p: Self::Packed) -> usize;
+    /// The key alone, widened: equal for equal elements (every NaN
+    /// alike).
+    #[doc(hidden)]
+    fn key(self) -> u128;
+}
+
+/// Lanes longer than this cannot pack a position beside a 32-bit key.
+pub(crate) const MAX_PACKED_32: usize = u32::MAX as usize;
+
+macro_rules! keyed {
+    ($($t:ty => $packed:ty, $half:ty, $bits:expr, |$v:ident| $key:expr;)*) => {$(
+        impl SortKey for $t {
+            type Packed = $packed;
+            #[inline(always)]
+            fn pack(self, index: usize, descending: bool) -> $packed {
+                let $v = self;
+                let k: $half = $key;
+                let k = if descending { !k } else { k };
+                (k as $packed) << $bits | index as $packed
+            }
+            #[inline(always)]
+            fn index_of(p: $packed) -> usize {
+                (p & (((1 as $packed) << $bits) - 1)) as usize
+            }
+            #[inline(always)]
+            fn key(self) -> u128 {
+                let $v = self;
+                let k: $half = $key;
+                k as u128
+            }
+        }
+    )*};
+}
+
+keyed! {
+    i8 => u64, u32, 32, |v| (v as u8 ^ 0x80) as u32;
+    i16 => u64, u32, 32, |v| (v as u16 ^ 0x8000) as u32;
+    i32 => u64, u32, 32, |v| v as u32 ^ 0x8000_0000;
+    u8 => u64, u32, 32, |v| v as u32;
+    u16 => u64, u32, 32, |v| v as u32;
+    u32 => u64, u32, 32, |v| v;
+    i64 => u128, u64, 64, |v| v as u64 ^ (1 << 63);
+    isize => u128, u64, 64, |v| v as i64 as u64 ^ (1 << 63);
+    u64 => u128, u64, 64, |v| v;
+    usize => u128, u64, 64, |v| v as u64;
+    f32 => u64, u32, 32, |v| float_key32(v);
+    f64 => u128, u64, 64, |v| float_key64(v);
+}
+
+/// `f32` in order: the sign bit flipped for positives, every bit for
+/// negatives; NaN above `+inf`, `-0.0` as `0.0`.
+#[inline(always)]
+fn float_key32(v: f32) -> u32 {
+    if v.is_nan() {
+        return u32::MAX;
+    }
+    let b = if v == 0.0 { 0 } else { v.to_bits() };
+    if b >> 31 == 1 { !b } else { b | 1 << 31 }
+}
+
+/// [`float_key32`] for `f64`.
+#[inline(always)]
+fn float_key64(v: f64) -> u64 {
+    if v.is_nan() {
+        return u64::MAX;
+    }
+    let b = if v == 0.0 { 0 } else { v.to_bits() };
+    if b >> 63 == 1 { !b } else { b | 1 << 63 }
+}
+
+macro_rules! wide {
+    ($($t:ty => |$v:ident| $key:expr;)*) => {$(
+        impl SortKey for $t {
+            type Packed = (u128, usize);
+            #[inline(always)]
+            fn pack(self, index: usize, descending: bool) -> (u128, usize) {
+                let $v = self;
+                let k: u128 = $key;
+                (if descending { !k } else { k }, index)
+            }
+            #[inline(always)]
+            fn index_of(p: (u128, usize)) -> usize {
+                p.1
+            }
+            #[inline(always)]
+            fn key(self) -> u128 {
+                let $v = self;
+                $key
+            }
+        }
+    )*};
+}
+wide! {
+    i128 => |v| v as u128 ^ (1 << 127);
+    u128 => |v| v;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_follow_numpys_order() {
+        let xs = [
+            f32::NEG_INFINITY,
+            -1e30,
+            -1.5,
+            -f32::MIN_POSITIVE,
+            0.0,
+            1e-40,
+            2.0,
+            f32::INFINITY,
+        ];
+        for w in xs.windows(2) {
+            assert!(w[0].key() < w[1].key(), "{w:?}");
+        }
+        assert_eq!((-0.0f32).key(), 0.0f32.key());
+        assert!(f32::NAN.key() > f32::INFINITY.key());
+        assert_eq!(f32::NAN.key(), (-f32::NAN).key());
+        let ints = [i64::MIN, -1, 0, 1, i64::MAX];
+        for w in ints.windows(2) {
+            assert!(w[0].key() < w[1].key());
+        }
+        assert!((-1i8).key() < 0i8.key() && 127i8.key() > 0i8.key());
+        assert!(i128::MIN.key() < 0i128.key());
+        let p = 3.5f64.pack(7, false);
+        assert_eq!(f64::index_of(p), 7);
+        assert!(3.5f64.pack(7, true) < 1.0f64.pack(0, true));
+    }
+}
