@@ -64,38 +64,55 @@ pub(crate) fn map_lanes<T: Copy, U: Copy + Default>(
     out_len: usize,
     mut f: impl FnMut(&[T], &mut [U]),
 ) -> Result<Vec<U>, ShapeError> {
+    map_lanes2(x, a, out_len, |lane, o, _: &mut [()]| f(lane, o)).map(|(u, _)| u)
+}
+
+/// [`map_lanes`] with two outputs per position (a sort's values and
+/// indices), written in the same pass.
+pub(crate) fn map_lanes2<T: Copy, U: Copy + Default, V: Copy + Default>(
+    x: &[T],
+    a: Along,
+    out_len: usize,
+    mut f: impl FnMut(&[T], &mut [U], &mut [V]),
+) -> Result<(Vec<U>, Vec<V>), ShapeError> {
     let n = checked_numel::<U>(&[a.outer, out_len, a.inner])?;
     let mut out = alloc::vec![U::default(); n];
-    if a.outer == 0 || a.inner == 0 {
-        return Ok(out);
+    let mut out2 = alloc::vec![V::default(); n];
+    if a.outer == 0 || a.inner == 0 || out_len == 0 {
+        return Ok((out, out2));
     }
     if a.inner == 1 {
-        let lanes = x.chunks_exact(a.len.max(1)).take(a.outer);
-        if a.len == 0 {
-            for o in out.chunks_exact_mut(out_len.max(1)).take(a.outer) {
-                f(&[], &mut o[..out_len]);
-            }
-        } else {
-            for (lane, o) in lanes.zip(out.chunks_exact_mut(out_len.max(1))) {
-                f(lane, &mut o[..out_len]);
-            }
+        let step = a.len.max(1);
+        for (o, (u, v)) in out
+            .chunks_exact_mut(out_len)
+            .zip(out2.chunks_exact_mut(out_len))
+            .enumerate()
+        {
+            let lane = if a.len == 0 {
+                &[][..]
+            } else {
+                &x[o * step..(o + 1) * step]
+            };
+            f(lane, u, v);
         }
-        return Ok(out);
+        return Ok((out, out2));
     }
     let mut lane = Vec::with_capacity(a.len);
-    let mut lane_out = alloc::vec![U::default(); out_len];
+    let mut lane_u = alloc::vec![U::default(); out_len];
+    let mut lane_v = alloc::vec![V::default(); out_len];
     for o in 0..a.outer {
         let (xb, ob) = (o * a.len * a.inner, o * out_len * a.inner);
         for i in 0..a.inner {
             lane.clear();
             lane.extend((0..a.len).map(|r| x[xb + r * a.inner + i]));
-            f(&lane, &mut lane_out);
-            for (r, &v) in lane_out.iter().enumerate() {
-                out[ob + r * a.inner + i] = v;
+            f(&lane, &mut lane_u, &mut lane_v);
+            for r in 0..out_len {
+                out[ob + r * a.inner + i] = lane_u[r];
+                out2[ob + r * a.inner + i] = lane_v[r];
             }
         }
     }
-    Ok(out)
+    Ok((out, out2))
 }
 
 /// `out[o, r, i] = x[o, idx[o, r, i], i]` along `a`, for `m` positions

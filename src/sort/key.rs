@@ -23,6 +23,16 @@ pub trait SortKey: Element {
     /// The position in a packed key.
     #[doc(hidden)]
     fn index_of(p: Self::Packed) -> usize;
+    /// The element a packed key was made from, `lane` being the elements
+    /// it was packed from: read back from the key where the key says it
+    /// all (a sequential pass, where reading `lane` at the position would
+    /// jump around memory), from `lane` otherwise (`-0.0`, NaN payloads).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn value_of(p: Self::Packed, lane: &[Self], descending: bool) -> Self {
+        let _ = descending;
+        lane[Self::index_of(p)]
+    }
     /// The key alone, widened: equal for equal elements (every NaN
     /// alike).
     #[doc(hidden)]
@@ -33,7 +43,7 @@ pub trait SortKey: Element {
 pub(crate) const MAX_PACKED_32: usize = u32::MAX as usize;
 
 macro_rules! keyed {
-    ($($t:ty => $packed:ty, $half:ty, $bits:expr, |$v:ident| $key:expr;)*) => {$(
+    ($($t:ty => $packed:ty, $half:ty, $bits:expr, |$v:ident| $key:expr, |$k:ident, $lane:ident, $p:ident| $value:expr;)*) => {$(
         impl SortKey for $t {
             type Packed = $packed;
             #[inline(always)]
@@ -53,23 +63,51 @@ macro_rules! keyed {
                 let k: $half = $key;
                 k as u128
             }
+            #[inline(always)]
+            fn value_of($p: $packed, $lane: &[Self], descending: bool) -> Self {
+                let k = ($p >> $bits) as $half;
+                let $k = if descending { !k } else { k };
+                $value
+            }
         }
     )*};
 }
 
 keyed! {
-    i8 => u64, u32, 32, |v| (v as u8 ^ 0x80) as u32;
-    i16 => u64, u32, 32, |v| (v as u16 ^ 0x8000) as u32;
-    i32 => u64, u32, 32, |v| v as u32 ^ 0x8000_0000;
-    u8 => u64, u32, 32, |v| v as u32;
-    u16 => u64, u32, 32, |v| v as u32;
-    u32 => u64, u32, 32, |v| v;
-    i64 => u128, u64, 64, |v| v as u64 ^ (1 << 63);
-    isize => u128, u64, 64, |v| v as i64 as u64 ^ (1 << 63);
-    u64 => u128, u64, 64, |v| v;
-    usize => u128, u64, 64, |v| v as u64;
-    f32 => u64, u32, 32, |v| float_key32(v);
-    f64 => u128, u64, 64, |v| float_key64(v);
+    i8 => u64, u32, 32, |v| (v as u8 ^ 0x80) as u32, |k, _l, _p| (k as u8 ^ 0x80) as i8;
+    i16 => u64, u32, 32, |v| (v as u16 ^ 0x8000) as u32, |k, _l, _p| (k as u16 ^ 0x8000) as i16;
+    i32 => u64, u32, 32, |v| v as u32 ^ 0x8000_0000, |k, _l, _p| (k ^ 0x8000_0000) as i32;
+    u8 => u64, u32, 32, |v| v as u32, |k, _l, _p| k as u8;
+    u16 => u64, u32, 32, |v| v as u32, |k, _l, _p| k as u16;
+    u32 => u64, u32, 32, |v| v, |k, _l, _p| k;
+    i64 => u128, u64, 64, |v| v as u64 ^ (1 << 63), |k, _l, _p| (k ^ (1 << 63)) as i64;
+    isize => u128, u64, 64, |v| v as i64 as u64 ^ (1 << 63), |k, _l, _p| (k ^ (1 << 63)) as i64 as isize;
+    u64 => u128, u64, 64, |v| v, |k, _l, _p| k;
+    usize => u128, u64, 64, |v| v as u64, |k, _l, _p| k as usize;
+    f32 => u64, u32, 32, |v| float_key32(v), |k, lane, p| match float_of32(k) {
+        Some(v) => v,
+        None => lane[<f32 as SortKey>::index_of(p)],
+    };
+    f64 => u128, u64, 64, |v| float_key64(v), |k, lane, p| match float_of64(k) {
+        Some(v) => v,
+        None => lane[<f64 as SortKey>::index_of(p)],
+    };
+}
+
+/// The `f32` of key `k`, unless the key is shared (zero, NaN).
+#[inline(always)]
+fn float_of32(k: u32) -> Option<f32> {
+    let b = if k >> 31 == 1 { k & !(1 << 31) } else { !k };
+    let v = f32::from_bits(b);
+    (k != u32::MAX && v != 0.0).then_some(v)
+}
+
+/// [`float_of32`] for `f64`.
+#[inline(always)]
+fn float_of64(k: u64) -> Option<f64> {
+    let b = if k >> 63 == 1 { k & !(1 << 63) } else { !k };
+    let v = f64::from_bits(b);
+    (k != u64::MAX && v != 0.0).then_some(v)
 }
 
 /// `f32` in order: the sign bit flipped for positives, every bit for
@@ -150,6 +188,24 @@ mod tests {
         assert!(i128::MIN.key() < 0i128.key());
         let p = 3.5f64.pack(7, false);
         assert_eq!(f64::index_of(p), 7);
+        // Values come back from their keys, both directions.
+        let lane = [-0.0f32, f32::NAN, -2.5, 1e-40, f32::INFINITY];
+        for desc in [false, true] {
+            for (i, &v) in lane.iter().enumerate() {
+                let back = f32::value_of(v.pack(i, desc), &lane, desc);
+                assert_eq!(back.to_bits(), v.to_bits(), "{v} {desc}");
+            }
+            for v in [i8::MIN, -1, 0, i8::MAX] {
+                assert_eq!(i8::value_of(v.pack(0, desc), &[v], desc), v);
+            }
+            for v in [isize::MIN, 0, isize::MAX] {
+                assert_eq!(isize::value_of(v.pack(0, desc), &[v], desc), v);
+            }
+            for v in [f64::NEG_INFINITY, -0.0, 5e-324, 1.0] {
+                let back = f64::value_of(v.pack(0, desc), &[v], desc);
+                assert_eq!(back.to_bits(), v.to_bits());
+            }
+        }
         assert!(3.5f64.pack(7, true) < 1.0f64.pack(0, true));
     }
 }

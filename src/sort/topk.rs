@@ -25,10 +25,10 @@
 //! );
 //! ```
 
-use super::argsort::argsort_along;
+use super::argsort::sort_along;
 use super::key::SortKey;
 use crate::error::{ShapeError, fail};
-use crate::reduce::lanes::{Along, axis_of, resized, take_lanes};
+use crate::reduce::lanes::{Along, axis_of, resized};
 use crate::shape::axis::AxisArg;
 use crate::shape::dim::AnyDim;
 use crate::shape::list::Layout;
@@ -61,8 +61,7 @@ fn topk_along<T: SortKey>(
             length: k,
         });
     }
-    let idx = argsort_along(x, a, k, largest)?;
-    let values = take_lanes(x, a, &idx, k);
+    let (values, idx) = sort_along(x, a, k, largest)?;
     Ok((values, idx, resized(dims, axis, k)))
 }
 
