@@ -59,7 +59,13 @@
 //!   runtime tensors with one spelling (an `Axis::<K>`, an
 //!   [`AxisFromEnd::<K>`](AxisFromEnd) or a dimension name where the
 //!   compiler computes the result's layout, a number at run time; the README's
-//!   "The toolkit on every layout" lists them), and
+//!   "The toolkit on every layout" lists them), with the running
+//!   reductions `cumsum`, `cumprod` and `diff` ([`reduce::cumulative`]);
+//!   [`sort`](mod@sort) (`sort`, `argsort`, `topk` and [`topk!`] with a
+//!   static `k`, `unique`, `median`, `quantile`) and [`search`]
+//!   (`gather`, `take_along_dim`, `index_select`, `nonzero`,
+//!   `count_nonzero`, `masked_select`, `searchsorted`), which work on the
+//!   lanes along one axis and use the reductions below them; and
 //!   [`matmul`](mod@matmul) (torch.matmul's rules, the product on
 //!   `matrixmultiply` through [`kernel::gemm`]), and [`einsum`](mod@einsum)
 //!   (torch.einsum at run time, [`einsum!`] checked at compile time,

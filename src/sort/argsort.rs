@@ -24,7 +24,10 @@
 
 use alloc::vec::Vec;
 
-use super::key::{MAX_PACKED_32, SortKey};
+use super::key::{MAX_PACKED_32, SortKey, radix_sort};
+
+/// Lanes at least this long are sorted by radix rather than by comparison.
+const RADIX_FROM: usize = 1024;
 use crate::error::{ShapeError, fail};
 use crate::reduce::cumulative::axis_of_mask;
 use crate::reduce::lanes::{Along, axis_of, map_lanes, map_lanes2};
@@ -40,7 +43,7 @@ use crate::tensor::{DynTensor, Tensor};
 pub(crate) fn argsort_lane<T: SortKey>(
     lane: &[T],
     descending: bool,
-    scratch: &mut Vec<T::Packed>,
+    (scratch, radix_buf): (&mut Vec<T::Packed>, &mut Vec<T::Packed>),
     out: &mut [usize],
     values: &mut [T],
 ) {
@@ -65,6 +68,10 @@ pub(crate) fn argsort_lane<T: SortKey>(
         // A few of many (`topk`): select them, then sort only those.
         scratch.select_nth_unstable(k - 1);
         scratch[..k].sort_unstable();
+    } else if T::KEY_BYTES > 0 && scratch.len() >= RADIX_FROM {
+        // Long lanes: a pass per key byte, linear, beats comparing
+        // (2^20 f32: see benches/vocab.rs).
+        radix_sort::<T>(scratch, radix_buf);
     } else {
         scratch.sort_unstable();
     }
@@ -86,9 +93,9 @@ pub(crate) fn argsort_along<T: SortKey>(
     k: usize,
     descending: bool,
 ) -> Result<Vec<usize>, ShapeError> {
-    let mut scratch = Vec::new();
+    let (mut scratch, mut buf) = (Vec::new(), Vec::new());
     map_lanes(x, a, k, |lane, out| {
-        argsort_lane(lane, descending, &mut scratch, out, &mut [])
+        argsort_lane(lane, descending, (&mut scratch, &mut buf), out, &mut [])
     })
 }
 
@@ -100,9 +107,9 @@ pub(crate) fn sort_along<T: SortKey>(
     k: usize,
     descending: bool,
 ) -> Result<(Vec<T>, Vec<usize>), ShapeError> {
-    let mut scratch = Vec::new();
+    let (mut scratch, mut buf) = (Vec::new(), Vec::new());
     map_lanes2(x, a, k, |lane, values, out| {
-        argsort_lane(lane, descending, &mut scratch, out, values)
+        argsort_lane(lane, descending, (&mut scratch, &mut buf), out, values)
     })
 }
 

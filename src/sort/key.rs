@@ -37,6 +37,56 @@ pub trait SortKey: Element {
     /// alike).
     #[doc(hidden)]
     fn key(self) -> u128;
+    /// How many bytes the key has within a packed key (0: sort by
+    /// comparison only).
+    #[doc(hidden)]
+    const KEY_BYTES: usize;
+    /// Byte `b` of the key within `p`, the least significant first.
+    #[doc(hidden)]
+    fn key_byte(p: Self::Packed, b: usize) -> u8;
+}
+
+/// Sorts packed keys by their key bytes, least significant first, each
+/// pass stable (a counting sort): positions stay in order among equal
+/// keys, so the result is the one of sorting the packed keys. Passes on
+/// a byte that every key shares are skipped. `buf` is scratch.
+pub(crate) fn radix_sort<T: SortKey>(v: &mut [T::Packed], buf: &mut alloc::vec::Vec<T::Packed>) {
+    let nb = T::KEY_BYTES;
+    let mut counts = alloc::vec![[0usize; 256]; nb];
+    for &p in v.iter() {
+        for (b, c) in counts.iter_mut().enumerate() {
+            c[usize::from(T::key_byte(p, b))] += 1;
+        }
+    }
+    buf.clear();
+    buf.extend_from_slice(v);
+    // `src` holds the keys sorted by the bytes so far.
+    let mut in_v = true;
+    for (b, c) in counts.iter().enumerate() {
+        if c.iter().any(|&n| n == v.len()) {
+            continue;
+        }
+        let mut at = [0usize; 256];
+        let mut sum = 0;
+        for (a, &n) in at.iter_mut().zip(c.iter()) {
+            *a = sum;
+            sum += n;
+        }
+        let (src, dst): (&[T::Packed], &mut [T::Packed]) = if in_v {
+            (&*v, &mut buf[..])
+        } else {
+            (&buf[..], &mut *v)
+        };
+        for &p in src {
+            let d = usize::from(T::key_byte(p, b));
+            dst[at[d]] = p;
+            at[d] += 1;
+        }
+        in_v = !in_v;
+    }
+    if !in_v {
+        v.copy_from_slice(buf);
+    }
 }
 
 /// Lanes longer than this cannot pack a position beside a 32-bit key.
@@ -62,6 +112,11 @@ macro_rules! keyed {
                 let $v = self;
                 let k: $half = $key;
                 k as u128
+            }
+            const KEY_BYTES: usize = $bits / 8;
+            #[inline(always)]
+            fn key_byte(p: $packed, b: usize) -> u8 {
+                (p >> ($bits + 8 * b)) as u8
             }
             #[inline(always)]
             fn value_of($p: $packed, $lane: &[Self], descending: bool) -> Self {
@@ -149,6 +204,10 @@ macro_rules! wide {
             fn key(self) -> u128 {
                 let $v = self;
                 $key
+            }
+            const KEY_BYTES: usize = 0;
+            fn key_byte(_: (u128, usize), _: usize) -> u8 {
+                0
             }
         }
     )*};
