@@ -5,6 +5,9 @@
 //! words; and proptests of `sort`, `cumsum` and `gather` against naive
 //! references written here.
 
+// The tests spell out the result layouts they check.
+#![allow(clippy::type_complexity)]
+
 use proptest::prelude::*;
 use shaped::{Axis, AxisFromEnd, Dyn, DynTensor, Tensor, shape, topk};
 
@@ -395,8 +398,20 @@ fn searchsorted_matches_pytorch() {
 fn long_lanes_sort_as_a_naive_stable_sort() {
     // Lanes long enough for the radix path, with ties, NaN, -0.0 and
     // infinities, in both directions, as floats and as integers.
-    let pool = [0.0, -0.0, 1.5, -2.0, f64::NAN, f64::INFINITY, -1e300, 7.25, 1.5];
-    let x: Vec<f64> = (0..5000usize).map(|i| pool[(i * 7919 + i / 3) % pool.len()]).collect();
+    let pool = [
+        0.0,
+        -0.0,
+        1.5,
+        -2.0,
+        f64::NAN,
+        f64::INFINITY,
+        -1e300,
+        7.25,
+        1.5,
+    ];
+    let x: Vec<f64> = (0..5000usize)
+        .map(|i| pool[(i * 7919 + i / 3) % pool.len()])
+        .collect();
     for descending in [false, true] {
         let want = naive_argsort(&x, descending);
         let t = DynTensor::from_vec(x.clone(), &[5000]).unwrap();
@@ -406,16 +421,29 @@ fn long_lanes_sort_as_a_naive_stable_sort() {
             assert_eq!(a.to_bits(), x[j].to_bits());
         }
         let xf: Vec<f32> = x.iter().map(|&v| v as f32).collect();
-        let wf = naive_argsort(&xf.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(), descending);
-        let tf = DynTensor::from_vec(xf.clone(), &[2, 2500]).unwrap().reshape(&[5000]).unwrap();
+        let wf = naive_argsort(
+            &xf.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(),
+            descending,
+        );
+        let tf = DynTensor::from_vec(xf.clone(), &[2, 2500])
+            .unwrap()
+            .reshape(&[5000])
+            .unwrap();
         assert_eq!(tf.argsort(0, descending).to_vec(), wf);
-        let xi: Vec<i16> = (0..3000i32).map(|i| ((i * 7919) % 601 - 300) as i16).collect();
-        let wi = naive_argsort(&xi.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(), descending);
+        let xi: Vec<i16> = (0..3000i32)
+            .map(|i| ((i * 7919) % 601 - 300) as i16)
+            .collect();
+        let wi = naive_argsort(
+            &xi.iter().map(|&v| f64::from(v)).collect::<Vec<_>>(),
+            descending,
+        );
         let ti = DynTensor::from_vec(xi.clone(), &[3000]).unwrap();
         let (vi, ii) = ti.sort(0, descending);
         assert_eq!(ii.to_vec(), wi);
         assert_eq!(vi.to_vec(), wi.iter().map(|&j| xi[j]).collect::<Vec<_>>());
-        let xu: Vec<u64> = (0..2000u64).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (i % 64)).collect();
+        let xu: Vec<u64> = (0..2000u64)
+            .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (i % 64))
+            .collect();
         let tu = DynTensor::from_vec(xu.clone(), &[2000]).unwrap();
         let mut wu: Vec<usize> = (0..2000).collect();
         wu.sort_by_key(|&j| if descending { u64::MAX - xu[j] } else { xu[j] });

@@ -63,7 +63,7 @@ pub(crate) fn radix_sort<T: SortKey>(v: &mut [T::Packed], buf: &mut alloc::vec::
     // `src` holds the keys sorted by the bytes so far.
     let mut in_v = true;
     for (b, c) in counts.iter().enumerate() {
-        if c.iter().any(|&n| n == v.len()) {
+        if c.contains(&v.len()) {
             continue;
         }
         let mut at = [0usize; 256];
