@@ -30,20 +30,13 @@ use num_traits::Float;
 
 use super::key::SortKey;
 use crate::error::{ShapeError, fail};
-use crate::reduce::engine::Reducer;
+use crate::reduce::engine::{Reducer, is_nan};
 use crate::shape::axes::OneAxis;
 use crate::shape::axis::AxisArg;
 use crate::shape::list::Layout;
 use crate::shape::toolkit::{DropDims, KeepDims, ReduceAxes};
 use crate::tensor::{DynTensor, Tensor};
 use crate::view::DynView;
-
-fn is_nan<T: PartialEq + Copy>(v: T) -> bool {
-    // `v != v` holds exactly for NaN.
-    #[allow(clippy::eq_op)]
-    let nan = v != v;
-    nan
-}
 
 /// The element of rank `r` (0-based, NaN-last order) of `x`, reordering it.
 fn select<T: SortKey>(x: &mut [T], r: usize) -> T {
