@@ -4,14 +4,14 @@
 //! ```sh
 //! cargo bench --bench broadcast                      # about 5 minutes
 //! cargo run --release --example bench_report         # table on stdout, docs/bench.svg
-//! cargo run --release --example bench_report -- --readme   # also README's "Speed" table
+//! cargo run --release --example bench_report -- --docs     # also the tables of docs/benchmarks.md
 //! ```
 //!
 //! Reads `<target>/criterion/<group>/<implementation>/new/estimates.json`
 //! (the mean's point estimate, in ns) and `benchmark.json` (the names), where
 //! `<target>` is `$CARGO_TARGET_DIR` or `target`, or `--criterion <dir>`.
-//! With `--readme`, the text between `<!-- bench:start -->` and
-//! `<!-- bench:end -->` in README.md is replaced by the tables.
+//! With `--docs`, the text between `<!-- bench:start -->` and
+//! `<!-- bench:end -->` in docs/benchmarks.md is replaced by the tables.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -37,6 +37,9 @@ const MODES: [(&str, &str); 3] = [
     ),
     (" +=", "in place, `x += b` (`x` has the broadcast shape)"),
 ];
+
+/// The benchmarks page, whose tables `--docs` rewrites.
+const PAGE: &str = "docs/benchmarks.md";
 
 /// Mean times in ns, by mode suffix, then case label (`"A [4,3]+[1,3]"`),
 /// then implementation.
@@ -65,16 +68,16 @@ fn main() {
     fs::create_dir_all("docs").expect("create docs/");
     fs::write("docs/bench.svg", svg(&results)).expect("write docs/bench.svg");
     eprintln!("wrote docs/bench.svg");
-    if args.iter().any(|a| a == "--readme") {
-        let readme = fs::read_to_string("README.md").expect("read README.md");
+    if args.iter().any(|a| a == "--docs") {
+        let page = fs::read_to_string(PAGE).expect("read docs/benchmarks.md");
         let (start, end) = ("<!-- bench:start -->", "<!-- bench:end -->");
-        let (Some(i), Some(j)) = (readme.find(start), readme.find(end)) else {
-            eprintln!("README.md has no {start} ... {end} markers");
+        let (Some(i), Some(j)) = (page.find(start), page.find(end)) else {
+            eprintln!("{PAGE} has no {start} ... {end} markers");
             std::process::exit(1);
         };
-        let new = format!("{}{start}\n{text}{}", &readme[..i], &readme[j..]);
-        fs::write("README.md", new).expect("write README.md");
-        eprintln!("rewrote the tables in README.md");
+        let new = format!("{}{start}\n{text}{}", &page[..i], &page[j..]);
+        fs::write(PAGE, new).expect("write docs/benchmarks.md");
+        eprintln!("rewrote the tables in {PAGE}");
     }
 }
 

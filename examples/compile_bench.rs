@@ -6,7 +6,7 @@
 //! ```sh
 //! cargo run --release --example compile_bench               # N = 50 and 500
 //! cargo run --release --example compile_bench -- 50 --runs 5
-//! cargo run --release --example compile_bench -- --readme   # also README's table
+//! cargo run --release --example compile_bench -- --docs     # also docs/benchmarks.md's table
 //! cargo run --release --example compile_bench -- 500 --only shaped --layout fns --runs 1
 //! cargo run --release --example compile_bench -- 500 --layout fns --seed 7  # other shapes
 //! cargo run --release --example compile_bench -- 500 --layout fns --mix ml     # other mix
@@ -154,23 +154,23 @@ fn main() {
     }
     let table = table(&rows, runs);
     print!("{table}");
-    if args.iter().any(|a| a == "--readme") && !write_only {
+    if args.iter().any(|a| a == "--docs") && !write_only {
         if only.is_some() || only_layout.is_some() || seed.is_some() || ml || dynamic {
             eprintln!(
-                "--readme takes the table's four programs: not with --only, --layout, --seed, --mix or --dyn"
+                "--docs takes the table's four programs: not with --only, --layout, --seed, --mix or --dyn"
             );
             std::process::exit(1);
         }
-        let readme_path = crate_dir.join("README.md");
-        let readme = fs::read_to_string(&readme_path).expect("read README.md");
+        let page_path = crate_dir.join("docs/benchmarks.md");
+        let page = fs::read_to_string(&page_path).expect("read docs/benchmarks.md");
         let (start, end) = ("<!-- compile:start -->", "<!-- compile:end -->");
-        let (Some(i), Some(j)) = (readme.find(start), readme.find(end)) else {
-            eprintln!("README.md has no {start} ... {end} markers");
+        let (Some(i), Some(j)) = (page.find(start), page.find(end)) else {
+            eprintln!("docs/benchmarks.md has no {start} ... {end} markers");
             std::process::exit(1);
         };
-        let new = format!("{}{start}\n{table}{}", &readme[..i], &readme[j..]);
-        fs::write(&readme_path, new).expect("write README.md");
-        eprintln!("rewrote the compile-time table in README.md");
+        let new = format!("{}{start}\n{table}{}", &page[..i], &page[j..]);
+        fs::write(&page_path, new).expect("write docs/benchmarks.md");
+        eprintln!("rewrote the compile-time table in docs/benchmarks.md");
     }
 }
 
@@ -200,7 +200,7 @@ impl Rng {
 }
 
 /// `n` distinct pairs of shapes that broadcast, drawn from `seed` (or the
-/// fixed seed of the README's table).
+/// fixed seed of the benchmarks page's table).
 fn operations(n: usize, seed: Option<u64>) -> Vec<(Vec<usize>, Vec<usize>)> {
     const SIZES: [usize; 13] = [1, 1, 2, 3, 4, 5, 7, 8, 16, 32, 64, 256, 1024];
     const LARGE: [usize; 3] = [128, 2048, 4096];

@@ -298,6 +298,7 @@ impl fmt::Display for ShapeError {
                 write!(f, " at dimension {axis}")
             }
             ShapeError::Einsum(e) => fmt::Display::fmt(e, f),
+            ShapeError::Linalg(e) => fmt::Display::fmt(e, f),
             ShapeError::IndexOutOfRange { shape, axis, index } => {
                 let size = shape.get(*axis).copied().unwrap_or(1);
                 write!(

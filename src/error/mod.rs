@@ -17,9 +17,11 @@ use alloc::vec::Vec;
 
 mod drawing;
 mod einsum;
+mod linalg;
 mod message;
 
 pub use einsum::{EinsumError, EinsumProblem};
+pub use linalg::{LinalgError, LinalgProblem};
 
 /// The largest rank a runtime shape may have (NumPy's limit).
 pub const MAX_RANK: usize = 64;
@@ -95,6 +97,8 @@ pub enum ShapeErrorKind {
     NamesDiffer,
     /// See [`ShapeError::Einsum`].
     Einsum,
+    /// See [`ShapeError::Linalg`].
+    Linalg,
     /// See [`ShapeError::IndexOutOfRange`].
     IndexOutOfRange,
     /// See [`ShapeError::NarrowOutOfRange`].
@@ -409,6 +413,11 @@ pub enum ShapeError {
     /// operands, or a `contract` whose shared names have two sizes. Boxed,
     /// to keep `ShapeError` small.
     Einsum(Box<EinsumError>),
+    /// A linear-algebra function (`shaped::linalg`) whose input does not
+    /// fit it, or whose factorization failed (a singular matrix, one that
+    /// is not positive-definite, no convergence). Boxed, to keep
+    /// `ShapeError` small.
+    Linalg(Box<LinalgError>),
     /// An index along an axis (`index_axis`, a single index in a slice)
     /// outside `-size..size`.
     IndexOutOfRange {
@@ -595,6 +604,14 @@ impl ShapeError {
                 shapes: alloc::vec![a, b],
                 problem: EinsumProblem::NoOperands,
             })),
+            ShapeErrorKind::Linalg => ShapeError::Linalg(Box::new(LinalgError {
+                op: "linalg.inv",
+                batch: None,
+                problem: LinalgProblem::TooFewDims {
+                    shape: a,
+                    needed: 2,
+                },
+            })),
             ShapeErrorKind::IndexOutOfRange => ShapeError::IndexOutOfRange {
                 shape: a,
                 axis,
@@ -651,6 +668,7 @@ impl ShapeError {
             ShapeError::NameConflict { .. } => ShapeErrorKind::NameConflict,
             ShapeError::NamesDiffer { .. } => ShapeErrorKind::NamesDiffer,
             ShapeError::Einsum(_) => ShapeErrorKind::Einsum,
+            ShapeError::Linalg(_) => ShapeErrorKind::Linalg,
             ShapeError::IndexOutOfRange { .. } => ShapeErrorKind::IndexOutOfRange,
             ShapeError::NarrowOutOfRange { .. } => ShapeErrorKind::NarrowOutOfRange,
             ShapeError::SliceStep { .. } => ShapeErrorKind::SliceStep,
@@ -704,7 +722,8 @@ impl ShapeError {
             | ShapeError::NameConflict { .. }
             | ShapeError::NamesDiffer { .. }
             | ShapeError::SliceStep { .. }
-            | ShapeError::Einsum(_) => &[],
+            | ShapeError::Einsum(_)
+            | ShapeError::Linalg(_) => &[],
         }
     }
 

@@ -50,7 +50,7 @@ impl<S: Layout> core::fmt::Debug for Mask<S> {
 
 impl<S: Layout> Mask<S> {
     /// A mask of sizes `dims` (which fit `S`) from row-major booleans.
-    fn from_parts(data: Vec<bool>, dims: &[usize]) -> Self {
+    pub(crate) fn from_parts(data: Vec<bool>, dims: &[usize]) -> Self {
         debug_assert!(S::extents_for(dims).is_some());
         Mask {
             data,

@@ -93,6 +93,13 @@ pub(crate) trait Reducer<T: Copy>: Sync {
     type Out: Copy + Send;
     /// The reduction of `x`, contiguous.
     fn slice(&self, x: &[T]) -> Self::Out;
+    /// [`slice`](Self::slice) where the length is known only at run time
+    /// (a reduction compiled once for every shape): the same result, by a
+    /// path that does not count on the compiler knowing the length.
+    #[inline(always)]
+    fn row(&self, x: &[T]) -> Self::Out {
+        self.slice(x)
+    }
     /// The reductions of `out.len()` lanes over `len` rows: row `r` of
     /// lane `j` is `x[r * stride + j]`. `len >= 1`.
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [Self::Out]);
@@ -103,6 +110,13 @@ pub(crate) trait Reducer<T: Copy>: Sync {
 /// that a constant `c` gives constant loop bounds.
 #[inline(always)]
 pub(crate) fn run<T: Copy, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut [R::Out]) {
+    run_form::<T, R, false>(x, c, r, out)
+}
+
+/// [`run`]; `RT`: the form is known only at run time, so each output
+/// reduces its slice by [`Reducer::row`].
+#[inline(always)]
+fn run_form<T: Copy, R: Reducer<T>, const RT: bool>(x: &[T], c: Canon, r: &R, out: &mut [R::Out]) {
     if c.outer == 0 || c.inner == 0 {
         return;
     }
@@ -111,7 +125,7 @@ pub(crate) fn run<T: Copy, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut [R
         out.iter_mut().for_each(|o| *o = empty);
     } else if c.inner == 1 {
         for (o, g) in out.iter_mut().zip(x.chunks_exact(c.len)) {
-            *o = r.slice(g);
+            *o = if RT { r.row(g) } else { r.slice(g) };
         }
     } else {
         let group = c.len * c.inner;
@@ -143,12 +157,13 @@ pub(crate) fn run_dims<T: Copy + Sync, R: Reducer<T>>(
 /// [`run_dims`] over a strided layout (a view: `x` from its first
 /// element, `dims` and `strides` in elements), reading the elements where
 /// they lie when the layout allows the canonical form: the reduced axes
-/// adjacent and merging into one stride, and either contiguous (each
-/// output reduces one slice) or followed by contiguous lanes (rows of
-/// lanes with that stride). The groups may be anywhere. Each output is
-/// then computed by the same calls, on the same elements in the same
-/// order, as on a contiguous copy, so the results are equal. Returns
-/// `false`, having written nothing, when the layout does not allow it.
+/// merging into one stride (in memory order: the order in which they are
+/// added changes no output's place, only its rounding), and either
+/// contiguous (each output reduces one slice) or the trailing kept axes
+/// one contiguous run (rows of lanes with that stride: a transposed view
+/// reduced over its columns reads its memory row by row). The groups may
+/// be anywhere. Returns `false`, having written nothing, when the layout
+/// does not allow it.
 pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
     x: &[T],
     dims: &[usize],
@@ -171,20 +186,18 @@ pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
         return true;
     }
     // Size-1 axes do not move anything: left out from here on.
-    let axes: Vec<usize> = (0..dims.len()).filter(|&i| dims[i] != 1).collect();
-    let first = axes.iter().position(|&i| is(i));
-    let last = axes.iter().rposition(|&i| is(i));
-    let (Some(first), Some(last)) = (first, last) else {
+    let kept: Vec<usize> = (0..dims.len())
+        .filter(|&i| dims[i] != 1 && !is(i))
+        .collect();
+    let reduced: Vec<usize> = (0..dims.len()).filter(|&i| dims[i] != 1 && is(i)).collect();
+    if reduced.is_empty() {
         // Nothing reduced (each element is its own group): not worth a
         // special case.
         return false;
-    };
-    let (outer, reduced, inner) = (&axes[..first], &axes[first..=last], &axes[last + 1..]);
-    if reduced.iter().any(|&i| !is(i)) {
-        return false;
     }
-    // `run` of one axis list: the count and the stride they merge into,
-    // if they do (each axis's stride is the next one's times its size).
+    let reduced = memory_order(&reduced, strides);
+    // The count and the stride an axis list merges into, if it does (each
+    // axis's stride is the next one's times its size).
     let merged = |list: &[usize]| -> Option<(usize, usize)> {
         let (&innermost, rest) = list.split_last()?;
         let mut expect = strides[innermost] * dims[innermost];
@@ -196,17 +209,19 @@ pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
         }
         Some((list.iter().map(|&i| dims[i]).product(), strides[innermost]))
     };
-    let Some((_, row_stride)) = merged(reduced) else {
+    let Some((_, row_stride)) = merged(&reduced) else {
         return false;
     };
-    let lanes = match merged(inner) {
-        None if inner.is_empty() => 1,
-        Some((n, 1)) => n,
-        _ => return false,
-    };
+    // The lanes: the longest tail of the kept axes that is one contiguous run.
+    let mut split = kept.len();
+    while split > 0 && matches!(merged(&kept[split - 1..]), Some((_, 1))) {
+        split -= 1;
+    }
+    let lanes: usize = kept[split..].iter().map(|&i| dims[i]).product();
     if lanes == 1 && row_stride != 1 {
         return false;
     }
+    let outer = &kept[..split];
     let o_dims: Vec<usize> = outer.iter().map(|&i| dims[i]).collect();
     let o_strides: Vec<usize> = outer.iter().map(|&i| strides[i]).collect();
     let starts = crate::view::iter_offsets(&o_dims, &o_strides);
@@ -222,6 +237,18 @@ pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
     true
 }
 
+/// `axes` in memory order: the largest stride first, a broadcast axis
+/// (stride 0, the same memory again) before all; ties keep their order.
+fn memory_order(axes: &[usize], strides: &[usize]) -> Vec<usize> {
+    let mut axes = axes.to_vec();
+    let key = |i: usize| match strides[i] {
+        0 => usize::MAX,
+        s => s,
+    };
+    axes.sort_by(|&a, &b| key(b).cmp(&key(a)));
+    axes
+}
+
 /// [`run`], with the `rayon` feature split across the pool by groups
 /// (whole outputs) when the input is large and has several groups. Each
 /// output is computed by the same loop as without the split, so results do
@@ -232,13 +259,13 @@ fn run_split<T: Copy + Sync, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut 
     use kernel::parallel::{PARALLEL_ELEMENTS, for_each_piece, units_per_piece};
     let group = c.len.saturating_mul(c.inner);
     if c.outer < 2 || group == 0 || c.outer.saturating_mul(group) < PARALLEL_ELEMENTS {
-        return run(x, c, r, out);
+        return run_form::<T, R, true>(x, c, r, out);
     }
     let per = units_per_piece(c.outer, group, PARALLEL_ELEMENTS, 4);
     for_each_piece(out, per * c.inner, |start, piece| {
         let (g0, groups) = (start / c.inner, piece.len() / c.inner);
         let part = Canon { outer: groups, ..c };
-        run(&x[g0 * group..(g0 + groups) * group], part, r, piece);
+        run_form::<T, R, true>(&x[g0 * group..(g0 + groups) * group], part, r, piece);
     });
 }
 
@@ -305,10 +332,22 @@ pub(crate) fn sum_float<T: Element + Float>(x: &[T]) -> T {
 /// summed by [`sum_one_block`].
 #[inline(always)]
 pub(crate) fn sum_slice_rt<T: Element>(x: &[T]) -> T::Acc {
+    sum_map_rt(x, T::widen)
+}
+
+/// [`sum_slice_rt`] in `T` itself, as [`sum_float`].
+#[inline(always)]
+pub(crate) fn sum_float_rt<T: Element + Float>(x: &[T]) -> T {
+    sum_map_rt(x, |v| v)
+}
+
+/// [`sum_map`] for a length known only at run time.
+#[inline(always)]
+fn sum_map_rt<T: Copy, A: Element, F: Fn(T) -> A + Copy>(x: &[T], f: F) -> A {
     if x.len() >= 16 && x.len() <= BLOCK {
-        sum_one_block(x)
+        sum_one_block(x, f)
     } else {
-        sum_slice(x)
+        sum_map(x, f)
     }
 }
 
@@ -318,16 +357,20 @@ pub(crate) fn sum_slice_rt<T: Element>(x: &[T]) -> T::Acc {
 /// 74 instructions a row here, against 93 in `sum_pairwise` and 17 for
 /// the sum of its lanes).
 #[inline(never)]
-fn sum_one_block<T: Element>(x: &[T]) -> T::Acc {
-    horizontal(sum_block(x, T::widen))
+fn sum_one_block<T: Copy, A: Element, F: Fn(T) -> A>(x: &[T], f: F) -> A {
+    horizontal(sum_block(x, f))
 }
 
 /// [`sum_slice`] of the elements of a strided layout (a view: `x` from its
-/// first element, `dims` and `strides` in elements) in row-major order,
-/// read where they lie: the same additions in the same order as on a
-/// contiguous copy, so the same result to the bit, with no copy beyond a
-/// block of [`BLOCK`] elements on the stack at a time. `f` maps each
-/// element first (`T::widen` for `sum`, the identity for `mean`).
+/// first element, `dims` and `strides` in elements), read where they lie
+/// in memory order (the axis of the largest stride outermost, as NumPy's
+/// `order='K'`), with no copy beyond a block of [`BLOCK`] elements on the
+/// stack at a time. For a view whose axes are already in memory order (a
+/// slice) these are the additions of a contiguous copy, so the same result
+/// to the bit; for a transposed or permuted view they are those of the
+/// memory underneath, which can round differently from the row-major order.
+/// `f` maps each element first (`T::widen` for `sum`, the identity for
+/// `mean`).
 pub(crate) fn sum_strided<T: Element, A: Element, F: Fn(T) -> A + Copy>(
     x: &[T],
     dims: &[usize],
@@ -339,7 +382,10 @@ pub(crate) fn sum_strided<T: Element, A: Element, F: Fn(T) -> A + Copy>(
     if n == 0 {
         return A::zero();
     }
-    let mut runs = Runs::new(x, dims, strides);
+    let axes = memory_order(&(0..dims.len()).collect::<Vec<_>>(), strides);
+    let d: Vec<usize> = axes.iter().map(|&i| dims[i]).collect();
+    let s: Vec<usize> = axes.iter().map(|&i| strides[i]).collect();
+    let mut runs = Runs::new(x, &d, &s);
     if n <= BLOCK {
         runs.fill(&mut buf[..n]);
         return sum_map(&buf[..n], f);
@@ -590,6 +636,10 @@ impl<T: Element> Reducer<T> for Sum {
         sum_slice(x)
     }
     #[inline(always)]
+    fn row(&self, x: &[T]) -> T::Acc {
+        sum_slice_rt(x)
+    }
+    #[inline(always)]
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T::Acc]) {
         sum_lanes(x, len, stride, out, T::widen)
     }
@@ -634,6 +684,10 @@ impl<T: Element + Float> Reducer<T> for Mean {
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
         sum_float(x) / count::<T>(x.len())
+    }
+    #[inline(always)]
+    fn row(&self, x: &[T]) -> T {
+        sum_float_rt(x) / count::<T>(x.len())
     }
     #[inline(always)]
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
@@ -701,7 +755,7 @@ impl<T: Element, const MAX: bool> Reducer<T> for Extreme<MAX> {
     type Out = T;
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
-        if x.len() >= 32 {
+        if x.len() >= 16 {
             return extreme_long::<T, MAX>(x);
         }
         match x.split_first() {
@@ -744,13 +798,19 @@ fn extreme_long<T: Element, const MAX: bool>(x: &[T]) -> T {
         // The first NaN, as the chain would return.
         return x.iter().copied().find(|&v| is_nan(v)).unwrap_or(acc[0]);
     }
-    let mut best = acc[0];
-    for &v in acc[1..].iter().chain(chunks.remainder()) {
-        if if MAX { v > best } else { v < best } {
-            best = v;
+    // The lanes as a tree (independent comparisons), then the remainder.
+    let better = |a: T, b: T| {
+        let wins = if MAX { b > a } else { b < a };
+        if wins { b } else { a }
+    };
+    let mut w = 8;
+    while w > 1 {
+        w /= 2;
+        for k in 0..w {
+            acc[k] = better(acc[k], acc[k + w]);
         }
     }
-    best
+    chunks.remainder().iter().fold(acc[0], |b, &v| better(b, v))
 }
 
 /// The index of the largest (`MAX`) or smallest element, the first on ties
@@ -796,11 +856,19 @@ impl<T: Element + Float> Reducer<T> for LogSumExp {
     type Out = T;
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
-        let m = x.iter().fold(T::neg_infinity(), |b, &v| {
-            if replaces::<T, true>(v, b) { v } else { b }
-        });
-        let s = x.iter().fold(T::zero(), |a, &v| a + shifted_exp(v, m));
-        finish_lse(s, m)
+        // The maximum by `Extreme` (its lanes, on a row of 16 or more);
+        // `-inf` over nothing.
+        let m = if x.is_empty() {
+            T::neg_infinity()
+        } else {
+            Extreme::<true>.slice(x)
+        };
+        if !m.is_finite() {
+            let s = x.iter().fold(T::zero(), |a, &v| a + shifted_exp(v, m));
+            return finish_lse(s, m);
+        }
+        // The common case without `shifted_exp`'s test in the loop.
+        m + x.iter().fold(T::zero(), |a, &v| a + (v - m).exp()).ln()
     }
     #[inline(always)]
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {

@@ -80,6 +80,8 @@ mod broadcast_table;
 pub mod diagnostic;
 pub mod dim;
 pub mod index;
+#[cfg(feature = "linalg")]
+pub mod linalg;
 pub mod list;
 #[rustfmt::skip] // generated: see `dim.rs`
 mod log2_table;
@@ -87,6 +89,7 @@ pub mod matmul;
 pub mod mixed;
 pub mod names;
 pub mod narrow;
+pub mod rank_bounds;
 #[doc(hidden)]
 #[rustfmt::skip] // generated: see `size_names_is_up_to_date` in dim.rs
 pub mod size_names;

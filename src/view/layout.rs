@@ -30,7 +30,10 @@ const INLINE_AXES: usize = 4;
 #[derive(Clone)]
 enum Axes {
     Inline {
-        rank: u8,
+        /// A whole word, not a byte: a byte beside the tag was copied as
+        /// two overlapping 4-byte moves whose loads stalled on the stores
+        /// before them (three quarters of each row's time in `rows()`).
+        rank: usize,
         dims: [usize; INLINE_AXES],
         strides: [usize; INLINE_AXES],
     },
@@ -47,7 +50,7 @@ impl Strided {
             d[..rank].copy_from_slice(dims);
             s[..rank].copy_from_slice(strides);
             Axes::Inline {
-                rank: rank as u8,
+                rank,
                 dims: d,
                 strides: s,
             }
@@ -81,7 +84,7 @@ impl Strided {
     #[inline(always)]
     pub(crate) fn dims(&self) -> &[usize] {
         match &self.axes {
-            Axes::Inline { rank, dims, .. } => &dims[..usize::from(*rank)],
+            Axes::Inline { rank, dims, .. } => &dims[..*rank],
             Axes::Heap(b) => &b[..b.len() / 2],
         }
     }
@@ -93,10 +96,7 @@ impl Strided {
                 rank,
                 dims,
                 strides,
-            } => {
-                let r = usize::from(*rank);
-                (&mut dims[..r], &mut strides[..r])
-            }
+            } => (&mut dims[..*rank], &mut strides[..*rank]),
             Axes::Heap(b) => {
                 let r = b.len() / 2;
                 b.split_at_mut(r)
@@ -108,7 +108,7 @@ impl Strided {
     #[inline(always)]
     pub(crate) fn strides(&self) -> &[usize] {
         match &self.axes {
-            Axes::Inline { rank, strides, .. } => &strides[..usize::from(*rank)],
+            Axes::Inline { rank, strides, .. } => &strides[..*rank],
             Axes::Heap(b) => &b[b.len() / 2..],
         }
     }

@@ -1,0 +1,42 @@
+//! Bounds on a layout's rank, for the operations on matrices: [`Matrix`]
+//! (exactly 2 dimensions: `eye`) and [`Matrices`] (at least 2, a batch of
+//! matrices in the last two: `tril`, `triu`). Each is checked on the
+//! layout's list of dimensions, so that the compile error names them in
+//! decimal (`Cons<D<3>, Nil>`).
+//!
+//! ```
+//! use shaped::shape::rank_bounds::Matrices;
+//! use shaped::{shape, Dyn, Tensor};
+//! fn lower<S: Matrices>(x: &Tensor<f32, S>) -> Tensor<f32, S> {
+//!     x.tril(0)
+//! }
+//! let x = Tensor::<f32, shape![Dyn, 2, 2]>::ones(&[1]);
+//! assert_eq!(lower(&x).to_vec(), vec![1.0, 0.0, 1.0, 1.0]);
+//! ```
+
+use crate::shape::list::{Cons, Layout, Nil};
+
+/// A list of exactly two dimensions (what [`Matrix`] checks).
+#[diagnostic::on_unimplemented(
+    message = "expected a matrix (2 dimensions), got a tensor with the dimensions `{Self}`",
+    label = "this needs a shape of exactly 2 dimensions"
+)]
+pub trait TwoDims {}
+impl<A, B> TwoDims for Cons<A, Cons<B, Nil>> {}
+
+/// A list of two dimensions or more (what [`Matrices`] checks).
+#[diagnostic::on_unimplemented(
+    message = "expected a tensor of at least 2 dimensions (matrices in the last two), got the dimensions `{Self}`",
+    label = "this works on the last two dimensions, which this tensor does not have"
+)]
+pub trait TwoOrMoreDims {}
+impl<A, B, T> TwoOrMoreDims for Cons<A, Cons<B, T>> {}
+
+/// A layout of exactly 2 dimensions: a matrix.
+pub trait Matrix: Layout {}
+impl<S: Layout> Matrix for S where S::List: TwoDims {}
+
+/// A layout of at least 2 dimensions: matrices in the last two, the
+/// others a batch.
+pub trait Matrices: Layout {}
+impl<S: Layout> Matrices for S where S::List: TwoOrMoreDims {}
