@@ -20,7 +20,7 @@
 //! assert_eq!(x.try_index_select(1, &[2, 2, 0]).unwrap().to_vec(), vec![12, 12, 10, 22, 22, 20]);
 //! let t = Tensor::<f32, shape![2, 3]>::from_slice(&[3.0, 1.0, 2.0, 0.0, 5.0, 4.0]).unwrap();
 //! let order = t.argsort(Axis::<1>, false);
-//! let sorted: Tensor<f32, shape![2, 3]> = t.take_along_dim(Axis::<1>, &order);
+//! let sorted: Tensor<f32, shape![2, 3]> = t.take_along_dim(&order, Axis::<1>);
 //! assert_eq!(sorted.to_vec(), vec![1.0, 2.0, 3.0, 0.0, 4.0, 5.0]);
 //! ```
 
@@ -278,8 +278,8 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// [`DynTensor::try_take_along_dim`] along the axis `A`.
     pub fn try_take_along_dim<A: OneAxis, R: Layout>(
         &self,
-        _axis: A,
         indices: &Tensor<usize, R>,
+        _axis: A,
     ) -> Result<Tensor<T, R>, ShapeError>
     where
         S: ReduceAxes<A>,
@@ -302,13 +302,13 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     #[track_caller]
     pub fn take_along_dim<A: OneAxis, R: Layout>(
         &self,
-        axis: A,
         indices: &Tensor<usize, R>,
+        axis: A,
     ) -> Tensor<T, R>
     where
         S: ReduceAxes<A>,
     {
-        self.try_take_along_dim(axis, indices)
+        self.try_take_along_dim(indices, axis)
             .unwrap_or_else(|e| fail(e))
     }
 
