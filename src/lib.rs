@@ -70,7 +70,13 @@
 //!   runtime tensors with one spelling (an `Axis::<K>`, an
 //!   [`AxisFromEnd::<K>`](AxisFromEnd) or a dimension name where the
 //!   compiler computes the result's layout, a number at run time; the README's
-//!   "The toolkit on every layout" lists them), and
+//!   "The toolkit on every layout" lists them), with the running
+//!   reductions `cumsum`, `cumprod` and `diff` ([`reduce::cumulative`]);
+//!   [`sort`](mod@sort) (`sort`, `argsort`, `topk` and [`topk!`] with a
+//!   static `k`, `unique`, `median`, `quantile`) and [`search`]
+//!   (`gather`, `take_along_dim`, `index_select`, `nonzero`,
+//!   `count_nonzero`, `masked_select`, `searchsorted`), which work on the
+//!   lanes along one axis and use the reductions below them; and
 //!   [`matmul`](mod@matmul) (torch.matmul's rules, the product on
 //!   `matrixmultiply` through [`kernel::gemm`]; the matrix helpers
 //!   `diagonal`, `trace`, `outer`, `kron` in [`matmul::matrix_helpers`]), and [`einsum`](mod@einsum)
@@ -131,8 +137,10 @@ pub mod ops;
 #[cfg(feature = "rand")]
 pub mod random;
 pub mod reduce;
+pub mod search;
 pub mod shape;
 pub mod shape_ops;
+pub mod sort;
 pub mod tensor;
 pub mod view;
 

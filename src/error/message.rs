@@ -337,6 +337,9 @@ impl fmt::Display for ShapeError {
                     "\n  visit them one at a time: axis_for_each_mut, or index_axis_mut in a loop"
                 )
             }
+            ShapeError::QuantileRange { q } => {
+                write!(f, "quantile() q must be in the range [0, 1] but got {q}")
+            }
             ShapeError::TooManyIndices { shape, count } => {
                 write!(
                     f,

@@ -109,6 +109,8 @@ pub enum ShapeErrorKind {
     TooManyIndices,
     /// See [`ShapeError::InterleavedViews`].
     InterleavedViews,
+    /// See [`ShapeError::QuantileRange`].
+    QuantileRange,
 }
 
 /// Dimension names as error data: one entry per dimension, `None` where unnamed.
@@ -460,6 +462,13 @@ pub enum ShapeError {
         /// The axis iterated over (the last one for `rows_mut`).
         axis: usize,
     },
+    /// `quantile` asked for a `q` outside `[0, 1]` (or NaN). Not a shape
+    /// error, reported the same way so that `try_quantile` has one error
+    /// type.
+    QuantileRange {
+        /// The `q` given, as it prints.
+        q: String,
+    },
 }
 
 impl ShapeError {
@@ -620,6 +629,7 @@ impl ShapeError {
                 shape: a,
             },
             ShapeErrorKind::InterleavedViews => ShapeError::InterleavedViews { shape: a, axis },
+            ShapeErrorKind::QuantileRange => ShapeError::QuantileRange { q: String::new() },
         }
     }
 
@@ -664,6 +674,7 @@ impl ShapeError {
             ShapeError::SliceStep { .. } => ShapeErrorKind::SliceStep,
             ShapeError::TooManyIndices { .. } => ShapeErrorKind::TooManyIndices,
             ShapeError::InterleavedViews { .. } => ShapeErrorKind::InterleavedViews,
+            ShapeError::QuantileRange { .. } => ShapeErrorKind::QuantileRange,
         }
     }
 
@@ -701,6 +712,7 @@ impl ShapeError {
             ShapeError::EmptyStack
             | ShapeError::MatMulNames { .. }
             | ShapeError::DivisionByZero { .. }
+            | ShapeError::QuantileRange { .. }
             | ShapeError::EmptyCat
             | ShapeError::CatScalar { .. }
             | ShapeError::DuplicateName { .. }

@@ -302,7 +302,7 @@ pub(crate) fn gathered<T: Copy>(x: &[T], dims: &[usize], mask: u64) -> (Vec<T>, 
 /// beside the output (variance, argmax): a stack buffer, no allocation.
 const CHUNK: usize = 64;
 
-fn is_nan<T: PartialEq>(x: T) -> bool {
+pub(crate) fn is_nan<T: PartialEq>(x: T) -> bool {
     // `x != x` holds exactly for NaN, and never for integers.
     #[allow(clippy::eq_op)]
     let nan = x != x;

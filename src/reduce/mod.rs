@@ -2,8 +2,9 @@
 //! `argmax`, `argmin`, `logsumexp`) over one or several axes, keeping them
 //! as size 1 or dropping them: [`tensor`] for static and mixed tensors (axes known at
 //! compile time, result layouts computed by the compiler) beside
-//! [`dyn_tensor`] for runtime ones, and [`softmax`] (`softmax`,
-//! `log_softmax`) for both. Every layout runs one reduction loop on its own
+//! [`dyn_tensor`] for runtime ones, [`softmax`] (`softmax`,
+//! `log_softmax`) and [`cumulative`] (`cumsum`, `cumprod`, `diff`) for
+//! both. Every layout runs one reduction loop on its own
 //! storage (`engine`).
 //!
 //! Integer sums and products do not wrap at the element's width: as in
@@ -23,8 +24,10 @@
 //! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
 //! [`tensor`](mod@crate::tensor).
 
+pub mod cumulative;
 pub mod dyn_tensor;
 pub(crate) mod engine;
+pub(crate) mod lanes;
 pub mod softmax;
 pub mod tensor;
 pub mod typed_view;
