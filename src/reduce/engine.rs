@@ -245,7 +245,7 @@ fn memory_order(axes: &[usize], strides: &[usize]) -> Vec<usize> {
         0 => usize::MAX,
         s => s,
     };
-    axes.sort_by(|&a, &b| key(b).cmp(&key(a)));
+    axes.sort_by_key(|&a| core::cmp::Reverse(key(a)));
     axes
 }
 
