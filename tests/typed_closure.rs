@@ -3,6 +3,9 @@
 //! the `let`s are the assertions that no operation drops a static or
 //! mixed layout.
 
+// `&a + &b` is the form under test, as in the other operator tests.
+#![allow(clippy::op_ref)]
+
 use shaped::{Dyn, Tensor, shape};
 
 // Row "annotation-driven constructors": the annotation alone picks the

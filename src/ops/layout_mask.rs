@@ -128,7 +128,7 @@ impl<S: Layout> Mask<S> {
         &self,
         yes: Y,
         no: N,
-    ) -> Result<Tensor<T, Selected<S, Y::Layout, N::Layout>>, ShapeError>
+    ) -> Result<WhereOut<T, S, Y, N>, ShapeError>
     where
         S: BroadcastWith<Y::Layout>,
         Broadcast<S, Y::Layout>: BroadcastWith<N::Layout>,
@@ -167,6 +167,10 @@ impl<S: Layout> Mask<S> {
         super::or_panic(self.try_where_cond(yes, no))
     }
 }
+
+/// The tensor `where_cond` returns for the operands `Y` and `N`.
+type WhereOut<T, S, Y, N> =
+    Tensor<T, Selected<S, <Y as TensorArg<T>>::Layout, <N as TensorArg<T>>::Layout>>;
 
 /// The layout of `mask.where_cond(&yes, &no)`: the three layouts broadcast.
 pub type Selected<S, R1, R2> = Broadcast<Broadcast<S, R1>, R2>;

@@ -48,8 +48,8 @@ pub trait CatParts<T: Element, A, S2: Layout> {
     fn try_join(self) -> Result<Tensor<T, S2>, ShapeError>;
 }
 
-impl<'a, T: Element, S: Shape, S2: Shape, const N: usize, const K: usize> CatParts<T, Axis<K>, S2>
-    for [&'a Tensor<T, S>; N]
+impl<T: Element, S: Shape, S2: Shape, const N: usize, const K: usize> CatParts<T, Axis<K>, S2>
+    for [&Tensor<T, S>; N]
 {
     fn try_join(self) -> Result<Tensor<T, S2>, ShapeError> {
         const {

@@ -213,7 +213,7 @@ impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
     /// expand to (`X` is the dimension type of `LEN`). Past the end of a
     /// static axis it does not compile; a `Big` or `Dyn` axis is checked
     /// when it runs. Generic code names the bound
-    /// [`NarrowStatic`](crate::shape::narrow::NarrowStatic).
+    /// [`NarrowStatic`].
     #[track_caller]
     pub fn narrow_static<A, const START: usize, const LEN: usize, X: AnyDim>(
         &self,
