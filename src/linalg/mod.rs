@@ -105,6 +105,12 @@ pub trait LinalgArg {
     type Layout: LinalgLayout;
     /// The elements as a (strided) view.
     fn matrices(&self) -> DynView<'_, Self::Elem>;
+    /// The elements, row-major, where they are contiguous: the small
+    /// static matrices' path.
+    #[inline]
+    fn contiguous(&self) -> Option<&[Self::Elem]> {
+        None
+    }
 }
 
 impl<T: Real, S: Layout> LinalgArg for Tensor<T, S> {
@@ -113,6 +119,10 @@ impl<T: Real, S: Layout> LinalgArg for Tensor<T, S> {
     #[inline]
     fn matrices(&self) -> DynView<'_, T> {
         self.view().as_dyn()
+    }
+    #[inline]
+    fn contiguous(&self) -> Option<&[T]> {
+        Some(self.as_slice())
     }
 }
 impl<T: Real> LinalgArg for DynTensor<T> {
@@ -130,6 +140,10 @@ impl<T: Real, S: Layout> LinalgArg for TensorView<'_, T, S> {
     fn matrices(&self) -> DynView<'_, T> {
         self.as_dyn()
     }
+    #[inline]
+    fn contiguous(&self) -> Option<&[T]> {
+        self.as_slice()
+    }
 }
 impl<T: Real> LinalgArg for DynView<'_, T> {
     type Elem = T;
@@ -141,6 +155,18 @@ impl<T: Real> LinalgArg for DynView<'_, T> {
 }
 
 impl<S: Layout> LinalgLayout for S {
+    const SMALL_SQUARE: usize = {
+        let (dims, rank) = S::TEMPLATE.prefix();
+        if S::STATIC && rank == 2 && dims[0] == dims[1] && dims[0] >= 2 && dims[0] <= 4 {
+            dims[0]
+        } else {
+            0
+        }
+    };
+    const STATIC_VECTOR: usize = {
+        let (dims, rank) = S::TEMPLATE.prefix();
+        if S::STATIC && rank == 1 { dims[0] } else { 0 }
+    };
     type Scalar = Nil;
     type Owned<T: Element> = Tensor<T, S>;
 }
@@ -155,8 +181,14 @@ impl<T: Element, S: Layout> FromRowMajor<T> for Tensor<T, S> {
         dims: &[usize],
         fill: impl FnOnce(&mut [T]) -> Result<(), ShapeError>,
     ) -> Result<Self, ShapeError> {
+        if let Some(ext) = S::STATIC_EXTENTS {
+            // A static result stays inline: no allocation for a 3x3 inverse.
+            let mut data =
+                <S::Data<T> as Buffer<T>>::filled_for_overwrite(T::zero(), S::TEMPLATE_NUMEL);
+            fill(data.as_mut_slice())?;
+            return Ok(Tensor::from_parts(data, ext));
+        }
         let n = checked_numel::<T>(dims)?;
-        // A static result stays inline: no allocation for a 3x3 inverse.
         let mut data = <S::Data<T> as Buffer<T>>::filled_for_overwrite(T::zero(), n);
         fill(data.as_mut_slice())?;
         match S::extents_for(dims) {

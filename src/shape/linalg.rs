@@ -43,6 +43,11 @@ pub trait LinalgLayout: 'static {
     /// Whether this is [`Runtime`] (whose rules are PyTorch's in full, where
     /// a static layout's are the part its type can state).
     const RUNTIME: bool = false;
+    /// `n` for a static `[n, n]` layout with `n` from 2 to 4 (whose
+    /// functions take a path without the batch machinery), else 0.
+    const SMALL_SQUARE: usize = 0;
+    /// `n` for a static `[n]` layout, else 0.
+    const STATIC_VECTOR: usize = 0;
     /// The layout of a rank-0 result (a norm of the whole tensor).
     type Scalar: LinalgLayout;
     /// The tensor a result of this layout is.
