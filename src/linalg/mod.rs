@@ -5,7 +5,8 @@
 //! before the last two are a batch, and two inputs' batches broadcast as
 //! [`matmul`](crate::Tensor::matmul)'s do) of any kind: a static or mixed
 //! [`Tensor`], a [`DynTensor`], or a view of either ([`TensorView`],
-//! [`DynView`]; read through their strides, not copied first). The result
+//! [`DynView`] and their mutable forms; read through their strides, not
+//! copied first). The result
 //! is a `Tensor` of the layout the compiler computes for the first two, a
 //! `DynTensor` for the other two, of the input's element type (`f32` or
 //! `f64`).
@@ -61,7 +62,7 @@ use crate::shape::Layout;
 use crate::shape::list::Nil;
 use crate::shape::storage::{Buffer, Elements};
 use crate::tensor::{DynTensor, Tensor};
-use crate::view::{DynView, TensorView};
+use crate::view::{DynView, DynViewMut, TensorView, TensorViewMut};
 
 pub(crate) mod batch;
 pub mod cholesky;
@@ -151,6 +152,23 @@ impl<T: Real> LinalgArg for DynView<'_, T> {
     #[inline]
     fn matrices(&self) -> DynView<'_, T> {
         self.clone()
+    }
+}
+
+impl<T: Real> LinalgArg for DynViewMut<'_, T> {
+    type Elem = T;
+    type Layout = Runtime;
+    #[inline]
+    fn matrices(&self) -> DynView<'_, T> {
+        self.view()
+    }
+}
+impl<T: Real, S: Layout> LinalgArg for TensorViewMut<'_, T, S> {
+    type Elem = T;
+    type Layout = S;
+    #[inline]
+    fn matrices(&self) -> DynView<'_, T> {
+        (**self).view()
     }
 }
 
