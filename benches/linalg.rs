@@ -18,7 +18,7 @@ fn matrices(count: usize, n: usize) -> Vec<f64> {
     (0..count * n * n)
         .map(|i| {
             let v = ((i * 7919 + 13) % 1000) as f64 / 500.0 - 1.0;
-            if i % (n * n) % (n + 1) == 0 {
+            if (i % (n * n)).is_multiple_of(n + 1) {
                 v + n as f64
             } else {
                 v

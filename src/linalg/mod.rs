@@ -75,18 +75,18 @@ pub mod square;
 pub mod svd;
 
 pub use crate::shape::linalg::{
-    Cholesky, CrossRule, Det, Eigh, FromRowMajor, Inv, LinalgLayout, MatrixPower, MatrixRule,
-    Runtime, Slogdet, Solve, SolveRule, SquareRule,
+    Cholesky, CrossRule, Det, Eigh, FromRowMajor, Inv, LinalgLayout, LstsqRule, MatrixPower,
+    MatrixRule, Runtime, Slogdet, Solve, SolveRule, SquareRule,
 };
 pub use cholesky::{cholesky, try_cholesky};
-pub use cross::{cross, try_cross};
+pub use cross::{CrossOut, cross, try_cross};
 pub use eigh::{eigh, eigvalsh, try_eigh, try_eigvalsh};
-pub use lstsq::{lstsq, pinv, try_lstsq, try_pinv};
+pub use lstsq::{LstsqOut, lstsq, pinv, try_lstsq, try_pinv};
 pub use norm::{MatrixOrd, matrix_norm, try_matrix_norm, try_vector_norm, vector_norm};
 pub use qr::{qr, try_qr};
 pub use square::{
-    det, inv, matrix_power, slogdet, solve, try_det, try_inv, try_matrix_power, try_slogdet,
-    try_solve,
+    SlogdetOut, SolveOut, det, inv, matrix_power, slogdet, solve, try_det, try_inv,
+    try_matrix_power, try_slogdet, try_solve,
 };
 pub use svd::{svd, svdvals, try_svd, try_svdvals};
 

@@ -307,6 +307,10 @@ fn slog_lu<T: Real>(lu: &nalgebra::LU<T, Dyn, Dyn>) -> (T, T) {
     (sign, log)
 }
 
+/// `solve`'s result: `X`, of the layout [`SolveRule`] computes.
+pub type SolveOut<A, B> =
+    Out<A, <<A as LinalgArg>::Layout as SolveRule<<B as LinalgArg>::Layout>>::Output>;
+
 /// `linalg.solve`: `X` with `A X = B`, for square matrices `A`
 /// (`[.., n, n]`) and `B` a vector `[n]` or a batch of matrices
 /// `[.., n, k]`, the batches broadcasting; `X` has `B`'s shape with the
@@ -328,10 +332,7 @@ fn slog_lu<T: Real>(lu: &nalgebra::LU<T, Dyn, Dyn>) -> (T, T) {
 /// assert_eq!(x.to_vec(), vec![6.0, 6.0, 3.0, 3.0, 2.0, 2.0]);
 /// ```
 #[track_caller]
-pub fn solve<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(
-    a: &A,
-    b: &B,
-) -> Out<A, <A::Layout as SolveRule<B::Layout>>::Output>
+pub fn solve<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(a: &A, b: &B) -> SolveOut<A, B>
 where
     A::Layout: SolveRule<B::Layout>,
 {
@@ -345,7 +346,7 @@ where
 pub fn try_solve<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(
     a: &A,
     b: &B,
-) -> Result<Out<A, <A::Layout as SolveRule<B::Layout>>::Output>, ShapeError>
+) -> Result<SolveOut<A, B>, ShapeError>
 where
     A::Layout: SolveRule<B::Layout>,
 {

@@ -721,12 +721,9 @@ pub(crate) fn solve_dims(
     })
 }
 
-/// `lstsq(A, B)`'s sizes: the broadcast batch, `m`, `n`, `k` and the
-/// solution's shape `[.., n, k]`.
-pub(crate) fn lstsq_dims(
-    a: &[usize],
-    b: &[usize],
-) -> Result<(Vec<usize>, usize, usize, usize, Vec<usize>), ShapeError> {
+/// `lstsq(A, B)`'s solution's shape `[.., n, k]` (the broadcast batch,
+/// then `n` and `k`).
+pub(crate) fn lstsq_dims(a: &[usize], b: &[usize]) -> Result<Vec<usize>, ShapeError> {
     const OP: &str = "linalg.lstsq";
     let (a_batch, m, n) = matrix_dims(OP, a)?;
     let (b_batch, mb, k) = matrix_dims(OP, b)?;
@@ -735,9 +732,8 @@ pub(crate) fn lstsq_dims(
     }
     let mut batch = alloc::vec![0; a_batch.len().max(b_batch.len())];
     broadcast_into(a_batch, b_batch, &mut batch)?;
-    let mut out = batch.clone();
-    out.extend([n, k]);
-    Ok((batch, m, n, k, out))
+    batch.extend([n, k]);
+    Ok(batch)
 }
 
 /// `cross(a, b)`'s sizes: the broadcast batch and the result's shape `[.., 3]`.
