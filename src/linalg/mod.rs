@@ -34,9 +34,9 @@
 //!
 //! Numerical failures are errors, never NaNs passed off as results: a
 //! singular matrix in [`inv`] or [`solve`], a matrix that is not
-//! positive-definite in [`cholesky`], an iteration that does not converge
-//! in [`eigh`] or [`svd`]. The `try_` forms return them as a
-//! [`ShapeError::Linalg`](crate::ShapeError::Linalg) worded as PyTorch
+//! positive-definite in [`cholesky()`], an iteration that does not converge
+//! in [`eigh()`] or [`svd()`]. The `try_` forms return them as a
+//! [`ShapeError::Linalg`] worded as PyTorch
 //! words it; the others panic with that message.
 //!
 //! The factorizations are nalgebra's (LU with partial pivoting, Cholesky,

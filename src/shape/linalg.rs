@@ -323,7 +323,7 @@ impl<const M: usize> MinDim<Dyn> for Big<M> {
     label = "the last two dimensions must be equal",
     note = "in generic code, add the bound `{Self}: SquareRule<{Op}>`"
 )]
-pub trait SquareRule<Op>: LinalgLayout {
+pub trait SquareRule<Op> {
     /// The batch: the layout without its last two dimensions (`det`).
     type Batch: LinalgLayout;
     /// The batch and one dimension of size `n` (`eigh`'s eigenvalues).
@@ -381,7 +381,7 @@ where
     label = "at least two dimensions",
     note = "in generic code, add the bound `{Self}: MatrixRule`"
 )]
-pub trait MatrixRule: LinalgLayout {
+pub trait MatrixRule {
     /// `[.., m, k]`: `qr`'s `Q`, `svd`'s `U`.
     type Left: LinalgLayout;
     /// `[.., k]`: `svd`'s singular values.
@@ -462,7 +462,7 @@ where
     label = "A must be square matrices and B vectors or matrices of as many rows",
     note = "in generic code, add the bound `{Self}: SolveRule<{B}>`"
 )]
-pub trait SolveRule<B>: LinalgLayout {
+pub trait SolveRule<B> {
     /// The layout of `X`.
     type Output: LinalgLayout;
 }
@@ -531,7 +531,7 @@ where
     label = "A and B must be batches of matrices with as many rows",
     note = "in generic code, add the bound `{Self}: LstsqRule<{B}>`"
 )]
-pub trait LstsqRule<B>: LinalgLayout {
+pub trait LstsqRule<B> {
     /// The layout of the solution.
     type Output: LinalgLayout;
 }
@@ -575,7 +575,7 @@ where
     label = "the last dimensions must be 3 and the others broadcast",
     note = "in generic code, add the bound `{Self}: CrossRule<{R}>`"
 )]
-pub trait CrossRule<R>: LinalgLayout {
+pub trait CrossRule<R> {
     /// The result's layout.
     type Output: LinalgLayout;
 }
