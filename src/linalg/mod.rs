@@ -24,6 +24,21 @@
 //! assert!((inv[[0, 0]] - 0.6).abs() < 1e-12);
 //! ```
 //!
+//! A runtime batch of 4x4 transforms, and the reduced SVD whose
+//! `k = min(m, n)` the compiler works out:
+//!
+//! ```
+//! use shaped::{linalg, shape, Dyn, Tensor};
+//! let t = Tensor::<f64, shape![Dyn, 4, 4]>::from_fn(&[2], |k| if k % 16 % 5 == 0 { 2.0 } else { 0.0 });
+//! let inv: Tensor<f64, shape![Dyn, 4, 4]> = linalg::inv(&t);
+//! assert_eq!(inv[[1, 3, 3]], 0.5);
+//! let d: Tensor<f64, shape![Dyn]> = linalg::det(&t);
+//! assert_eq!(d.to_vec(), vec![16.0, 16.0]);
+//! let a = Tensor::<f64, shape![3, 2]>::from_slice(&[1.0, 0.0, 1.0, 1.0, 1.0, 2.0]).unwrap();
+//! let (u, s, vh) = linalg::svd(&a);
+//! let (_, _, _): (Tensor<f64, shape![3, 2]>, Tensor<f64, shape![2]>, Tensor<f64, shape![2, 2]>) = (u, s, vh);
+//! ```
+//!
 //! Shapes that do not fit do not compile, with PyTorch's words:
 //!
 //! ```compile_fail
