@@ -281,7 +281,9 @@ fn cholesky_matches_numpy_and_names_the_failing_minor() {
 #[test]
 fn eigh_matches_numpy() {
     let spd = Tensor::<f64, shape![6, 6]>::from_slice(&SPD6).unwrap();
-    let (w, v): (Tensor<f64, shape![6]>, Tensor<f64, shape![6, 6]>) = linalg::eigh(&spd);
+    let (w, v) = linalg::eigh(&spd);
+    let w: Tensor<f64, shape![6]> = w;
+    let v: Tensor<f64, shape![6, 6]> = v;
     close(w.as_slice(), &SPD6_EIGVALS, TOL);
     // A V = V diag(w).
     let av = spd.matmul(&v);
@@ -312,11 +314,10 @@ fn eigh_matches_numpy() {
 #[test]
 fn svd_qr_pinv_lstsq_match_numpy() {
     let r = Tensor::<f64, shape![5, 3]>::from_slice(&R53).unwrap();
-    let (u, s, vh): (
-        Tensor<f64, shape![5, 3]>,
-        Tensor<f64, shape![3]>,
-        Tensor<f64, shape![3, 3]>,
-    ) = linalg::svd(&r);
+    let (u, s, vh) = linalg::svd(&r);
+    let u: Tensor<f64, shape![5, 3]> = u;
+    let s: Tensor<f64, shape![3]> = s;
+    let vh: Tensor<f64, shape![3, 3]> = vh;
     close(s.as_slice(), &R53_SVALS, TOL);
     let us = Tensor::<f64, shape![5, 3]>::from_fn(|k| u.as_slice()[k] * s.as_slice()[k % 3]);
     close(us.matmul(&vh).as_slice(), &R53, TOL);
@@ -325,7 +326,9 @@ fn svd_qr_pinv_lstsq_match_numpy() {
         &R53_SVALS,
         TOL,
     );
-    let (q, rr): (Tensor<f64, shape![5, 3]>, Tensor<f64, shape![3, 3]>) = linalg::qr(&r);
+    let (q, rr) = linalg::qr(&r);
+    let q: Tensor<f64, shape![5, 3]> = q;
+    let rr: Tensor<f64, shape![3, 3]> = rr;
     close(q.matmul(&rr).as_slice(), &R53, TOL);
     let rabs: Vec<f64> = rr.as_slice().iter().map(|x| x.abs()).collect();
     close(&rabs, &R53_R_ABS, TOL);

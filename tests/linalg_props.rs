@@ -39,7 +39,13 @@ fn transpose(a: &[f64], count: usize, m: usize, n: usize) -> Vec<f64> {
 
 fn eye(count: usize, n: usize) -> Vec<f64> {
     (0..count * n * n)
-        .map(|x| if x % (n * n) % (n + 1) == 0 { 1.0 } else { 0.0 })
+        .map(|x| {
+            if (x % (n * n)).is_multiple_of(n + 1) {
+                1.0
+            } else {
+                0.0
+            }
+        })
         .collect()
 }
 
@@ -90,7 +96,7 @@ fn dominant(values: &[f64], n: usize) -> Vec<f64> {
         .iter()
         .enumerate()
         .map(|(x, v)| {
-            if x % (n * n) % (n + 1) == 0 {
+            if (x % (n * n)).is_multiple_of(n + 1) {
                 v + n as f64
             } else {
                 *v

@@ -11,11 +11,3 @@ fn ui() {
     t.compile_fail("ui-tests/*.rs");
     t.pass("ui-tests/pass/*.rs");
 }
-
-/// The compile errors of `shaped::linalg` (built only with its feature).
-#[cfg(feature = "linalg")]
-#[test]
-fn ui_linalg() {
-    let t = trybuild::TestCases::new();
-    t.compile_fail("ui-tests/linalg/*.rs");
-}

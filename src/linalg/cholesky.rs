@@ -50,10 +50,9 @@ where
     let steps = mats.steps(batch);
     build::<A::Elem, A::Layout>(v.shape(), |out| {
         walk(batch, [&steps], |i, [off]| {
-            let m = mats.dmatrix(off);
-            match Factor::new(m.clone()) {
+            match Factor::new(mats.dmatrix(off)) {
                 Some(c) => {
-                    write_rows(&c.l(), &mut out[i * n * n..(i + 1) * n * n]);
+                    write_rows(&c.unpack(), &mut out[i * n * n..(i + 1) * n * n]);
                     Ok(())
                 }
                 None => Err(at(
@@ -61,7 +60,7 @@ where
                     batch,
                     i,
                     LinalgProblem::NotPositiveDefinite {
-                        order: failing_order(&m),
+                        order: failing_order(&mats.dmatrix(off)),
                     },
                 )),
             }

@@ -5,6 +5,10 @@ use super::{LinalgArg, Out, build, or_panic};
 use crate::error::ShapeError;
 use crate::shape::linalg::{CrossRule, cross_dims};
 
+/// `cross`'s result, of the layout [`CrossRule`] computes.
+pub type CrossOut<A, B> =
+    Out<A, <<A as LinalgArg>::Layout as CrossRule<<B as LinalgArg>::Layout>>::Output>;
+
 /// `linalg.cross` (along the last dimension, PyTorch's default `dim=-1`):
 /// `a × b` for inputs whose last dimension is 3, the dimensions before it
 /// broadcasting. Another size does not compile (static sizes) or panics
@@ -18,10 +22,7 @@ use crate::shape::linalg::{CrossRule, cross_dims};
 /// assert_eq!(z.as_slice(), &[0.0, 0.0, 1.0, 0.0, -1.0, 0.0]);
 /// ```
 #[track_caller]
-pub fn cross<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(
-    a: &A,
-    b: &B,
-) -> Out<A, <A::Layout as CrossRule<B::Layout>>::Output>
+pub fn cross<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(a: &A, b: &B) -> CrossOut<A, B>
 where
     A::Layout: CrossRule<B::Layout>,
 {
@@ -33,7 +34,7 @@ where
 pub fn try_cross<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(
     a: &A,
     b: &B,
-) -> Result<Out<A, <A::Layout as CrossRule<B::Layout>>::Output>, ShapeError>
+) -> Result<CrossOut<A, B>, ShapeError>
 where
     A::Layout: CrossRule<B::Layout>,
 {

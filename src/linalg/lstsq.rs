@@ -82,6 +82,10 @@ where
     })
 }
 
+/// `lstsq`'s result: the solution, of the layout [`LstsqRule`] computes.
+pub type LstsqOut<A, B> =
+    Out<A, <<A as LinalgArg>::Layout as LstsqRule<<B as LinalgArg>::Layout>>::Output>;
+
 /// `linalg.lstsq`'s solution: the `X` (`[.., n, k]`) minimising
 /// `‖A X - B‖` for `A` `[.., m, n]` and `B` `[.., m, k]`, the batches
 /// broadcasting; of least norm where `A` has deficient rank (singular
@@ -99,10 +103,7 @@ where
 /// assert!((x[[0, 0]] - 1.0).abs() < 1e-12 && (x[[1, 0]] - 2.0).abs() < 1e-12);
 /// ```
 #[track_caller]
-pub fn lstsq<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(
-    a: &A,
-    b: &B,
-) -> Out<A, <A::Layout as LstsqRule<B::Layout>>::Output>
+pub fn lstsq<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(a: &A, b: &B) -> LstsqOut<A, B>
 where
     A::Layout: LstsqRule<B::Layout>,
 {
@@ -115,21 +116,22 @@ where
 pub fn try_lstsq<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(
     a: &A,
     b: &B,
-) -> Result<Out<A, <A::Layout as LstsqRule<B::Layout>>::Output>, ShapeError>
+) -> Result<LstsqOut<A, B>, ShapeError>
 where
     A::Layout: LstsqRule<B::Layout>,
 {
     const OP: &str = "linalg.lstsq";
     let (va, vb) = (a.matrices(), b.matrices());
-    let (batch, _, n, k, out_dims) = lstsq_dims(va.shape(), vb.shape())?;
+    let out_dims = lstsq_dims(va.shape(), vb.shape())?;
+    let (batch, n, k) = matrix_dims(OP, &out_dims)?;
     let (am, bm) = (Batch::matrices(OP, &va)?, Batch::matrices(OP, &vb)?);
-    let (sa, sb) = (am.steps(&batch), bm.steps(&batch));
+    let (sa, sb) = (am.steps(batch), bm.steps(batch));
     build::<A::Elem, <A::Layout as LstsqRule<B::Layout>>::Output>(&out_dims, |out| {
         if am.m == 0 || n == 0 || k == 0 {
             return Ok(());
         }
-        walk(&batch, [&sa, &sb], |i, [oa, ob]| {
-            let p = pinv_one(am.dmatrix(oa)).map_err(|p| at(OP, &batch, i, p))?;
+        walk(batch, [&sa, &sb], |i, [oa, ob]| {
+            let p = pinv_one(am.dmatrix(oa)).map_err(|p| at(OP, batch, i, p))?;
             write_rows(&(p * bm.dmatrix(ob)), &mut out[i * n * k..(i + 1) * n * k]);
             Ok(())
         })

@@ -5,7 +5,8 @@
 //! before the last two are a batch, and two inputs' batches broadcast as
 //! [`matmul`](crate::Tensor::matmul)'s do) of any kind: a static or mixed
 //! [`Tensor`], a [`DynTensor`], or a view of either ([`TensorView`],
-//! [`DynView`]; read through their strides, not copied first). The result
+//! [`DynView`] and their mutable forms; read through their strides, not
+//! copied first). The result
 //! is a `Tensor` of the layout the compiler computes for the first two, a
 //! `DynTensor` for the other two, of the input's element type (`f32` or
 //! `f64`).
@@ -23,6 +24,21 @@
 //! assert!((inv[[0, 0]] - 0.6).abs() < 1e-12);
 //! ```
 //!
+//! A runtime batch of 4x4 transforms, and the reduced SVD whose
+//! `k = min(m, n)` the compiler works out:
+//!
+//! ```
+//! use shaped::{linalg, shape, Dyn, Tensor};
+//! let t = Tensor::<f64, shape![Dyn, 4, 4]>::from_fn(&[2], |k| if k % 16 % 5 == 0 { 2.0 } else { 0.0 });
+//! let inv: Tensor<f64, shape![Dyn, 4, 4]> = linalg::inv(&t);
+//! assert_eq!(inv[[1, 3, 3]], 0.5);
+//! let d: Tensor<f64, shape![Dyn]> = linalg::det(&t);
+//! assert_eq!(d.to_vec(), vec![16.0, 16.0]);
+//! let a = Tensor::<f64, shape![3, 2]>::from_slice(&[1.0, 0.0, 1.0, 1.0, 1.0, 2.0]).unwrap();
+//! let (u, s, vh) = linalg::svd(&a);
+//! let (_, _, _): (Tensor<f64, shape![3, 2]>, Tensor<f64, shape![2]>, Tensor<f64, shape![2, 2]>) = (u, s, vh);
+//! ```
+//!
 //! Shapes that do not fit do not compile, with PyTorch's words:
 //!
 //! ```compile_fail
@@ -33,9 +49,9 @@
 //!
 //! Numerical failures are errors, never NaNs passed off as results: a
 //! singular matrix in [`inv`] or [`solve`], a matrix that is not
-//! positive-definite in [`cholesky`], an iteration that does not converge
-//! in [`eigh`] or [`svd`]. The `try_` forms return them as a
-//! [`ShapeError::Linalg`](crate::ShapeError::Linalg) worded as PyTorch
+//! positive-definite in [`cholesky()`], an iteration that does not converge
+//! in [`eigh()`] or [`svd()`]. The `try_` forms return them as a
+//! [`ShapeError::Linalg`] worded as PyTorch
 //! words it; the others panic with that message.
 //!
 //! The factorizations are nalgebra's (LU with partial pivoting, Cholesky,
@@ -61,7 +77,7 @@ use crate::shape::Layout;
 use crate::shape::list::Nil;
 use crate::shape::storage::{Buffer, Elements};
 use crate::tensor::{DynTensor, Tensor};
-use crate::view::{DynView, TensorView};
+use crate::view::{DynView, DynViewMut, TensorView, TensorViewMut};
 
 pub(crate) mod batch;
 pub mod cholesky;
@@ -74,18 +90,18 @@ pub mod square;
 pub mod svd;
 
 pub use crate::shape::linalg::{
-    Cholesky, CrossRule, Det, Eigh, FromRowMajor, Inv, LinalgLayout, MatrixPower, MatrixRule,
-    Runtime, Slogdet, Solve, SolveRule, SquareRule,
+    Cholesky, CrossRule, Det, Eigh, FromRowMajor, Inv, LinalgLayout, LstsqRule, MatrixPower,
+    MatrixRule, Runtime, Slogdet, Solve, SolveRule, SquareRule,
 };
 pub use cholesky::{cholesky, try_cholesky};
-pub use cross::{cross, try_cross};
+pub use cross::{CrossOut, cross, try_cross};
 pub use eigh::{eigh, eigvalsh, try_eigh, try_eigvalsh};
-pub use lstsq::{lstsq, pinv, try_lstsq, try_pinv};
+pub use lstsq::{LstsqOut, lstsq, pinv, try_lstsq, try_pinv};
 pub use norm::{MatrixOrd, matrix_norm, try_matrix_norm, try_vector_norm, vector_norm};
 pub use qr::{qr, try_qr};
 pub use square::{
-    det, inv, matrix_power, slogdet, solve, try_det, try_inv, try_matrix_power, try_slogdet,
-    try_solve,
+    SlogdetOut, SolveOut, det, inv, matrix_power, slogdet, solve, try_det, try_inv,
+    try_matrix_power, try_slogdet, try_solve,
 };
 pub use svd::{svd, svdvals, try_svd, try_svdvals};
 
@@ -105,6 +121,12 @@ pub trait LinalgArg {
     type Layout: LinalgLayout;
     /// The elements as a (strided) view.
     fn matrices(&self) -> DynView<'_, Self::Elem>;
+    /// The elements, row-major, where they are contiguous: the small
+    /// static matrices' path.
+    #[inline]
+    fn contiguous(&self) -> Option<&[Self::Elem]> {
+        None
+    }
 }
 
 impl<T: Real, S: Layout> LinalgArg for Tensor<T, S> {
@@ -113,6 +135,10 @@ impl<T: Real, S: Layout> LinalgArg for Tensor<T, S> {
     #[inline]
     fn matrices(&self) -> DynView<'_, T> {
         self.view().as_dyn()
+    }
+    #[inline]
+    fn contiguous(&self) -> Option<&[T]> {
+        Some(self.as_slice())
     }
 }
 impl<T: Real> LinalgArg for DynTensor<T> {
@@ -130,6 +156,10 @@ impl<T: Real, S: Layout> LinalgArg for TensorView<'_, T, S> {
     fn matrices(&self) -> DynView<'_, T> {
         self.as_dyn()
     }
+    #[inline]
+    fn contiguous(&self) -> Option<&[T]> {
+        self.as_slice()
+    }
 }
 impl<T: Real> LinalgArg for DynView<'_, T> {
     type Elem = T;
@@ -140,7 +170,36 @@ impl<T: Real> LinalgArg for DynView<'_, T> {
     }
 }
 
+impl<T: Real> LinalgArg for DynViewMut<'_, T> {
+    type Elem = T;
+    type Layout = Runtime;
+    #[inline]
+    fn matrices(&self) -> DynView<'_, T> {
+        self.view()
+    }
+}
+impl<T: Real, S: Layout> LinalgArg for TensorViewMut<'_, T, S> {
+    type Elem = T;
+    type Layout = S;
+    #[inline]
+    fn matrices(&self) -> DynView<'_, T> {
+        (**self).view()
+    }
+}
+
 impl<S: Layout> LinalgLayout for S {
+    const SMALL_SQUARE: usize = {
+        let (dims, rank) = S::TEMPLATE.prefix();
+        if S::STATIC && rank == 2 && dims[0] == dims[1] && dims[0] >= 2 && dims[0] <= 4 {
+            dims[0]
+        } else {
+            0
+        }
+    };
+    const STATIC_VECTOR: usize = {
+        let (dims, rank) = S::TEMPLATE.prefix();
+        if S::STATIC && rank == 1 { dims[0] } else { 0 }
+    };
     type Scalar = Nil;
     type Owned<T: Element> = Tensor<T, S>;
 }
@@ -155,8 +214,14 @@ impl<T: Element, S: Layout> FromRowMajor<T> for Tensor<T, S> {
         dims: &[usize],
         fill: impl FnOnce(&mut [T]) -> Result<(), ShapeError>,
     ) -> Result<Self, ShapeError> {
+        if let Some(ext) = S::STATIC_EXTENTS {
+            // A static result stays inline: no allocation for a 3x3 inverse.
+            let mut data =
+                <S::Data<T> as Buffer<T>>::filled_for_overwrite(T::zero(), S::TEMPLATE_NUMEL);
+            fill(data.as_mut_slice())?;
+            return Ok(Tensor::from_parts(data, ext));
+        }
         let n = checked_numel::<T>(dims)?;
-        // A static result stays inline: no allocation for a 3x3 inverse.
         let mut data = <S::Data<T> as Buffer<T>>::filled_for_overwrite(T::zero(), n);
         fill(data.as_mut_slice())?;
         match S::extents_for(dims) {

@@ -18,7 +18,7 @@
 //! );
 //! ```
 
-use nalgebra::{DMatrix, Dyn, OMatrix, SVector};
+use nalgebra::{DMatrix, Dyn, OMatrix, SMatrix, SVector};
 use num_traits::{One, Zero};
 
 use super::batch::{Batch, at, count, walk, write_rows};
@@ -56,8 +56,28 @@ where
     A::Layout: SquareRule<Inv>,
 {
     const OP: &str = "linalg.inv";
+    let n = A::Layout::SMALL_SQUARE;
+    if let (2..=4, Some(d)) = (n, a.contiguous()) {
+        return build::<A::Elem, A::Layout>(&[n, n], |out| {
+            let r = match n {
+                2 => inv_rows::<_, 2>(d, out),
+                3 => inv_rows::<_, 3>(d, out),
+                _ => inv_rows::<_, 4>(d, out),
+            };
+            r.map_err(|p| at(OP, &[], 0, p))
+        });
+    }
     let v = a.matrices();
     let (batch, n) = square_dims(OP, v.shape())?;
+    if let (2..=4, Some(d)) = (n, v.as_slice()) {
+        // A contiguous batch of small matrices: one loop over them, as a
+        // hand-written loop over nalgebra's matrices would be.
+        return build::<A::Elem, A::Layout>(v.shape(), |out| match n {
+            2 => inv_chunks::<_, 2>(d, out, batch),
+            3 => inv_chunks::<_, 3>(d, out, batch),
+            _ => inv_chunks::<_, 4>(d, out, batch),
+        });
+    }
     let mats = Batch::matrices(OP, &v)?;
     let steps = mats.steps(batch);
     build::<A::Elem, A::Layout>(v.shape(), |out| {
@@ -66,6 +86,22 @@ where
                 .map_err(|p| at(OP, batch, i, p))
         })
     })
+}
+
+/// The inverses of contiguous `N`x`N` matrices.
+fn inv_chunks<T: Real, const N: usize>(
+    d: &[T],
+    out: &mut [T],
+    batch: &[usize],
+) -> Result<(), ShapeError> {
+    for (i, (m, o)) in d
+        .chunks_exact(N * N)
+        .zip(out.chunks_exact_mut(N * N))
+        .enumerate()
+    {
+        inv_rows::<T, N>(m, o).map_err(|p| at("linalg.inv", batch, i, p))?;
+    }
+    Ok(())
 }
 
 /// The inverse of one matrix into `out`, row-major.
@@ -102,6 +138,18 @@ fn inv_small<T: Real, const N: usize>(
             Ok(())
         }
         None => inv_lu(a.dmatrix(off), out),
+    }
+}
+
+/// [`inv_small`] of a contiguous matrix.
+#[inline(always)]
+fn inv_rows<T: Real, const N: usize>(d: &[T], out: &mut [T]) -> Result<(), LinalgProblem> {
+    match SMatrix::<T, N, N>::from_row_slice(d).try_inverse() {
+        Some(x) => {
+            write_rows(&x, out);
+            Ok(())
+        }
+        None => inv_lu(DMatrix::from_row_slice(N, N, d), out),
     }
 }
 
@@ -152,6 +200,17 @@ where
     A::Layout: SquareRule<Det>,
 {
     const OP: &str = "linalg.det";
+    let n = A::Layout::SMALL_SQUARE;
+    if let (2..=4, Some(d)) = (n, a.contiguous()) {
+        return build::<A::Elem, <A::Layout as SquareRule<Det>>::Batch>(&[], |out| {
+            out[0] = match n {
+                2 => SMatrix::<_, 2, 2>::from_row_slice(d).determinant(),
+                3 => SMatrix::<_, 3, 3>::from_row_slice(d).determinant(),
+                _ => SMatrix::<_, 4, 4>::from_row_slice(d).determinant(),
+            };
+            Ok(())
+        });
+    }
     let v = a.matrices();
     let (batch, _) = square_dims(OP, v.shape())?;
     let mats = Batch::matrices(OP, &v)?;
@@ -248,6 +307,10 @@ fn slog_lu<T: Real>(lu: &nalgebra::LU<T, Dyn, Dyn>) -> (T, T) {
     (sign, log)
 }
 
+/// `solve`'s result: `X`, of the layout [`SolveRule`] computes.
+pub type SolveOut<A, B> =
+    Out<A, <<A as LinalgArg>::Layout as SolveRule<<B as LinalgArg>::Layout>>::Output>;
+
 /// `linalg.solve`: `X` with `A X = B`, for square matrices `A`
 /// (`[.., n, n]`) and `B` a vector `[n]` or a batch of matrices
 /// `[.., n, k]`, the batches broadcasting; `X` has `B`'s shape with the
@@ -269,10 +332,7 @@ fn slog_lu<T: Real>(lu: &nalgebra::LU<T, Dyn, Dyn>) -> (T, T) {
 /// assert_eq!(x.to_vec(), vec![6.0, 6.0, 3.0, 3.0, 2.0, 2.0]);
 /// ```
 #[track_caller]
-pub fn solve<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(
-    a: &A,
-    b: &B,
-) -> Out<A, <A::Layout as SolveRule<B::Layout>>::Output>
+pub fn solve<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(a: &A, b: &B) -> SolveOut<A, B>
 where
     A::Layout: SolveRule<B::Layout>,
 {
@@ -286,11 +346,46 @@ where
 pub fn try_solve<A: LinalgArg, B: LinalgArg<Elem = A::Elem>>(
     a: &A,
     b: &B,
-) -> Result<Out<A, <A::Layout as SolveRule<B::Layout>>::Output>, ShapeError>
+) -> Result<SolveOut<A, B>, ShapeError>
 where
     A::Layout: SolveRule<B::Layout>,
 {
     const OP: &str = "linalg.solve";
+    let n = A::Layout::SMALL_SQUARE;
+    if let (2..=4, true, Some(da), Some(db)) = (
+        n,
+        B::Layout::STATIC_VECTOR == n,
+        a.contiguous(),
+        b.contiguous(),
+    ) {
+        return build::<A::Elem, <A::Layout as SolveRule<B::Layout>>::Output>(&[n], |x| {
+            let ok = match n {
+                2 => copied(
+                    SMatrix::<_, 2, 2>::from_row_slice(da)
+                        .lu()
+                        .solve(&SVector::<_, 2>::from_row_slice(db)),
+                    x,
+                ),
+                3 => copied(
+                    SMatrix::<_, 3, 3>::from_row_slice(da)
+                        .lu()
+                        .solve(&SVector::<_, 3>::from_row_slice(db)),
+                    x,
+                ),
+                _ => copied(
+                    SMatrix::<_, 4, 4>::from_row_slice(da)
+                        .lu()
+                        .solve(&SVector::<_, 4>::from_row_slice(db)),
+                    x,
+                ),
+            };
+            if ok {
+                Ok(())
+            } else {
+                Err(at(OP, &[], 0, LinalgProblem::SolveSingular))
+            }
+        });
+    }
     let (va, vb) = (a.matrices(), b.matrices());
     let d = solve_dims(va.shape(), vb.shape(), A::Layout::RUNTIME)?;
     let am = Batch::matrices(OP, &va)?;

@@ -43,6 +43,11 @@ pub trait LinalgLayout: 'static {
     /// Whether this is [`Runtime`] (whose rules are PyTorch's in full, where
     /// a static layout's are the part its type can state).
     const RUNTIME: bool = false;
+    /// `n` for a static `[n, n]` layout with `n` from 2 to 4 (whose
+    /// functions take a path without the batch machinery), else 0.
+    const SMALL_SQUARE: usize = 0;
+    /// `n` for a static `[n]` layout, else 0.
+    const STATIC_VECTOR: usize = 0;
     /// The layout of a rank-0 result (a norm of the whole tensor).
     type Scalar: LinalgLayout;
     /// The tensor a result of this layout is.
@@ -318,7 +323,7 @@ impl<const M: usize> MinDim<Dyn> for Big<M> {
     label = "the last two dimensions must be equal",
     note = "in generic code, add the bound `{Self}: SquareRule<{Op}>`"
 )]
-pub trait SquareRule<Op>: LinalgLayout {
+pub trait SquareRule<Op> {
     /// The batch: the layout without its last two dimensions (`det`).
     type Batch: LinalgLayout;
     /// The batch and one dimension of size `n` (`eigh`'s eigenvalues).
@@ -376,7 +381,7 @@ where
     label = "at least two dimensions",
     note = "in generic code, add the bound `{Self}: MatrixRule`"
 )]
-pub trait MatrixRule: LinalgLayout {
+pub trait MatrixRule {
     /// `[.., m, k]`: `qr`'s `Q`, `svd`'s `U`.
     type Left: LinalgLayout;
     /// `[.., k]`: `svd`'s singular values.
@@ -457,7 +462,7 @@ where
     label = "A must be square matrices and B vectors or matrices of as many rows",
     note = "in generic code, add the bound `{Self}: SolveRule<{B}>`"
 )]
-pub trait SolveRule<B>: LinalgLayout {
+pub trait SolveRule<B> {
     /// The layout of `X`.
     type Output: LinalgLayout;
 }
@@ -526,7 +531,7 @@ where
     label = "A and B must be batches of matrices with as many rows",
     note = "in generic code, add the bound `{Self}: LstsqRule<{B}>`"
 )]
-pub trait LstsqRule<B>: LinalgLayout {
+pub trait LstsqRule<B> {
     /// The layout of the solution.
     type Output: LinalgLayout;
 }
@@ -570,7 +575,7 @@ where
     label = "the last dimensions must be 3 and the others broadcast",
     note = "in generic code, add the bound `{Self}: CrossRule<{R}>`"
 )]
-pub trait CrossRule<R>: LinalgLayout {
+pub trait CrossRule<R> {
     /// The result's layout.
     type Output: LinalgLayout;
 }
@@ -716,12 +721,9 @@ pub(crate) fn solve_dims(
     })
 }
 
-/// `lstsq(A, B)`'s sizes: the broadcast batch, `m`, `n`, `k` and the
-/// solution's shape `[.., n, k]`.
-pub(crate) fn lstsq_dims(
-    a: &[usize],
-    b: &[usize],
-) -> Result<(Vec<usize>, usize, usize, usize, Vec<usize>), ShapeError> {
+/// `lstsq(A, B)`'s solution's shape `[.., n, k]` (the broadcast batch,
+/// then `n` and `k`).
+pub(crate) fn lstsq_dims(a: &[usize], b: &[usize]) -> Result<Vec<usize>, ShapeError> {
     const OP: &str = "linalg.lstsq";
     let (a_batch, m, n) = matrix_dims(OP, a)?;
     let (b_batch, mb, k) = matrix_dims(OP, b)?;
@@ -730,9 +732,8 @@ pub(crate) fn lstsq_dims(
     }
     let mut batch = alloc::vec![0; a_batch.len().max(b_batch.len())];
     broadcast_into(a_batch, b_batch, &mut batch)?;
-    let mut out = batch.clone();
-    out.extend([n, k]);
-    Ok((batch, m, n, k, out))
+    batch.extend([n, k]);
+    Ok(batch)
 }
 
 /// `cross(a, b)`'s sizes: the broadcast batch and the result's shape `[.., 3]`.
