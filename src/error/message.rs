@@ -75,7 +75,8 @@ impl fmt::Display for ShapeError {
                 write_shape(f, shape)?;
                 write!(
                     f,
-                    " is too large: its element count overflows usize or its elements would exceed isize::MAX bytes"
+                    " is too large: every size and the product of the nonzero sizes must be at most isize::MAX ({}), even in an empty tensor, and the elements must fit in memory",
+                    isize::MAX
                 )
             }
             ShapeError::Mismatch { expected, got } => {
@@ -366,7 +367,7 @@ impl fmt::Display for ShapeError {
 /// the rest (a vector first operand promoted to one row; the first
 /// operand's batch and row sizes folded into one, as PyTorch prints them).
 fn write_matmul_inner(f: &mut fmt::Formatter<'_>, a: &[usize], b: &[usize]) -> fmt::Result {
-    let fold = |s: &[usize]| s.iter().product::<usize>();
+    let fold = Folded;
     match (a, b) {
         ([n], [m]) => write!(
             f,
@@ -380,12 +381,34 @@ fn write_matmul_inner(f: &mut fmt::Formatter<'_>, a: &[usize], b: &[usize]) -> f
             )
         }
         ([rows @ .., k], [.., p, q]) => {
-            let r = if rows.is_empty() { 1 } else { fold(rows) };
+            let r = fold(if rows.is_empty() { &[1] } else { rows });
             write!(
                 f,
                 "mat1 and mat2 shapes cannot be multiplied ({r}x{k} and {p}x{q})"
             )
         }
         _ => write!(f, "matmul: the inner sizes of {a:?} and {b:?} differ"),
+    }
+}
+
+/// Sizes folded into one, as PyTorch prints a batch and row count: their
+/// product, or (where it would overflow `usize`) the sizes joined by `*`,
+/// so that the message shows the true count and never wraps.
+struct Folded<'a>(&'a [usize]);
+
+impl fmt::Display for Folded<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.iter().try_fold(1usize, |a, &d| a.checked_mul(d)) {
+            Some(n) => write!(f, "{n}"),
+            None => {
+                for (i, d) in self.0.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("*")?;
+                    }
+                    write!(f, "{d}")?;
+                }
+                Ok(())
+            }
+        }
     }
 }
