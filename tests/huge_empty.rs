@@ -141,3 +141,37 @@ fn row5_rank0_view_squeezes_as_the_tensor_does() {
     );
     assert_eq!(a.to_string(), b.to_string());
 }
+
+#[path = "common/huge.rs"]
+mod huge;
+
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Random huge empty shapes (rank 0-4, one axis 0, the others up to
+    /// `usize::MAX`) through 8 random view operations, reductions, copies,
+    /// matrix products and the display of every error: each `Ok` or `Err`
+    /// as the naive reference says (the shape of a slice by Python's
+    /// rule), never a panic, and every view within the size policy.
+    #[test]
+    fn huge_empty_shapes_never_panic(words in prop::collection::vec(any::<u64>(), 0..80)) {
+        huge::run(&words);
+    }
+}
+
+/// The naive reference itself, against lengths Python gives.
+#[test]
+fn python_reference_agrees_with_python() {
+    // len(range(10)[a:b:c]) in Python 3.
+    assert_eq!(huge::python_len(-2, None, 2, 10), 1);
+    assert_eq!(huge::python_len(-3, Some(-1), 1, 10), 2);
+    assert_eq!(huge::python_len(2, Some(9), 3, 10), 3);
+    assert_eq!(huge::python_len(-100, Some(100), 4, 10), 3);
+    assert_eq!(huge::python_len(5, Some(2), 1, 10), 0);
+    assert_eq!(huge::python_len(isize::MIN, None, isize::MAX, 10), 1);
+    assert!(huge::within_policy(&[IMAX, 0]));
+    assert!(!huge::within_policy(&[IMAX + 1, 0]));
+    assert!(!huge::within_policy(&[1 << 32, 0, 1 << 32]));
+}

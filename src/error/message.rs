@@ -181,10 +181,11 @@ impl fmt::Display for ShapeError {
                 let d = (0..first.len())
                     .find(|&d| d != *axis && first[d] != other[d])
                     .unwrap_or(0);
+                // `get`: a hand-built error of rank 0 displays too.
+                let (x, y) = (first.get(d).unwrap_or(&0), other.get(d).unwrap_or(&0));
                 write!(
                     f,
-                    "Sizes of tensors must match except in dimension {axis}. Expected size {} but got size {} for tensor number {index} in the list.",
-                    first[d], other[d]
+                    "Sizes of tensors must match except in dimension {axis}. Expected size {x} but got size {y} for tensor number {index} in the list."
                 )
             }
             ShapeError::CatScalar { index } => write!(
