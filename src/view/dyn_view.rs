@@ -382,14 +382,26 @@ impl<'a, T: Copy> DynView<'a, T> {
     /// assert!(matches!(t.slice(s![1]).contiguous(), Cow::Borrowed(&[3, 4, 5])));
     /// assert_eq!(t.t().contiguous().into_owned(), vec![0, 3, 1, 4, 2, 5]);
     /// ```
+    /// Panics like [`to_vec`](Self::to_vec) when a copy is refused.
+    #[track_caller]
     pub fn contiguous(&self) -> Cow<'a, [T]>
     where
         [T]: alloc::borrow::ToOwned<Owned = Vec<T>>,
     {
-        match self.as_slice() {
+        self.try_contiguous()
+            .unwrap_or_else(|e| crate::error::fail(e))
+    }
+
+    /// [`contiguous`](Self::contiguous), or [`ShapeError::TooLarge`] where
+    /// the allocator refuses the memory for a copy.
+    pub fn try_contiguous(&self) -> Result<Cow<'a, [T]>, ShapeError>
+    where
+        [T]: alloc::borrow::ToOwned<Owned = Vec<T>>,
+    {
+        Ok(match self.as_slice() {
             Some(s) => Cow::Borrowed(s),
-            None => Cow::Owned(self.to_vec()),
-        }
+            None => Cow::Owned(self.try_to_vec()?),
+        })
     }
 
     /// The elements in row-major order, copied into a `Vec`. Panics with
