@@ -93,7 +93,7 @@ impl Words<'_> {
     /// elements).
     pub fn shape(&mut self) -> Vec<usize> {
         let rank = (self.next() % 5) as usize;
-        if self.next() % 8 == 0 {
+        if self.next().is_multiple_of(8) {
             return (0..rank).map(|_| (self.next() % 4) as usize).collect();
         }
         let mut s: Vec<usize> = (0..rank).map(|_| self.size()).collect();
@@ -375,7 +375,7 @@ pub fn run(words: &[u64]) {
                 checked(v.try_slice(&args), want)
             }
             3 => {
-                let perm: Vec<isize> = (0..rank + (w.next() % 8 == 0) as usize)
+                let perm: Vec<isize> = (0..rank + (w.next().is_multiple_of(8)) as usize)
                     .map(|_| w.axis())
                     .collect();
                 let resolved: Option<Vec<usize>> = perm.iter().map(|&a| resolve(a, rank)).collect();
@@ -417,7 +417,7 @@ pub fn run(words: &[u64]) {
                 // 1s replaced and some axes prepended.
                 let mut target = before.clone();
                 for d in target.iter_mut() {
-                    if *d == 1 || w.next() % 4 == 0 {
+                    if *d == 1 || w.next().is_multiple_of(4) {
                         *d = w.size();
                     }
                 }
@@ -435,7 +435,7 @@ pub fn run(words: &[u64]) {
             }
             7 => {
                 let axes: Vec<isize> = (0..w.next() % 3 + 1).map(|_| w.axis()).collect();
-                let keepdim = w.next() % 2 == 0;
+                let keepdim = w.next().is_multiple_of(2);
                 let resolved: Option<Vec<usize>> =
                     axes.iter().map(|&a| resolve(a, rank.max(1))).collect();
                 if let Some(r) = resolved {
@@ -466,16 +466,20 @@ pub fn run(words: &[u64]) {
                 None
             }
             8 => {
-                if harmless(count(&before), 4) {
-                    if let Some(o) = seen(v.try_to_owned()) {
-                        assert_eq!(o.shape(), &before[..]);
-                    }
+                if harmless(count(&before), 4)
+                    && let Some(o) = seen(v.try_to_owned())
+                {
+                    assert_eq!(o.shape(), &before[..]);
                 }
                 None
             }
             9 => {
                 // The operand: a [2, 4] matrix, or a vector of 2.
-                let b = DynTensor::<f32>::zeros(if w.next() % 2 == 0 { &[2, 4][..] } else { &[2] });
+                let b = DynTensor::<f32>::zeros(if w.next().is_multiple_of(2) {
+                    &[2, 4][..]
+                } else {
+                    &[2]
+                });
                 let rows = count(&before[..rank.saturating_sub(1)]);
                 if rank == 0 || before[rank - 1] != 2 || harmless(rows, 16) {
                     let _ = seen(v.try_matmul(&b.view()));
