@@ -443,9 +443,13 @@ pub fn run(words: &[u64]) {
                         .filter(|k| !r.contains(k))
                         .map(|k| before[k])
                         .collect();
-                    // A view the strided engine cannot read is copied
-                    // whole first.
-                    if harmless(count(&kept), 8) && harmless(count(&before), 4) {
+                    // Every element is read (a broadcast view's too), and
+                    // one the strided engine cannot read is copied first:
+                    // a view of a few elements, or a result refused before
+                    // anything is read.
+                    let n = count(&before);
+                    let refused = count(&kept).saturating_mul(8) >= 1 << 48;
+                    if harmless(count(&kept), 8) && (n <= 1 << 12 || refused) {
                         let out = match w.next() % 3 {
                             0 => v.sum_dims(&axes, keepdim),
                             1 => v.mean_dims(&axes, keepdim),
