@@ -6,7 +6,8 @@
 //! Ranges follow Python's and PyTorch's slicing: negative bounds count
 //! from the end, bounds past the end are clamped (`t[1:100]` of a size-4
 //! axis is `t[1:4]`), an empty range is an empty axis; steps are positive
-//! (PyTorch's `step must be greater than zero`). A single index must be in
+//! (PyTorch's `step must be greater than zero`; NumPy's negative steps, `::-1`,
+//! would need negative strides, which views do not have). A single index must be in
 //! range (`index 5 is out of bounds for dimension 0 with size 4`). Axes
 //! after the last argument are kept whole.
 
