@@ -43,18 +43,21 @@ fn construction_errors() {
     let e = Tensor::<u8, shape![Dyn, Dyn]>::try_zeros_sized(&[usize::MAX, 2]).unwrap_err();
     assert!(matches!(e, ShapeError::TooLarge { .. }));
 
-    // Size 0 is an ordinary size; an empty tensor however large the rest.
-    let t = Tensor::<u8, shape![Dyn, Dyn]>::try_zeros_sized(&[usize::MAX, 0]).unwrap();
+    // Size 0 is an ordinary size; an empty tensor may have other sizes up
+    // to the size policy's limit (isize::MAX), not past it.
+    let t = Tensor::<u8, shape![Dyn, Dyn]>::try_zeros_sized(&[isize::MAX as usize, 0]).unwrap();
     assert_eq!(t.numel(), 0);
+    let e = Tensor::<u8, shape![Dyn, Dyn]>::try_zeros_sized(&[usize::MAX, 0]).unwrap_err();
+    assert!(matches!(e, ShapeError::TooLarge { .. }));
 }
 
-/// An empty tensor whose other sizes multiply past `usize::MAX` when taken
-/// from the left ([MAX, 2, 0]): every path that builds its storage counts
-/// its elements as 0, and none overflows.
+/// An empty tensor whose other sizes multiply to the size policy's limit
+/// ([isize::MAX / 2, 2, 0]): every path that builds its storage counts its
+/// elements as 0, and none overflows.
 #[test]
 fn empty_tensors_with_huge_sizes_build_their_storage() {
     use shaped::Axis;
-    let dims = [usize::MAX, 2, 0];
+    let dims = [isize::MAX as usize / 2, 2, 0];
     let t = Tensor::<f32, shape![Dyn, Dyn, Dyn]>::try_zeros_sized(&dims).unwrap();
     assert_eq!(t.numel(), 0);
     let m = t.map_to(|x| x as f64);
@@ -62,7 +65,10 @@ fn empty_tensors_with_huge_sizes_build_their_storage() {
     let s = t.softmax(Axis::<2>);
     assert_eq!((&*s.shape(), s.numel()), (&dims[..], 0));
     let u = t.unsqueeze(Axis::<3>);
-    assert_eq!((&*u.shape(), u.numel()), (&[usize::MAX, 2, 0, 1][..], 0));
+    assert_eq!(
+        (&*u.shape(), u.numel()),
+        (&[isize::MAX as usize / 2, 2, 0, 1][..], 0)
+    );
     let sum = t.try_add(&t).unwrap();
     assert_eq!((&*sum.shape(), sum.numel()), (&dims[..], 0));
     let d = DynTensor::<f32>::try_zeros(&dims).unwrap();
@@ -74,7 +80,7 @@ fn empty_tensors_with_huge_sizes_build_their_storage() {
 /// sizes are huge leaves a result too large to hold: the reduction panics
 /// with the shape error's message, not an allocator's.
 #[test]
-#[should_panic(expected = "is too large: its element count overflows usize")]
+#[should_panic(expected = "is too large: every size and the product of the nonzero sizes")]
 fn reducing_away_a_size_0_axis_to_a_huge_result_says_so() {
     use shaped::Axis;
     let t = Tensor::<f32, shape![Dyn, Dyn]>::try_zeros_sized(&[0, usize::MAX / 2]).unwrap();

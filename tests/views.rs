@@ -1183,3 +1183,33 @@ fn typed_slices_of_mutable_views_write_through() {
     });
     assert_eq!(t.to_vec(), want.data);
 }
+
+/// NumPy's negative steps (`a[::-1]`) are refused as PyTorch refuses them
+/// (views have no negative strides): an error from `try_slice`, a panic
+/// with the same message from `slice`, never a wrong view.
+#[test]
+fn negative_steps_are_a_clear_error() {
+    use shaped::{DynTensor, ShapeError, s};
+    let t = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
+    let e = t.try_slice(s![.., ..;-1]).unwrap_err();
+    assert_eq!(e, ShapeError::SliceStep { step: -1 });
+    let text = e.to_string();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("step must be greater than zero (got -1)")
+    );
+    assert!(lines.next().unwrap().contains("NumPy's `::-1`"));
+    let got = std::panic::catch_unwind(|| t.slice(s![..;-2]).shape().to_vec());
+    let msg = got.unwrap_err();
+    let msg = msg.downcast_ref::<String>().unwrap();
+    assert!(
+        msg.starts_with("step must be greater than zero (got -2)"),
+        "{msg}"
+    );
+    // Step 0 keeps PyTorch's one line.
+    assert_eq!(
+        t.try_slice(s![..;0]).unwrap_err().to_string(),
+        "step must be greater than zero (got 0)"
+    );
+}

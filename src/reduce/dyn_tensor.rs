@@ -354,7 +354,7 @@ pub(crate) fn reduce_over<O: Copy + Default, A: AxisArg>(
     let mut out_dims = Vec::with_capacity(shape.len());
     engine::out_dims(shape, mask, keepdim, &mut out_dims);
     let n = checked_numel::<O>(&out_dims)?;
-    let mut data = alloc::vec![O::default(); n];
+    let mut data = crate::error::try_filled(n, O::default(), &out_dims)?;
     run(mask, &mut data);
     let mut out = DynTensor::from_parts(data, &out_dims);
     out.names = crate::shape::names::runtime::reduce(names, &listed, keepdim);

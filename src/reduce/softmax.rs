@@ -153,7 +153,10 @@ impl<T: Element + Float> DynTensor<T> {
     fn softmax_impl(&self, axis: impl AxisArg, log: bool) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
         let axis = axis::existing(shape, axis)?;
-        let mut out = DynTensor::from_parts(alloc::vec![T::zero(); self.numel()], shape);
+        let mut out = DynTensor::from_parts(
+            crate::error::try_filled(self.numel(), T::zero(), shape)?,
+            shape,
+        );
         out.names = self.names.clone();
         let Some(c) = engine::canon(shape, 1 << axis) else {
             unreachable!("one axis is always one run")

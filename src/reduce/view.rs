@@ -58,7 +58,10 @@ impl<T: Element> DynView<'_, T> {
         R::Out: Default,
     {
         let shape = self.shape();
-        reduce_over(
+        // A layout the strided engine cannot read is copied first: a
+        // copy the allocator refuses is the call's `TooLarge`.
+        let mut refused = None;
+        let out = reduce_over(
             shape,
             self.names.as_deref(),
             axes,
@@ -66,10 +69,14 @@ impl<T: Element> DynView<'_, T> {
             op,
             |mask, out| {
                 if !engine::run_strided(self.first(), shape, self.strides(), mask, r, out) {
-                    engine::run_dims(&self.contiguous(), shape, mask, r, out);
+                    match self.try_contiguous() {
+                        Ok(x) => engine::run_dims(&x, shape, mask, r, out),
+                        Err(e) => refused = Some(e),
+                    }
                 }
             },
-        )
+        )?;
+        refused.map_or(Ok(out), Err)
     }
 
     /// The sum of every element (pairwise, as for a tensor), in `T::Acc`.

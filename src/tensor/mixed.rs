@@ -63,15 +63,16 @@ fn full_parts<T: Element>(
 ) -> Result<(Box<[T]>, Dims), ShapeError> {
     let dims = fill_template(template, dynamic, dyn_sizes)?;
     let n = checked_numel::<T>(&dims)?;
-    let mut data = crate::error::vec_for::<T>(&dims)?;
-    data.resize(n, value);
+    let data = crate::error::try_filled(n, value, &dims)?;
     Ok((data.into_boxed_slice(), dims))
 }
 
 impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
     /// Every element `value`; `dyn_sizes` gives the sizes of the [`Dyn`](struct@crate::shape::dim::Dyn)
     /// dimensions, outermost first. An error if their number is wrong or the
-    /// tensor would be too large.
+    /// tensor would be too large (the size policy of
+    /// [`DynTensor::try_full`](crate::DynTensor::try_full), or memory the
+    /// allocator refuses).
     pub fn try_full_sized(dyn_sizes: &[usize], value: T) -> Result<Self, ShapeError> {
         match full_parts(&L::TEMPLATE, L::DYNAMIC, dyn_sizes, value) {
             Ok((data, ext)) => Ok(Tensor { data, ext }),

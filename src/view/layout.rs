@@ -2,6 +2,15 @@
 //! the offset of the first element, over some borrowed storage. Every view
 //! operation (slicing, indexing, transposing, broadcasting) is arithmetic on
 //! this, never a copy.
+//!
+//! The arithmetic cannot overflow: every layout comes from a tensor whose
+//! shape keeps the crate's size policy (every size, and the product of the
+//! nonzero sizes, at most `isize::MAX`; see
+//! [`ShapeError::TooLarge`](crate::ShapeError::TooLarge)), and the view
+//! operations only shrink sizes, reorder them or add stride-0 axes (a
+//! broadcast's target shape is checked against the same policy). So a
+//! row-major stride is at most that product, and an offset moves only when
+//! the result is not empty, to the position of an element of the storage.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -73,9 +82,10 @@ impl Strided {
         let mut acc = 1usize;
         for i in (0..dims.len()).rev() {
             s[i] = acc;
-            // Wrapping: only reached for shapes whose product fits (a
-            // tensor exists), or after a size of 0, where no stride is used.
-            acc = acc.wrapping_mul(dims[i]);
+            // A product of sizes after the last 0 (then 0), which the size
+            // policy keeps at most `isize::MAX`: saturating only so that a
+            // shape outside it could never wrap.
+            acc = acc.saturating_mul(dims[i]);
         }
         Strided::new(dims, strides.as_slice(), 0)
     }
@@ -194,7 +204,9 @@ impl Strided {
         }
         let mut out = self.clone();
         out.axes_mut().0[axis] = length;
-        if length != 0 {
+        // Moved only to an element that exists (an empty result keeps the
+        // offset, wherever the empty axis is), so the sum is in range.
+        if !out.dims().contains(&0) {
             out.offset += start * self.strides()[axis];
         }
         out.contig = out.compute_contig();
@@ -224,9 +236,15 @@ impl Strided {
     /// `index_axis`: the layout at position `i` (resolved, in range) of
     /// `axis`, without that axis.
     pub(crate) fn index_axis(&self, axis: usize, i: usize) -> Strided {
-        let offset = self.offset + i * self.strides()[axis];
+        let dims = remove(self.dims(), axis);
+        // As in `narrow`: only to an element that exists.
+        let offset = if dims.as_slice().contains(&0) {
+            self.offset
+        } else {
+            self.offset + i * self.strides()[axis]
+        };
         Strided::new(
-            remove(self.dims(), axis).as_slice(),
+            dims.as_slice(),
             remove(self.strides(), axis).as_slice(),
             offset,
         )
