@@ -1,6 +1,6 @@
 //! The user's guide: chapters by task, each example a doctest.
 //!
-//! Start with [broadcasting](broadcasting) if you have not used NumPy or
+//! Start with [broadcasting] if you have not used NumPy or
 //! PyTorch broadcasting before, with [for NumPy and PyTorch
 //! users](numpy_pytorch) if you have. [The toolkit on every
 //! layout](toolkit) is the table to keep open: the spelling of every
