@@ -25,6 +25,10 @@
 //! the [crate documentation](crate) and, for contributors, in the
 //! repository's `docs/design.md`.
 
+// Adding an operation: a row in its family's table in `toolkit.md` (and
+// the family's doctest there), a row in `numpy_pytorch.md`, and a row in
+// `generic_code.md`'s bounds table if it has a bound of its own.
+
 pub mod broadcasting {
     #![doc = include_str!("broadcasting.md")]
 }
