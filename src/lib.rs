@@ -18,6 +18,28 @@
 //! let c = a + b; // error: cannot broadcast [5, 2, 4, 1] with [3, 1, 1]: 2 vs 3 at axis -3
 //! ```
 //!
+//! # The guide
+//!
+//! The [`guide`] is the user's manual, chapter by chapter, every example a
+//! doctest:
+//!
+//! - [broadcasting](guide::broadcasting) and its compile errors, and [the
+//!   rules' contract](guide::rules) (rank 0, size 0, in place, names,
+//!   matrix products, the error messages);
+//! - [static, mixed and runtime tensors](guide::layouts) and when to use
+//!   each, [named dimensions](guide::named_dimensions),
+//!   [views and slicing](guide::views);
+//! - [the toolkit on every layout](guide::toolkit): every operation's
+//!   static, mixed and runtime spelling; [matrix products and
+//!   einsum](guide::matmul_einsum);
+//! - [generic code](guide::generic_code) (the bounds table), [errors and
+//!   panics](guide::errors), [bridges and features](guide::bridges),
+//!   [performance](guide::performance);
+//! - [`shaped` for NumPy and PyTorch users](guide::numpy_pytorch).
+//!
+//! The API pages of [`Tensor`] and [`DynTensor`] start with the same links
+//! by task.
+//!
 //! # The design, layer by layer
 //!
 //! Each folder is a layer and uses only the layers listed before it.
@@ -69,8 +91,8 @@
 //!   products in `i64`/`u64`, as NumPy's and PyTorch's), each on static, mixed and
 //!   runtime tensors with one spelling (an `Axis::<K>`, an
 //!   [`AxisFromEnd::<K>`](AxisFromEnd) or a dimension name where the
-//!   compiler computes the result's layout, a number at run time; the README's
-//!   "The toolkit on every layout" lists them), with the running
+//!   compiler computes the result's layout, a number at run time; [the
+//!   toolkit on every layout](guide::toolkit) lists them), with the running
 //!   reductions `cumsum`, `cumprod` and `diff` ([`reduce::cumulative`]);
 //!   [`sort`](mod@sort) (`sort`, `argsort`, `topk` and [`topk!`] with a
 //!   static `k`, `unique`, `median`, `quantile`) and [`search`]
@@ -83,6 +105,7 @@
 //!   (torch.einsum at run time, [`einsum!`] checked at compile time,
 //!   `contract` by dimension name; matrix-product contractions on the
 //!   same GEMM).
+//! - [`guide`]: documentation only, no code.
 //! - At the edges: [`display`] (printing as PyTorch prints), [`literal`]
 //!   (the `tensor!` macro), `random` (`normal`, `uniform`; the `rand`
 //!   feature) and [`interop`] (bridges to ndarray, nalgebra, serde, NumPy
@@ -92,7 +115,8 @@
 //! the right, missing dimensions count as 1, and each pair of sizes must be
 //! equal or contain a 1. Rank-0 tensors broadcast with everything; size 0 is
 //! an ordinary size (it pairs with 0 and 1). An in-place operation `a += b`
-//! never changes `a`'s shape, so `b` must broadcast *to* `a`.
+//! never changes `a`'s shape, so `b` must broadcast *to* `a`. The [rules
+//! chapter](guide::rules) states the whole contract.
 //!
 //! # Features
 //!

@@ -1,6 +1,6 @@
 //! The user's guide: chapters by task, each example a doctest.
 //!
-//! Start with [broadcasting](broadcasting) if you have not used NumPy or
+//! Start with [broadcasting] if you have not used NumPy or
 //! PyTorch broadcasting before, with [for NumPy and PyTorch
 //! users](numpy_pytorch) if you have. [The toolkit on every
 //! layout](toolkit) is the table to keep open: the spelling of every
@@ -24,6 +24,10 @@
 //! The design itself (the layers, where the type-level work happens) is in
 //! the [crate documentation](crate) and, for contributors, in the
 //! repository's `docs/design.md`.
+
+// Adding an operation: a row in its family's table in `toolkit.md` (and
+// the family's doctest there), a row in `numpy_pytorch.md`, and a row in
+// `generic_code.md`'s bounds table if it has a bound of its own.
 
 pub mod broadcasting {
     #![doc = include_str!("broadcasting.md")]

@@ -528,11 +528,13 @@ macro_rules! runtime_scalar_ops {
 }
 runtime_scalar_ops!(Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
 
+// Hidden from rustdoc as the static ones are (see `scalar_lhs_ops`).
 macro_rules! runtime_scalar_lhs_ops {
     ($($t:ty)*) => {$(
         runtime_scalar_lhs_ops!(@one $t, Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
     )*};
     (@one $t:ty, $($Trait:ident $method:ident $Op:ident),*) => {$(
+        #[cfg_attr(doc, doc(hidden))]
         impl $Trait<DynTensor<$t>> for $t {
             type Output = DynTensor<$t>;
             #[track_caller]
@@ -542,6 +544,7 @@ macro_rules! runtime_scalar_lhs_ops {
                 rhs
             }
         }
+        #[cfg_attr(doc, doc(hidden))]
         impl $Trait<&DynTensor<$t>> for $t {
             type Output = DynTensor<$t>;
             #[track_caller]

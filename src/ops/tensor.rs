@@ -391,12 +391,16 @@ binary_ops!(
 );
 
 // `2.0 * t`: the scalar on the left needs one impl per primitive type (a
-// foreign type on the left of a generic impl is not allowed).
+// foreign type on the left of a generic impl is not allowed). Hidden from
+// rustdoc only (`cfg(doc)`, so that compiler messages are unchanged), where
+// their 140 entries buried `Tensor`'s page; `Tensor`'s doc and the guide's
+// broadcasting chapter say they exist.
 macro_rules! scalar_lhs_ops {
     ($($t:ty)*) => {$(
         scalar_lhs_ops!(@one $t, Add add AddOp, Sub sub SubOp, Mul mul MulOp, Div div DivOp, Rem rem RemOp);
     )*};
     (@one $t:ty, $($Trait:ident $method:ident $Op:ident),*) => {$(
+        #[cfg_attr(doc, doc(hidden))]
         impl<S: Layout> $Trait<Tensor<$t, S>> for $t {
             type Output = Tensor<$t, S>;
             /// In `rhs`'s own storage: no allocation.
@@ -408,6 +412,7 @@ macro_rules! scalar_lhs_ops {
                 rhs
             }
         }
+        #[cfg_attr(doc, doc(hidden))]
         impl<S: Layout> $Trait<&Tensor<$t, S>> for $t {
             type Output = Tensor<$t, S>;
             #[track_caller]

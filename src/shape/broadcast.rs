@@ -293,6 +293,11 @@ where
 /// Why the shapes are parameters and `Self` is any type: rustc lists, under
 /// a failed bound, the impls of the outermost trait in its chain whose
 /// `Self` is a concrete type, and the table's would be a screenful.
+///
+/// Hidden from rustdoc only (`cfg(doc)`: hidden items change how compiler
+/// messages name them): its generated impls are for any `Self`, so every
+/// type's page listed all 64 of them.
+#[cfg_attr(doc, doc(hidden))]
 pub trait StaticZip<S, R> {
     /// The broadcast shape.
     type Output: Layout;
@@ -360,6 +365,9 @@ where
 /// 8, one impl per pair of ranks in the generated `broadcast_table.rs`
 /// checks each pair of dimensions where it stands (and, when `R` is longer,
 /// reports it); every other pair of layouts takes the walk ([`ZipAssign`]).
+///
+/// Hidden from rustdoc only, as [`StaticZip`] is.
+#[cfg_attr(doc, doc(hidden))]
 pub trait AssignZip<S, R> {}
 impl<S: Layout, R: Layout> AssignRule<S, ByName> for R
 where

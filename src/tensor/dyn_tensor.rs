@@ -93,9 +93,35 @@ impl ShapeBuf {
 /// A tensor of elements `T` whose shape is known at run time, stored
 /// contiguously in row-major order.
 ///
-/// A tensor of up to 16 elements and rank 8 keeps its elements and sizes
-/// inline, in the tensor itself: building, cloning and combining small
-/// runtime tensors never calls the allocator.
+/// It follows the same broadcasting rules as [`Tensor`](crate::Tensor), checked when the
+/// operation runs: the `try_` methods return a [`ShapeError`] worded as
+/// PyTorch words it, the operators panic with its message. A tensor of up
+/// to 16 elements and rank 8 keeps its elements and sizes inline, in the
+/// tensor itself: building, cloning and combining small runtime tensors
+/// never calls the allocator.
+///
+/// # By task
+///
+/// | to ... | see |
+/// |---|---|
+/// | find the spelling of an operation | [the toolkit on every layout](crate::guide::toolkit) |
+/// | build a tensor | [constructors](crate::guide::toolkit#construct): `zeros`, `ones`, `full`, `arange`, `scalar`, `from_vec`, `from_fn` |
+/// | combine shapes, and read the error | [broadcasting](crate::guide::broadcasting), [the rules](crate::guide::rules) |
+/// | choose between static, mixed and runtime | [layouts](crate::guide::layouts) |
+/// | reduce, reshape, compare, map | [toolkit](crate::guide::toolkit) |
+/// | slice, transpose or iterate without copying | [views](crate::guide::views): [`slice`](DynTensor::slice), [`t`](DynTensor::t), [`rows`](DynTensor::rows) |
+/// | name dimensions | [named dimensions](crate::guide::named_dimensions): [`with_names`](DynTensor::with_names) |
+/// | multiply matrices, einsum | [matrix products and einsum](crate::guide::matmul_einsum): [`try_matmul`](DynTensor::try_matmul), [`einsum`](crate::einsum()) |
+/// | handle errors, integer overflow, division by zero | [errors and panics](crate::guide::errors) |
+/// | avoid allocations | [performance](crate::guide::performance) |
+/// | exchange tensors with ndarray, nalgebra, serde, NumPy files | [bridges](crate::guide::bridges) |
+/// | come from NumPy or PyTorch | [the spelling table](crate::guide::numpy_pytorch) |
+///
+/// The operators are implemented for every combination of owned and
+/// borrowed operands, views and static tensors, and with a scalar on the
+/// right (the "Trait Implementations" below), and with a scalar on the
+/// left (`2.0 * &t`, one impl per primitive type, not listed here);
+/// [broadcasting](crate::guide::broadcasting) describes them once.
 ///
 /// ```
 /// use shaped::DynTensor;

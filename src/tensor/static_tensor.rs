@@ -14,10 +14,35 @@ use crate::tensor::DynTensor;
 /// A tensor of elements `T` with the static shape `S` (written `shape![..]`),
 /// stored contiguously in row-major order.
 ///
-/// Tensors of up to 1024 elements (every shape of up to 256) live inline and
-/// are `Copy`; larger ones live on the heap. The operators `+ - * / %`
-/// broadcast as NumPy and PyTorch do and refuse to compile when the shapes
-/// cannot broadcast.
+/// `S` is a static layout (`shape![4, 3]`) or a mixed one with runtime
+/// sizes (`shape![Dyn, 3]`). The operators `+ - * / %` broadcast as NumPy
+/// and PyTorch do and refuse to compile when the shapes cannot broadcast;
+/// the result's layout is computed by the compiler. Tensors of up to 1024
+/// elements (every shape of up to 256) live inline and are `Copy`; larger
+/// ones live on the heap.
+///
+/// # By task
+///
+/// | to ... | see |
+/// |---|---|
+/// | find the spelling of an operation | [the toolkit on every layout](crate::guide::toolkit) |
+/// | build a tensor | [constructors](crate::guide::toolkit#construct): `zeros`, `ones`, `full`, `arange`, `from_slice`, `from_fn`, [`tensor!`](crate::tensor!) |
+/// | combine shapes, and read the compile error | [broadcasting](crate::guide::broadcasting), [the rules](crate::guide::rules) |
+/// | choose between static, mixed and runtime | [layouts](crate::guide::layouts) |
+/// | reduce, reshape, compare, map | [toolkit](crate::guide::toolkit) |
+/// | slice, transpose or iterate without copying | [views](crate::guide::views): [`view`](Tensor::view), [`slice!`](crate::slice!), [`narrow!`](crate::narrow!) |
+/// | name dimensions | [named dimensions](crate::guide::named_dimensions) |
+/// | multiply matrices, einsum | [matrix products and einsum](crate::guide::matmul_einsum): [`matmul`](Tensor::matmul), [`einsum!`](crate::einsum!) |
+/// | write a function generic over shapes | [generic code](crate::guide::generic_code) |
+/// | handle errors, integer overflow, division by zero | [errors and panics](crate::guide::errors) |
+/// | avoid allocations | [performance](crate::guide::performance) |
+/// | come from NumPy or PyTorch | [the spelling table](crate::guide::numpy_pytorch) |
+///
+/// The operators are implemented for every combination of owned and
+/// borrowed operands and with a scalar on the right (the "Trait
+/// Implementations" below), and with a scalar on the left (`2.0 * &t`,
+/// one impl per primitive type, not listed here);
+/// [broadcasting](crate::guide::broadcasting) describes them once.
 ///
 /// ```
 /// use shaped::{shape, Tensor};
