@@ -29,7 +29,7 @@
 //!
 //! ```
 //! use shaped::{linalg, shape, Dyn, Tensor};
-//! let t = Tensor::<f64, shape![Dyn, 4, 4]>::from_fn(&[2], |k| if k % 16 % 5 == 0 { 2.0 } else { 0.0 });
+//! let t = Tensor::<f64, shape![Dyn, 4, 4]>::from_fn_sized(&[2], |k| if k % 16 % 5 == 0 { 2.0 } else { 0.0 });
 //! let inv: Tensor<f64, shape![Dyn, 4, 4]> = linalg::inv(&t);
 //! assert_eq!(inv[[1, 3, 3]], 0.5);
 //! let d: Tensor<f64, shape![Dyn]> = linalg::det(&t);
