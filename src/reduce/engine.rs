@@ -190,9 +190,15 @@ pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
         .filter(|&i| dims[i] != 1 && !is(i))
         .collect();
     let reduced: Vec<usize> = (0..dims.len()).filter(|&i| dims[i] != 1 && is(i)).collect();
-    if reduced.is_empty() {
+    let (Some(&first), Some(&last)) = (reduced.first(), reduced.last()) else {
         // Nothing reduced (each element is its own group): not worth a
         // special case.
+        return false;
+    };
+    if (first..=last).any(|i| dims[i] != 1 && !is(i)) {
+        // Reduced axes apart from each other (merging them could still
+        // walk one stride, but only through broadcast axes, whose every
+        // element would then be added again one by one).
         return false;
     }
     let reduced = memory_order(&reduced, strides);
