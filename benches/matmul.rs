@@ -195,5 +195,62 @@ fn transposed(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, small, square_f32, square_f64, batched, transposed);
+/// Attention's two batched products of small matrices, `[64, 16, 32] @
+/// [64, 32, 16]` (the second operand a transposed view, as `q @ k.t()`
+/// is) and `[64, 16, 16] @ [64, 16, 32]`, against ndarray's `dot` per matrix.
+fn batched_small(c: &mut Criterion) {
+    let mut g = c.benchmark_group("matmul batched small f32");
+    g.warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(30);
+    let (bt, l, d) = (64usize, 16usize, 32usize);
+    let q = DynTensor::from_vec(data(bt * l * d), &[bt, l, d]).unwrap();
+    let p = DynTensor::from_vec(data(bt * l * l), &[bt, l, l]).unwrap();
+    let qa = Array3::from_shape_vec((bt, l, d), data(bt * l * d)).unwrap();
+    let pa = Array3::from_shape_vec((bt, l, l), data(bt * l * l)).unwrap();
+    g.bench_function("q @ k.t() shaped", |bn| {
+        bn.iter(|| {
+            let q = black_box(&q);
+            q.view().matmul(&q.view().transpose(1, 2))
+        })
+    });
+    g.bench_function("q @ k.t() ndarray dot per matrix", |bn| {
+        bn.iter(|| {
+            let qa = black_box(&qa);
+            let mut out = Array3::<f32>::zeros((bt, l, l));
+            for (mut o, m) in out.axis_iter_mut(Axis(0)).zip(qa.axis_iter(Axis(0))) {
+                o.assign(&m.dot(&m.t()));
+            }
+            out
+        })
+    });
+    g.bench_function("p @ v shaped", |bn| {
+        bn.iter(|| black_box(&p).matmul(black_box(&q)))
+    });
+    g.bench_function("p @ v ndarray dot per matrix", |bn| {
+        bn.iter(|| {
+            let (pa, qa) = (black_box(&pa), black_box(&qa));
+            let mut out = Array3::<f32>::zeros((bt, l, d));
+            for ((mut o, a), b) in out
+                .axis_iter_mut(Axis(0))
+                .zip(pa.axis_iter(Axis(0)))
+                .zip(qa.axis_iter(Axis(0)))
+            {
+                o.assign(&a.dot(&b));
+            }
+            out
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    small,
+    square_f32,
+    square_f64,
+    batched,
+    batched_small,
+    transposed
+);
 criterion_main!(benches);

@@ -12,8 +12,9 @@
 //!   read in place, against the same on a contiguous copy (what views did
 //!   before), ndarray's `sum_axis` and a hand loop;
 //! - `sum()` of a slice of columns and of a transpose of `[1024, 1024]`,
-//!   read in place through the strides, against the same on a copy and
-//!   ndarray's `sum()`;
+//!   read in place through the strides (in memory order), against the
+//!   same on a copy and ndarray's `sum()`, and `sum_dims` over each axis
+//!   of the transpose against ndarray's `sum_axis`;
 //! - a named view plus a tensor whose names are in the other order, by
 //!   name, against the same on a copy of the view (what views did before).
 //!
@@ -240,6 +241,18 @@ fn whole_sums(c: &mut Criterion) {
     g.bench_function("copy", |bn| bn.iter(|| black_box(&ta).t().to_owned().sum()));
     g.bench_function("ndarray", |bn| bn.iter(|| black_box(&na).t().sum()));
     g.finish();
+    // Over one axis of the transpose: axis 0 reads rows of memory as
+    // slices, axis 1 adds rows of memory as lanes.
+    for axis in [0usize, 1] {
+        let mut g = setup(c, &format!("[1024,1024] a.t() sum_dims(&[{axis}])"));
+        g.bench_function("view", |bn| {
+            bn.iter(|| black_box(&ta).t().sum_dims(&[axis], false).unwrap())
+        });
+        g.bench_function("ndarray", |bn| {
+            bn.iter(|| black_box(&na).t().sum_axis(Axis(axis)))
+        });
+        g.finish();
+    }
 }
 
 fn named(c: &mut Criterion) {

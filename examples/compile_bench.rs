@@ -312,7 +312,7 @@ fn program(lib: &str, (layout, dynamic): (&str, bool), ops: &[(Vec<usize>, Vec<u
                 let lhs = match a.split_first() {
                     Some((first, rest)) if dynamic => {
                         let rest: String = rest.iter().map(|d| format!(", {d}")).collect();
-                        format!("Tensor::<f32, shape![Dyn{rest}]>::ones(&[{first}])")
+                        format!("Tensor::<f32, shape![Dyn{rest}]>::ones_sized(&[{first}])")
                     }
                     _ => format!("Tensor::<f32, shape![{}]>::ones()", list(a)),
                 };

@@ -125,7 +125,7 @@ fn main() -> Fallible<()> {
 
     let mut centroids = farthest_first(&points)?;
     println!("starting centroids =\n{centroids}");
-    let mut assignment = Tensor::<usize, Assignment>::zeros(&[n]);
+    let mut assignment = Tensor::<usize, Assignment>::zeros_sized(&[n]);
     let mut iterations = 0;
     loop {
         iterations += 1;
@@ -137,10 +137,10 @@ fn main() -> Fallible<()> {
         assignment = nearest;
     }
 
-    let sizes: Tensor<usize, shape![K]> = assignment
+    let sizes: Tensor<i64, shape![K]> = assignment
         .unsqueeze(Axis::<1>)
         .eq_elem(&Tensor::<usize, shape![K]>::arange())
-        .cast::<usize>()
+        .cast::<i64>()
         .sum_over(Axis::<0>);
     println!("{n} points, {K} clusters, converged after {iterations} iterations");
     println!("centroids =\n{centroids}");

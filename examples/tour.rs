@@ -137,7 +137,7 @@ fn main() {
     println!("m[:, -1] = {col}, its sum {}", col.sum());
     // A transposed view is an operand like any tensor: no copy is made.
     println!("m.t() + m.t() =\n{}", &m.t() + &m.t());
-    let sums: Vec<i32> = m.rows().map(|r| r.sum()).collect();
+    let sums: Vec<i64> = m.rows().map(|r| r.sum()).collect();
     println!("row sums: {sums:?}");
     let mut z = DynTensor::<i32>::zeros(&[3, 4]);
     let mut corner = z.slice_mut(s![..2, 2..]);

@@ -13,6 +13,41 @@
 //! `%` is Rust's remainder, truncated toward zero (`-7 % 3` is `-1`), for
 //! integers and floats alike; `remainder` (floor modulo, the sign of the
 //! divisor: PyTorch's and NumPy's `%`) and `fmod` (truncated) are methods.
+//!
+//! Reductions that add or multiply many elements do not wrap at the
+//! element's width: as in NumPy and PyTorch, `sum`, `prod`, `cumsum` and
+//! `cumprod` of an integer tensor accumulate in and return the 64-bit
+//! integer of its signedness, [`Element::Acc`] (`i64` for `i8` to `i64`
+//! and `isize`, `u64` for `u8` to `u64` and `usize`; `i128` and `u128`
+//! stay themselves, and those sums wrap at 128 bits). Floats accumulate in
+//! their own type. So `[200u8; 300]` sums to `60000u64`, not `96u8`, and
+//! three `i32::MAX` to `6442450941i64`. `mean`, `var` and `std` exist only
+//! for floats, as in PyTorch (convert with `map_to` first); `max`, `min`,
+//! `argmax` and `argmin` keep the element type.
+//!
+//! ```
+//! use shaped::DynTensor;
+//! let image = DynTensor::<u8>::full(&[300], 200);
+//! let total: u64 = image.sum();
+//! assert_eq!(total, 60000);
+//! let big = DynTensor::from_vec(vec![i32::MAX; 3], &[3]).unwrap();
+//! assert_eq!(big.sum(), 6442450941i64);
+//! ```
+//!
+//! The mean of an integer tensor does not compile, as in PyTorch (which
+//! refuses it at run time); convert first:
+//!
+//! ```compile_fail
+//! use shaped::DynTensor;
+//! let t = DynTensor::<i32>::arange(4);
+//! let m = t.mean(); // error: `i32` is not a float
+//! ```
+//!
+//! ```
+//! use shaped::DynTensor;
+//! let t = DynTensor::<i32>::arange(4);
+//! assert_eq!(t.map_to(|v| v as f64).mean(), 1.5);
+//! ```
 
 use core::fmt::{Debug, Display};
 
@@ -33,6 +68,14 @@ pub trait Element:
     /// Whether this is an integer type: arithmetic wraps, division by zero
     /// is an error.
     const INTEGER: bool;
+    /// The type `sum`, `prod`, `cumsum` and `cumprod` accumulate in and
+    /// return: `i64` for the signed integers up to 64 bits, `u64` for the
+    /// unsigned ones, `i128`, `u128`, `f32` and `f64` themselves (NumPy's
+    /// and PyTorch's rule; see the [module docs](self)). Generic code over
+    /// floats that wants the sum in `T` writes `T: Element<Acc = T>`.
+    type Acc: Element;
+    /// `self` converted to [`Acc`](Element::Acc), exactly (a widening).
+    fn widen(self) -> Self::Acc;
     /// `self + rhs`, wrapping for integers. Commutes (`a + b == b + a`):
     /// an operation may compute either.
     fn add_elem(self, rhs: Self) -> Self;
@@ -63,9 +106,12 @@ pub trait Element:
 }
 
 macro_rules! integers {
-    ($($t:ty)*) => {$(
+    ($($t:ty => $acc:ty)*) => {$(
         impl Element for $t {
             const INTEGER: bool = true;
+            type Acc = $acc;
+            #[inline(always)]
+            fn widen(self) -> $acc { self as $acc }
             #[inline(always)]
             fn add_elem(self, rhs: Self) -> Self { self.wrapping_add(rhs) }
             #[inline(always)]
@@ -81,12 +127,18 @@ macro_rules! integers {
         }
     )*};
 }
-integers!(i8 i16 i32 i64 i128 isize u8 u16 u32 u64 u128 usize);
+// `usize` and `isize` are at most 64 bits on every target Rust supports
+// with `alloc`, so the `as` below widens.
+integers!(i8 => i64 i16 => i64 i32 => i64 i64 => i64 i128 => i128 isize => i64
+    u8 => u64 u16 => u64 u32 => u64 u64 => u64 u128 => u128 usize => u64);
 
 macro_rules! floats {
     ($($t:ty)*) => {$(
         impl Element for $t {
             const INTEGER: bool = false;
+            type Acc = $t;
+            #[inline(always)]
+            fn widen(self) -> $t { self }
             #[inline(always)]
             fn add_elem(self, rhs: Self) -> Self { self + rhs }
             #[inline(always)]

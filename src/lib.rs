@@ -58,7 +58,9 @@
 //! - [`legacy`]: the opt-in warning for broadcasts old PyTorch computed
 //!   differently (`std` feature).
 //! - [`tensor`](mod@tensor): `Tensor<T, S>` and `DynTensor<T>`, their
-//!   constructors, conversions and dimension names.
+//!   constructors (with [`tensor::creation`]: `eye`, `linspace`,
+//!   `arange_step`, `zeros_like`/`ones_like`/`full_like`, `tril`, `triu`,
+//!   `meshgrid`), conversions and dimension names.
 //! - [`view`]: borrowed, strided views ([`DynView`], [`DynViewMut`]):
 //!   slicing with [`s!`], `narrow`, `index_axis`, zero-copy `t`,
 //!   `permute`, `transpose`, `broadcast_to`, `unsqueeze`, `squeeze`, and
@@ -70,19 +72,36 @@
 //!   layouts), PyTorch's `where`, elementwise maps and the math functions
 //!   (`exp ln sqrt abs powf clamp sin cos tanh sigmoid relu recip signum`,
 //!   [`ops::math`]) on every layout, and the same operators on views
-//!   ([`ops::view`]). Positional
+//!   ([`ops::view`]). NumPy's wider elementwise vocabulary, one family per
+//!   file: [`ops::unary`] (`floor ceil round trunc log2 log10 log1p exp2
+//!   expm1 tan asin acos atan sinh cosh asinh acosh atanh square rsqrt erf
+//!   gelu silu softplus`, the masks `isnan isinf isfinite`),
+//!   [`ops::binary_math`] (`maximum minimum pow atan2 hypot copysign
+//!   logaddexp` with broadcasting), [`ops::bitwise`] (`& | ^ << >> !` on
+//!   integers), [`ops::logical`] (`logical_and/or/xor/not` on masks) and
+//!   [`ops::cast`] (`cast::<U>()`, PyTorch's `.to(dtype)`). Positional
 //!   broadcasting is the base path; names are a thin layer over it.
 //! - The toolkit, one folder per family, the static and the runtime version
 //!   side by side: [`shape_ops`] (`reshape`, `unsqueeze`, `squeeze`,
-//!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`) and [`reduce`]
-//!   (`sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`,
-//!   `logsumexp`, `softmax`, `log_softmax`), each on static, mixed and
+//!   `permute`, `transpose`, `broadcast_to`, `stack`, `cat`, and NumPy's
+//!   manipulation vocabulary: `flip`, `roll`, `repeat`, `repeat_interleave`,
+//!   `chunk`, `split`, `unbind`, `flatten`, `unflatten`, `movedim`) and [`reduce`]
+//!   (`sum`, `prod`, `mean`, `var`, `std`, `max`, `min`, `argmax`,
+//!   `argmin`, `logsumexp`, `softmax`, `log_softmax`; integer sums and
+//!   products in `i64`/`u64`, as NumPy's and PyTorch's), each on static, mixed and
 //!   runtime tensors with one spelling (an `Axis::<K>`, an
 //!   [`AxisFromEnd::<K>`](AxisFromEnd) or a dimension name where the
 //!   compiler computes the result's layout, a number at run time; [the
-//!   toolkit on every layout](guide::toolkit) lists them), and
+//!   toolkit on every layout](guide::toolkit) lists them), with the running
+//!   reductions `cumsum`, `cumprod` and `diff` ([`reduce::cumulative`]);
+//!   [`sort`](mod@sort) (`sort`, `argsort`, `topk` and [`topk!`] with a
+//!   static `k`, `unique`, `median`, `quantile`) and [`search`]
+//!   (`gather`, `take_along_dim`, `index_select`, `nonzero`,
+//!   `count_nonzero`, `masked_select`, `searchsorted`), which work on the
+//!   lanes along one axis and use the reductions below them; and
 //!   [`matmul`](mod@matmul) (torch.matmul's rules, the product on
-//!   `matrixmultiply` through [`kernel::gemm`]), and [`einsum`](mod@einsum)
+//!   `matrixmultiply` through [`kernel::gemm`]; the matrix helpers
+//!   `diagonal`, `trace`, `outer`, `kron` in [`matmul::matrix_helpers`]), and [`einsum`](mod@einsum)
 //!   (torch.einsum at run time, [`einsum!`] checked at compile time,
 //!   `contract` by dimension name; matrix-product contractions on the
 //!   same GEMM).
@@ -110,6 +129,7 @@
 //! | `serde` | | `Serialize` / `Deserialize` for every tensor kind, shape and names checked on the way in (`interop::serde`) |
 //! | `npy` | | NumPy's `.npy` files: `read_npy`, `write_npy`, `load_npy`, `save_npy`; implies `std` (`interop::npy`) |
 //! | `approx` | | `AbsDiffEq`, `RelativeEq`, `UlpsEq` for tensors, so `assert_relative_eq!` works (`interop::approx`) |
+//! | `linalg` | | [`linalg`](mod@linalg): torch.linalg's `inv`, `det`, `solve`, `cholesky`, `qr`, `eigh`, `svd`, norms ... batched, shapes checked at compile time, on nalgebra's factorizations |
 //! | `rayon` | | large runtime arithmetic, reductions and matrix products split across rayon's pool, results independent of the thread count ([`kernel::parallel`]) |
 //!
 //! The bridges (the last five) live in [`interop`], one module each.
@@ -133,14 +153,18 @@ pub mod interop;
 pub mod kernel;
 #[cfg(feature = "std")]
 pub mod legacy;
+#[cfg(feature = "linalg")]
+pub mod linalg;
 pub mod literal;
 pub mod matmul;
 pub mod ops;
 #[cfg(feature = "rand")]
 pub mod random;
 pub mod reduce;
+pub mod search;
 pub mod shape;
 pub mod shape_ops;
+pub mod sort;
 pub mod tensor;
 pub mod view;
 
@@ -169,9 +193,11 @@ pub use shape::matmul::{MatMul, MatMulWith, matmul_shape};
 pub use shape::mixed::Mixed;
 pub use shape::names::Named;
 pub use shape::names::runtime::{NamedShape, broadcast_named_shapes};
+pub use shape::reshape::ReshapeTo;
 pub use shape::toolkit::{
-    DropDims, KeepDims, Permute, Permuted, ReduceAxes, Squeeze, SqueezeAxis, Squeezed,
-    SqueezedAxis, Transpose, TransposeAxes, Transposed, TransposedAxes, Unsqueeze, Unsqueezed,
+    DropDims, KeepDims, Matrix, Permute, Permuted, ReduceAxes, Squeeze, SqueezeAxis, Squeezed,
+    SqueezedAxis, Transpose, TransposeAxes, Transposed, TransposedAxes, TransposedMatrix,
+    Unsqueeze, Unsqueezed,
 };
 pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 /// Einstein summation on static tensors, with the result's shape computed
@@ -231,4 +257,4 @@ pub use shaped_macros::einsum;
 #[doc(hidden)]
 pub use shaped_macros::{__dim_type, __shape_type};
 pub use tensor::{DynTensor, Tensor};
-pub use view::{DynView, DynViewMut, SliceArg, TensorView, TensorViewMut};
+pub use view::{DynView, DynViewMut, SliceArg, TensorView, TensorViewMut, TypedOperand};

@@ -404,7 +404,7 @@ fn toolkit_allocates_only_the_result() {
         "a heap static reduction allocated more than its result"
     );
     assert_eq!(s[[4095]], 1024.0);
-    let mixed = Tensor::<f32, shape![Dyn, 1024]>::ones(&[64]);
+    let mixed = Tensor::<f32, shape![Dyn, 1024]>::ones_sized(&[64]);
     let (n, m) = count_allocs(|| black_box(&mixed).mean_over(Axis::<0>));
     assert_eq!(n, 0, "a mixed reduction to a small static result allocated");
     assert_eq!(m.as_slice()[0], 1.0);

@@ -1114,7 +1114,11 @@ fn size0_reshape_broadcast_to_from_vec() {
     let e = DynTensor::<i64>::zeros(&[0]);
     check(&e.reshape(&[0, 5]).unwrap(), &[0, 5], &[]);
     check(&e.reshape(&[5, 0, 7]).unwrap(), &[5, 0, 7], &[]);
-    check(&e.reshape(&[usize::MAX, 0]).unwrap(), &[usize::MAX, 0], &[]);
+    // The size policy: a size above isize::MAX is refused, even empty.
+    let imax = isize::MAX as usize;
+    check(&e.reshape(&[imax, 0]).unwrap(), &[imax, 0], &[]);
+    let err = e.reshape(&[usize::MAX, 0]).unwrap_err();
+    assert_eq!(err.kind(), ShapeErrorKind::TooLarge);
     let err = e.reshape(&[1]).unwrap_err();
     assert_eq!(
         first_line(&err),
@@ -1144,11 +1148,7 @@ fn size0_reshape_broadcast_to_from_vec() {
 
     check(&t(&[], &[0]), &[0], &[]);
     check(&t(&[], &[3, 0, 2]), &[3, 0, 2], &[]);
-    check(
-        &t(&[], &[0, usize::MAX, usize::MAX]),
-        &[0, usize::MAX, usize::MAX],
-        &[],
-    );
+    check(&t(&[], &[0, 1 << 31, 1 << 31]), &[0, 1 << 31, 1 << 31], &[]);
     let err = DynTensor::from_vec(vec![1i64], &[0]).unwrap_err();
     assert_eq!(
         first_line(&err),
@@ -1230,7 +1230,9 @@ fn huge_shapes_are_errors_not_panics() {
 
 #[test]
 fn huge_but_empty_shapes_are_valid() {
-    let s: &[usize] = &[usize::MAX, 0];
+    // Up to the size policy's limit: every size, and the product of the
+    // nonzero sizes, at most isize::MAX.
+    let s: &[usize] = &[isize::MAX as usize, 0];
     check(&DynTensor::<i64>::try_zeros(s).unwrap(), s, &[]);
     check(&DynTensor::<i64>::try_full(s, 1).unwrap(), s, &[]);
     check(&DynTensor::<i64>::zeros(s), s, &[]);
@@ -1246,7 +1248,7 @@ fn huge_but_empty_shapes_are_valid() {
         &[],
     );
     let big = DynTensor::<i64>::zeros(s);
-    // Operations on it stay empty: with [1], [0] and [usize::MAX, 1].
+    // Operations on it stay empty: with [1], [0] and [isize::MAX, 1].
     check(&big.try_add(&ar(&[1])).unwrap(), s, &[]);
     check(&big.try_add(&DynTensor::zeros(&[0])).unwrap(), s, &[]);
     let mut b2 = big.clone();
@@ -1254,28 +1256,47 @@ fn huge_but_empty_shapes_are_valid() {
     check(&b2, s, &[]);
     assert_broadcast_error(&big, &ar(&[2]), 1, &broadcast_sentence(0, 2, 1));
     assert_eq!(
-        broadcast_shapes(&[s, &[1], &[usize::MAX, 1]]).unwrap(),
-        vec![usize::MAX, 0]
+        broadcast_shapes(&[s, &[1], &[isize::MAX as usize, 1]]).unwrap(),
+        s
     );
 }
 
-/// Two empty operands whose broadcast shape is empty but whose other sizes
-/// multiply past `usize::MAX`: the result is an empty tensor.
+#[test]
+fn empty_shapes_past_the_size_policy_are_too_large() {
+    // NumPy's rule: `Maximum allowed dimension exceeded`, even when empty.
+    let too_large = |r: Result<DynTensor<i64>, ShapeError>| {
+        assert_eq!(r.unwrap_err().kind(), ShapeErrorKind::TooLarge);
+    };
+    for s in [
+        &[usize::MAX, 0][..],
+        &[(isize::MAX as usize) + 1, 0],
+        &[1 << 32, 0, 1 << 32],
+    ] {
+        too_large(DynTensor::try_zeros(s));
+        too_large(DynTensor::try_full(s, 1));
+        too_large(DynTensor::from_vec(vec![], s));
+        too_large(DynTensor::zeros(&[0]).reshape(s));
+        too_large(DynTensor::scalar(1).broadcast_to(s));
+    }
+    let text = panic_text(|| DynTensor::<u8>::zeros(&[usize::MAX, 0]));
+    assert!(text.contains("is too large"), "{text}");
+}
+
+/// Two empty operands whose broadcast shape is empty: the result is an
+/// empty tensor when the shape is within the size policy, else `TooLarge`
+/// (never an overflow computing its element count).
 #[test]
 fn binary_result_with_huge_empty_shape() {
-    let a = DynTensor::<i64>::zeros(&[usize::MAX, 0]);
-    let b = DynTensor::<i64>::zeros(&[usize::MAX, 1, 0]);
-    let want: &[usize] = &[usize::MAX, usize::MAX, 0];
+    let a = DynTensor::<i64>::zeros(&[1 << 31, 0]);
+    let b = DynTensor::<i64>::zeros(&[1 << 31, 1, 0]);
+    let want: &[usize] = &[1 << 31, 1 << 31, 0];
     assert_eq!(broadcast_shapes(&[a.shape(), b.shape()]).unwrap(), want);
     check(&a.try_mul(&b).unwrap(), want, &[]);
     check(&b.try_add(&a).unwrap(), want, &[]);
     check(&(&a - &b), want, &[]);
-    let c = DynTensor::<u8>::zeros(&[1, usize::MAX, 2, 0]);
-    let d = DynTensor::<u8>::zeros(&[usize::MAX, 1, 1, 0]);
-    assert_eq!(
-        c.try_add(&d).unwrap().shape(),
-        &[usize::MAX, usize::MAX, 2, 0]
-    );
+    let c = DynTensor::<u8>::zeros(&[1, 1 << 40, 2, 0]);
+    let d = DynTensor::<u8>::zeros(&[1 << 40, 1, 1, 0]);
+    assert_eq!(c.try_add(&d).unwrap_err().kind(), ShapeErrorKind::TooLarge);
 }
 
 #[test]
@@ -1707,12 +1728,12 @@ fn legacy_hook_with_huge_empty_shapes() {
     // report, and no overflow computing the result's element count.
     let _g = HookGuard::new();
     legacy::set_hook(Some(record));
-    let a = DynTensor::<i64>::zeros(&[usize::MAX, 0]);
-    let b = DynTensor::<i64>::zeros(&[usize::MAX, 1, 0]);
+    let a = DynTensor::<i64>::zeros(&[1 << 31, 0]);
+    let b = DynTensor::<i64>::zeros(&[1 << 31, 1, 0]);
     let r = catch_unwind(AssertUnwindSafe(|| a.try_add(&b)));
     legacy::set_hook(None);
     let c = r.expect("broadcasting two empty tensors panicked").unwrap();
-    assert_eq!(c.shape(), &[usize::MAX, usize::MAX, 0]);
+    assert_eq!(c.shape(), &[1 << 31, 1 << 31, 0]);
     assert!(take_seen().is_empty());
 }
 

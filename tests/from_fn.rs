@@ -52,9 +52,10 @@ fn flat_and_multi_index_agree_on_every_kind() {
     let st = Tensor::<i64, shape![3, 2, 5]>::from_fn(|k| k as i64 * 3 - 4);
     assert_eq!(st.to_vec(), flat);
 
-    let mx = Tensor::<i64, shape![3, Dyn, 5]>::from_fn_index(&[2], |[i, j, k]| code(&[i, j, k]));
+    let mx =
+        Tensor::<i64, shape![3, Dyn, 5]>::from_fn_index_sized(&[2], |[i, j, k]| code(&[i, j, k]));
     assert_eq!((&*mx.shape(), mx.to_vec()), (&dims[..], want.clone()));
-    let mf = Tensor::<i64, shape![Dyn, 2, Dyn]>::from_fn(&[3, 5], |k| k as i64 * 3 - 4);
+    let mf = Tensor::<i64, shape![Dyn, 2, Dyn]>::from_fn_sized(&[3, 5], |k| k as i64 * 3 - 4);
     assert_eq!(mf.to_vec(), flat);
 
     let dy = DynTensor::from_fn_index(&dims, code);
@@ -74,20 +75,21 @@ fn flat_and_multi_index_agree_on_every_kind() {
 #[test]
 fn try_forms_return_the_errors() {
     // Wrong number of `Dyn` sizes.
-    let e = Tensor::<f32, shape![Dyn, 3]>::try_from_fn(&[2, 2], |_| 0.0).unwrap_err();
+    let e = Tensor::<f32, shape![Dyn, 3]>::try_from_fn_sized(&[2, 2], |_| 0.0).unwrap_err();
     assert_eq!(
         e.to_string(),
-        Tensor::<f32, shape![Dyn, 3]>::try_zeros(&[2, 2])
+        Tensor::<f32, shape![Dyn, 3]>::try_zeros_sized(&[2, 2])
             .unwrap_err()
             .to_string()
     );
-    assert!(Tensor::<f32, shape![Dyn, 3]>::try_from_fn_index(&[], |_| 0.0).is_err());
+    assert!(Tensor::<f32, shape![Dyn, 3]>::try_from_fn_index_sized(&[], |_| 0.0).is_err());
     // An element count past `usize`: an error, no allocation, no call.
     let huge = [usize::MAX, 2];
     assert!(DynTensor::<u8>::try_from_fn(&huge, |_| unreachable!()).is_err());
     assert!(DynTensor::<u8>::try_from_fn_index(&huge, |_| unreachable!()).is_err());
     assert!(
-        Tensor::<u8, shape![Dyn, 2]>::try_from_fn_index(&[usize::MAX], |_| unreachable!()).is_err()
+        Tensor::<u8, shape![Dyn, 2]>::try_from_fn_index_sized(&[usize::MAX], |_| unreachable!())
+            .is_err()
     );
     // Rank 0 at run time.
     let s = DynTensor::from_fn_index(&[], |idx| idx.len() as i32 + 1);

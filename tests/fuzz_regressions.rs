@@ -12,9 +12,58 @@ fn u8_matmul_wraps() {
     assert_eq!(a.try_matmul(&b).unwrap().to_vec(), vec![want]);
 }
 
-/// Found while fixing the one above: integer sums wrap too.
+/// Found while fixing the one above: an integer sum must not overflow
+/// (debug builds panicked). It now accumulates in `u64`, as NumPy's and
+/// PyTorch's integer sums do, so it neither panics nor wraps.
 #[test]
-fn u8_sum_wraps() {
+fn u8_sum_does_not_overflow() {
     let t = DynTensor::from_vec(vec![200u8, 100], &[2]).unwrap();
-    assert_eq!(t.sum(), 44);
+    assert_eq!(t.sum(), 300u64);
+}
+
+#[path = "common/huge.rs"]
+mod huge;
+
+/// The fuzz target's input as its program of little-endian words.
+fn words(data: &[u8]) -> Vec<u64> {
+    data.chunks(8)
+        .map(|c| {
+            let mut b = [0u8; 8];
+            b[..c.len()].copy_from_slice(c);
+            u64::from_le_bytes(b)
+        })
+        .collect()
+}
+
+/// fuzz/huge (out of memory after 162,824 runs): a scalar broadcast to
+/// [2^32, 1], then reduced over its size-1 axis. The reduction copied the
+/// view whole first (the strided engine leaves "nothing reduced" to the
+/// copy): 16 GiB, which the allocator granted. The program now runs with
+/// the copy counted in its allocation guard.
+#[test]
+fn huge_reduction_of_a_broadcast_view() {
+    huge::run(&words(&[
+        34, 78, 0, 3, 0, 2, 1, 2, 0, 0, 0, 4, 0, 0, 0, 0, 0, 78, 78, 110, 18, 17, 0, 7, 6, 6, 6, 6,
+        6, 6, 6, 0, 0, 0, 0, 0, 78, 78, 110, 18, 17, 0, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 110, 18, 17,
+        0, 7, 6, 6, 6, 6, 6, 6, 6, 6, 6, 96, 6, 6, 6, 6, 6, 0, 78, 255, 3, 132, 78, 252, 206, 91,
+        91, 255, 78,
+    ]));
+}
+
+/// Found from the one above: a reduction of a view whose copy the
+/// allocator refuses (2^62 bytes) panicked inside `sum_dims`; it is the
+/// call's `TooLarge`, and the result's own size does not matter.
+#[test]
+fn reduction_whose_copy_is_refused_is_too_large() {
+    let t = DynTensor::from_vec(vec![1.0f64, 2.0], &[1, 2, 1]).unwrap();
+    let v = t.view().broadcast_to(&[1 << 29, 2, 1 << 29]);
+    // Axes 0 and 2 are not adjacent: the engine reads a copy.
+    let e = v.sum_dims(&[0, 2], false).unwrap_err();
+    assert!(matches!(e, shaped::ShapeError::TooLarge { .. }), "{e:?}");
+    // The same reduction of a small broadcast: the sums NumPy gives.
+    let small = t.view().broadcast_to(&[3, 2, 4]);
+    assert_eq!(
+        small.sum_dims(&[0, 2], false).unwrap().to_vec(),
+        vec![12.0, 24.0]
+    );
 }

@@ -444,6 +444,30 @@ fn forged_headers_do_not_allocate_what_they_claim() {
     );
 }
 
+/// The size policy in the reader, as NumPy's own: an empty array with a
+/// size past isize::MAX (`Maximum allowed dimension exceeded`) is refused
+/// before any data is read; up to it, it is read.
+#[test]
+fn empty_arrays_past_the_size_policy_are_too_large() {
+    let head =
+        |shape: &str| format!("{{'descr': '<f8', 'fortran_order': False, 'shape': {shape}, }}");
+    for shape in [
+        "(18446744073709551615, 0)",
+        "(9223372036854775808, 0)",
+        "(0, 4294967296, 4294967296)",
+    ] {
+        let err = read_npy::<DynTensor<f64>, _>(npy_with_header(&head(shape), &[]).as_slice())
+            .unwrap_err();
+        assert!(
+            matches!(err, NpyError::Shape(ShapeError::TooLarge { .. })),
+            "{shape}: {err:?}"
+        );
+    }
+    let ok = npy_with_header(&head("(9223372036854775807, 0)"), &[]);
+    let t = read_npy::<DynTensor<f64>, _>(ok.as_slice()).unwrap();
+    assert_eq!(t.shape(), &[isize::MAX as usize, 0]);
+}
+
 #[test]
 fn corrupt_files_give_clear_errors() {
     let good = fixture!("f64_2x3.npy");

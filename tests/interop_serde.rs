@@ -183,3 +183,17 @@ fn boolean_tensors() {
             .starts_with("shape '[2]' is invalid for input of size 1")
     );
 }
+
+/// The size policy on the way in: an empty tensor with a size past
+/// isize::MAX is refused (as NumPy refuses it), one up to it is read.
+#[test]
+fn empty_tensors_past_the_size_policy_are_refused() {
+    for shape in ["[18446744073709551615,0]", "[0,4294967296,4294967296]"] {
+        let text = format!(r#"{{"shape":{shape},"names":null,"data":[]}}"#);
+        let e = error::<DynTensor<f32>>(&text);
+        assert!(e.contains("is too large"), "{shape}: {e}");
+    }
+    let text = r#"{"shape":[9223372036854775807,0],"names":null,"data":[]}"#;
+    let t: DynTensor<f32> = serde_json::from_str(text).unwrap();
+    assert_eq!(t.shape(), &[isize::MAX as usize, 0]);
+}

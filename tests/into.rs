@@ -252,12 +252,12 @@ fn into_never_allocates() {
 #[test]
 fn mixed_shapes_are_checked_at_run_time() {
     use shaped::Dyn;
-    let x = Tensor::<f32, shape![Dyn, 3]>::ones(&[4]);
+    let x = Tensor::<f32, shape![Dyn, 3]>::ones_sized(&[4]);
     let w = Tensor::<f32, shape![3]>::from_slice(&[1.0, 2.0, 3.0]).unwrap();
-    let mut y = Tensor::<f32, shape![Dyn, 3]>::zeros(&[4]);
+    let mut y = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[4]);
     mul_into(&x, &w, &mut y);
     assert_eq!(y, &x * w);
-    let mut short = Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]);
+    let mut short = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
     let err = try_mul_into(&x, &w, &mut short).unwrap_err();
     assert_eq!(err.kind(), ShapeErrorKind::Mismatch);
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

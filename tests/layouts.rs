@@ -425,7 +425,7 @@ proptest! {
 #[test]
 fn rank_0() {
     let s = Tensor::<f64, shape![]>::full(2.5);
-    let d = DynTensor::scalar(2.5);
+    let d = DynTensor::scalar(2.5f64);
     assert_eq!(s.sum(), 2.5);
     assert_eq!(s.mean(), 2.5);
     assert_eq!(d.sum_dims(&[0], false).unwrap().to_vec(), vec![2.5]);
@@ -439,7 +439,7 @@ fn rank_0() {
 
 #[test]
 fn empty_max_panics_with_pytorchs_message() {
-    let t = Tensor::<f32, shape![Dyn, 3]>::zeros(&[0]);
+    let t = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[0]);
     let e = std::panic::catch_unwind(|| t.max_over(Axis::<0>)).unwrap_err();
     let msg = e.downcast_ref::<String>().unwrap();
     assert_eq!(
@@ -478,7 +478,7 @@ fn softmax_on_infinities_nan_and_size_0() {
     let far = Tensor::<f32, shape![2]>::from_slice(&[0.0, -200.0]).unwrap();
     assert_eq!(far.log_softmax(Axis::<0>).as_slice(), &[0.0, -200.0]);
     // Size 0: empty result; the logsumexp of nothing is -inf.
-    let e = Tensor::<f64, shape![Dyn, 0]>::zeros(&[3]);
+    let e = Tensor::<f64, shape![Dyn, 0]>::zeros_sized(&[3]);
     assert_eq!(e.softmax(Axis::<1>).numel(), 0);
     assert_eq!(e.logsumexp_over(Axis::<1>).to_vec(), vec![-inf; 3]);
     assert_eq!(
@@ -625,7 +625,7 @@ fn static_shape_ops() {
     let m: Tensor<i32, shape![Dyn, 2]> = t.try_reshape().unwrap();
     assert_eq!(&*m.shape(), &[3, 2]);
     // Squeezing a Dyn axis is checked at run time.
-    let e = Tensor::<i32, shape![Dyn, 3]>::zeros(&[2])
+    let e = Tensor::<i32, shape![Dyn, 3]>::zeros_sized(&[2])
         .try_squeeze(Axis::<0>)
         .unwrap_err();
     assert!(matches!(e, shaped::ShapeError::SqueezeSize { .. }));

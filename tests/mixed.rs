@@ -12,12 +12,12 @@ use shaped::{Dyn, DynTensor, ShapeError, Tensor, shape};
 
 #[test]
 fn construct_with_the_runtime_sizes_only() {
-    let t = Tensor::<i32, shape![Dyn, 3]>::full(&[4], 7);
+    let t = Tensor::<i32, shape![Dyn, 3]>::full_sized(&[4], 7);
     assert_eq!(&*t.shape(), &[4, 3]);
     assert_eq!(t.numel(), 12);
     assert!(t.as_slice().iter().all(|&x| x == 7));
 
-    let t = Tensor::<i32, shape![2, Dyn, 3, Dyn]>::zeros(&[5, 1]);
+    let t = Tensor::<i32, shape![2, Dyn, 3, Dyn]>::zeros_sized(&[5, 1]);
     assert_eq!(&*t.shape(), &[2, 5, 3, 1]);
 
     let t = Tensor::<i32, shape![Dyn, 2]>::from_vec(vec![1, 2, 3, 4, 5, 6], &[3]).unwrap();
@@ -27,7 +27,7 @@ fn construct_with_the_runtime_sizes_only() {
 
 #[test]
 fn construction_errors() {
-    let e = Tensor::<f32, shape![Dyn, 3]>::try_zeros(&[1, 2]).unwrap_err();
+    let e = Tensor::<f32, shape![Dyn, 3]>::try_zeros_sized(&[1, 2]).unwrap_err();
     assert!(matches!(e, ShapeError::DynSizes { .. }));
     assert_eq!(
         e.to_string(),
@@ -40,29 +40,35 @@ fn construction_errors() {
         "shape '[2, 3]' is invalid for input of size 5"
     );
 
-    let e = Tensor::<u8, shape![Dyn, Dyn]>::try_zeros(&[usize::MAX, 2]).unwrap_err();
+    let e = Tensor::<u8, shape![Dyn, Dyn]>::try_zeros_sized(&[usize::MAX, 2]).unwrap_err();
     assert!(matches!(e, ShapeError::TooLarge { .. }));
 
-    // Size 0 is an ordinary size; an empty tensor however large the rest.
-    let t = Tensor::<u8, shape![Dyn, Dyn]>::try_zeros(&[usize::MAX, 0]).unwrap();
+    // Size 0 is an ordinary size; an empty tensor may have other sizes up
+    // to the size policy's limit (isize::MAX), not past it.
+    let t = Tensor::<u8, shape![Dyn, Dyn]>::try_zeros_sized(&[isize::MAX as usize, 0]).unwrap();
     assert_eq!(t.numel(), 0);
+    let e = Tensor::<u8, shape![Dyn, Dyn]>::try_zeros_sized(&[usize::MAX, 0]).unwrap_err();
+    assert!(matches!(e, ShapeError::TooLarge { .. }));
 }
 
-/// An empty tensor whose other sizes multiply past `usize::MAX` when taken
-/// from the left ([MAX, 2, 0]): every path that builds its storage counts
-/// its elements as 0, and none overflows.
+/// An empty tensor whose other sizes multiply to the size policy's limit
+/// ([isize::MAX / 2, 2, 0]): every path that builds its storage counts its
+/// elements as 0, and none overflows.
 #[test]
 fn empty_tensors_with_huge_sizes_build_their_storage() {
     use shaped::Axis;
-    let dims = [usize::MAX, 2, 0];
-    let t = Tensor::<f32, shape![Dyn, Dyn, Dyn]>::try_zeros(&dims).unwrap();
+    let dims = [isize::MAX as usize / 2, 2, 0];
+    let t = Tensor::<f32, shape![Dyn, Dyn, Dyn]>::try_zeros_sized(&dims).unwrap();
     assert_eq!(t.numel(), 0);
     let m = t.map_to(|x| x as f64);
     assert_eq!((&*m.shape(), m.numel()), (&dims[..], 0));
     let s = t.softmax(Axis::<2>);
     assert_eq!((&*s.shape(), s.numel()), (&dims[..], 0));
     let u = t.unsqueeze(Axis::<3>);
-    assert_eq!((&*u.shape(), u.numel()), (&[usize::MAX, 2, 0, 1][..], 0));
+    assert_eq!(
+        (&*u.shape(), u.numel()),
+        (&[isize::MAX as usize / 2, 2, 0, 1][..], 0)
+    );
     let sum = t.try_add(&t).unwrap();
     assert_eq!((&*sum.shape(), sum.numel()), (&dims[..], 0));
     let d = DynTensor::<f32>::try_zeros(&dims).unwrap();
@@ -74,10 +80,10 @@ fn empty_tensors_with_huge_sizes_build_their_storage() {
 /// sizes are huge leaves a result too large to hold: the reduction panics
 /// with the shape error's message, not an allocator's.
 #[test]
-#[should_panic(expected = "is too large: its element count overflows usize")]
+#[should_panic(expected = "is too large: every size and the product of the nonzero sizes")]
 fn reducing_away_a_size_0_axis_to_a_huge_result_says_so() {
     use shaped::Axis;
-    let t = Tensor::<f32, shape![Dyn, Dyn]>::try_zeros(&[0, usize::MAX / 2]).unwrap();
+    let t = Tensor::<f32, shape![Dyn, Dyn]>::try_zeros_sized(&[0, usize::MAX / 2]).unwrap();
     let _ = t.sum_over(Axis::<0>);
 }
 
@@ -96,7 +102,7 @@ fn the_issues_examples() {
     let one = Tensor::<i64, shape![Dyn, 1]>::from_vec(vec![9], &[1]).unwrap();
     let z: Tensor<i64, shape![5, 3]> = one.try_add(&Tensor::<i64, shape![5, 3]>::zeros()).unwrap();
     assert!(z.as_slice().iter().all(|&v| v == 9));
-    let bad = Tensor::<i64, shape![Dyn, 1]>::zeros(&[4]);
+    let bad = Tensor::<i64, shape![Dyn, 1]>::zeros_sized(&[4]);
     let e = bad
         .try_add(&Tensor::<i64, shape![5, 3]>::zeros())
         .unwrap_err();
@@ -113,14 +119,14 @@ fn the_issues_examples() {
 
 #[test]
 fn in_place_checks_only_the_dynamic_sizes() {
-    let mut m = Tensor::<i32, shape![Dyn, 3]>::zeros(&[2]);
+    let mut m = Tensor::<i32, shape![Dyn, 3]>::zeros_sized(&[2]);
     m += Tensor::<i32, shape![3]>::from_slice(&[1, 2, 3]).unwrap();
-    m += &Tensor::<i32, shape![Dyn, 3]>::ones(&[2]);
+    m += &Tensor::<i32, shape![Dyn, 3]>::ones_sized(&[2]);
     assert_eq!(m.as_slice(), &[2, 3, 4, 2, 3, 4]);
 
     let before = m.clone();
     let e = m
-        .try_add_assign(&Tensor::<i32, shape![Dyn, 3]>::ones(&[3]))
+        .try_add_assign(&Tensor::<i32, shape![Dyn, 3]>::ones_sized(&[3]))
         .unwrap_err();
     assert!(matches!(e, ShapeError::Expand { axis: 0, .. }));
     assert_eq!(
@@ -130,10 +136,10 @@ fn in_place_checks_only_the_dynamic_sizes() {
 
     // A static left side with a mixed right side.
     let mut s = Tensor::<i32, shape![2, 3]>::zeros();
-    s += Tensor::<i32, shape![Dyn, 3]>::ones(&[1]);
+    s += Tensor::<i32, shape![Dyn, 3]>::ones_sized(&[1]);
     assert!(s.as_slice().iter().all(|&v| v == 1));
     assert!(
-        s.try_add_assign(&Tensor::<i32, shape![Dyn, 3]>::ones(&[3]))
+        s.try_add_assign(&Tensor::<i32, shape![Dyn, 3]>::ones_sized(&[3]))
             .is_err()
     );
 }

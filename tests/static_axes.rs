@@ -146,10 +146,10 @@ fn axes_from_the_end() {
 
     // Unnamed and mixed layouts too: the rank is static.
     let x = Tensor::<i32, shape![2, 3]>::arange();
-    let rows: Tensor<i32, shape![2]> = x.sum_over(AxisFromEnd::<1>);
+    let rows: Tensor<i64, shape![2]> = x.sum_over(AxisFromEnd::<1>);
     assert_eq!(rows.to_vec(), vec![3, 12]);
     let m = Tensor::<i32, shape![Dyn, 3]>::from_vec((0..6).collect(), &[2]).unwrap();
-    let cols: Tensor<i32, shape![3]> = m.sum_over(AxisFromEnd::<2>);
+    let cols: Tensor<i64, shape![3]> = m.sum_over(AxisFromEnd::<2>);
     assert_eq!(cols.to_vec(), vec![3, 5, 7]);
     assert_eq!(m.argmax_over(AxisFromEnd::<1>).to_vec(), vec![2, 2]);
 }

@@ -56,16 +56,16 @@ fn panics_report_the_callers_line() {
     assert_eq!((file.as_str(), line), (here, line!() - 1));
     assert_eq!(msg, "index 3 is out of bounds for dimension 1 with size 3");
 
-    let x = Tensor::<f32, shape![Dyn, 3]>::zeros(&[4]);
-    let y = Tensor::<f32, shape![Dyn, 3]>::zeros(&[5]);
+    let x = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[4]);
+    let y = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[5]);
     let (file, line, _) = panic_site(|| &x + &y);
     assert_eq!((file.as_str(), line), (here, line!() - 1));
     let (file, line, _) = panic_site(|| {
-        let mut out = Tensor::<f32, shape![Dyn, 3]>::zeros(&[4]);
+        let mut out = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[4]);
         add_into(&x, &y, &mut out);
     });
     assert_eq!((file.as_str(), line), (here, line!() - 2));
-    let (file, line, _) = panic_site(|| Tensor::<f32, shape![Dyn, 3]>::zeros(&[1, 2]));
+    let (file, line, _) = panic_site(|| Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[1, 2]));
     assert_eq!((file.as_str(), line), (here, line!() - 1));
 
     let (file, line, _) = panic_site(|| DynTensor::<f32>::zeros(&[usize::MAX, 2]));

@@ -2,6 +2,6 @@
 use shaped::{Dyn, Tensor, shape};
 
 fn main() {
-    let mut a = Tensor::<f32, shape![Dyn]>::zeros(&[3]);
+    let mut a = Tensor::<f32, shape![Dyn]>::zeros_sized(&[3]);
     a += Tensor::<f32, shape![2, 3]>::zeros();
 }

@@ -2,7 +2,7 @@
 use shaped::{Dyn, Tensor, shape};
 
 fn main() {
-    let a = Tensor::<f32, shape![Dyn, 3]>::zeros(&[8]);
+    let a = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[8]);
     let b = Tensor::<f32, shape![4]>::zeros();
     let _c = a + b;
 }

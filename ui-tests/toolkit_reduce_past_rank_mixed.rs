@@ -3,6 +3,6 @@
 use shaped::{Axis, Dyn, Tensor, shape};
 
 fn main() {
-    let t = Tensor::<f32, shape![Dyn, 3]>::zeros(&[4]);
+    let t = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[4]);
     let _s = t.sum_over(Axis::<2>);
 }

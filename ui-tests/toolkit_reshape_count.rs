@@ -1,6 +1,5 @@
-// Issue 6: reshaping to another element count is a compile error (raised
-// when the program is built: element counts are compared by the compiler's
-// constant evaluation, not by a trait bound).
+// Issue 6/43: reshaping to another element count is a compile error that
+// `cargo check` reports (a trait bound), naming both shapes in decimal.
 use shaped::{Tensor, shape};
 
 fn main() {

@@ -3,6 +3,6 @@
 use shaped::{Axis, Dyn, Tensor, shape};
 
 fn main() {
-    let t = Tensor::<f32, shape![Dyn, 3]>::zeros(&[1]);
+    let t = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[1]);
     let _s = t.squeeze(Axis::<1>);
 }

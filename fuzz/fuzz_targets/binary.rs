@@ -29,11 +29,19 @@ const NAMES: [&str; 4] = ["N", "C", "H", "W"];
 fn tensor<T: Element>(s: &Side, conv: impl Fn(i16) -> T) -> Option<DynTensor<T>> {
     let dims: Vec<usize> = s.dims.iter().take(4).map(|&d| (d % 4) as usize).collect();
     let n: usize = dims.iter().product();
-    let data: Vec<T> = (0..n).map(|i| conv(*s.values.get(i).unwrap_or(&1))).collect();
+    let data: Vec<T> = (0..n)
+        .map(|i| conv(*s.values.get(i).unwrap_or(&1)))
+        .collect();
     let t = DynTensor::from_vec(data, &dims).ok()?;
     if s.named {
         let names: Vec<Option<&str>> = (0..dims.len())
-            .map(|i| s.names.get(i).copied().flatten().map(|k| NAMES[(k % 4) as usize]))
+            .map(|i| {
+                s.names
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map(|k| NAMES[(k % 4) as usize])
+            })
             .collect();
         // Duplicate names are an error, never a panic.
         return Some(t.clone().with_names(names).unwrap_or(t));
@@ -42,7 +50,11 @@ fn tensor<T: Element>(s: &Side, conv: impl Fn(i16) -> T) -> Option<DynTensor<T>>
 }
 
 /// The positional reference for unnamed operands: shape and elements.
-fn reference<T: Element>(a: &DynTensor<T>, b: &DynTensor<T>, f: impl Fn(T, T) -> T) -> Option<Vec<T>> {
+fn reference<T: Element>(
+    a: &DynTensor<T>,
+    b: &DynTensor<T>,
+    f: impl Fn(T, T) -> T,
+) -> Option<Vec<T>> {
     let out = broadcast_shapes(&[a.shape(), b.shape()]).ok()?;
     let n: usize = out.iter().product();
     let idx_of = |flat: usize, dims: &[usize]| {
@@ -59,7 +71,16 @@ fn reference<T: Element>(a: &DynTensor<T>, b: &DynTensor<T>, f: impl Fn(T, T) ->
         }
         f
     };
-    Some((0..n).map(|i| f(a.as_slice()[idx_of(i, a.shape())], b.as_slice()[idx_of(i, b.shape())])).collect())
+    Some(
+        (0..n)
+            .map(|i| {
+                f(
+                    a.as_slice()[idx_of(i, a.shape())],
+                    b.as_slice()[idx_of(i, b.shape())],
+                )
+            })
+            .collect(),
+    )
 }
 
 fn run<T: Element>(a: DynTensor<T>, b: DynTensor<T>, op: u8) {
@@ -76,8 +97,15 @@ fn run<T: Element>(a: DynTensor<T>, b: DynTensor<T>, op: u8) {
         && unnamed
     {
         let want = reference(&a, &b, f).expect("the crate broadcast what the reference refuses");
-        let same = c.as_slice().iter().zip(&want).all(|(x, y)| x == y || (x != x && y != y));
-        assert!(same && c.numel() == want.len(), "values differ from the reference");
+        let same = c
+            .as_slice()
+            .iter()
+            .zip(&want)
+            .all(|(x, y)| x == y || (x != x && y != y));
+        assert!(
+            same && c.numel() == want.len(),
+            "values differ from the reference"
+        );
     }
     if r.is_err() && unnamed && broadcast_shapes(&[a.shape(), b.shape()]).is_ok() {
         // Only an integer division by zero may fail on shapes that broadcast.
@@ -91,7 +119,10 @@ fn run<T: Element>(a: DynTensor<T>, b: DynTensor<T>, op: u8) {
         _ => d.try_rem_assign(&b),
     };
     if res.is_err() {
-        assert!(d == a && d.names() == a.names(), "a failed in-place operation changed its destination");
+        assert!(
+            d == a && d.names() == a.names(),
+            "a failed in-place operation changed its destination"
+        );
     }
     // Into an output of the wrong shape: an error, the output untouched.
     let mut out = DynTensor::<T>::zeros(&[3]);
@@ -107,10 +138,14 @@ fn run<T: Element>(a: DynTensor<T>, b: DynTensor<T>, op: u8) {
             for j in 0..*cols {
                 let mut acc = T::zero();
                 for p in 0..*k {
-                    acc = acc.add_elem(a.as_slice()[i * k + p].mul_elem(b.as_slice()[p * cols + j]));
+                    acc =
+                        acc.add_elem(a.as_slice()[i * k + p].mul_elem(b.as_slice()[p * cols + j]));
                 }
                 let got = c.as_slice()[i * cols + j];
-                assert!(!T::INTEGER || got == acc, "matmul differs from the triple loop");
+                assert!(
+                    !T::INTEGER || got == acc,
+                    "matmul differs from the triple loop"
+                );
             }
         }
     }
@@ -120,17 +155,25 @@ fn run<T: Element>(a: DynTensor<T>, b: DynTensor<T>, op: u8) {
 fuzz_target!(|input: Input| {
     match input.kind % 4 {
         0 => {
-            if let (Some(a), Some(b)) = (tensor(&input.a, |v| v as i32), tensor(&input.b, |v| v as i32)) {
+            if let (Some(a), Some(b)) = (
+                tensor(&input.a, |v| v as i32),
+                tensor(&input.b, |v| v as i32),
+            ) {
                 run(a, b, input.op)
             }
         }
         1 => {
-            if let (Some(a), Some(b)) = (tensor(&input.a, |v| v as u8), tensor(&input.b, |v| v as u8)) {
+            if let (Some(a), Some(b)) =
+                (tensor(&input.a, |v| v as u8), tensor(&input.b, |v| v as u8))
+            {
                 run(a, b, input.op)
             }
         }
         2 => {
-            if let (Some(a), Some(b)) = (tensor(&input.a, |v| v as f32 / 4.0), tensor(&input.b, |v| v as f32 / 4.0)) {
+            if let (Some(a), Some(b)) = (
+                tensor(&input.a, |v| v as f32 / 4.0),
+                tensor(&input.b, |v| v as f32 / 4.0),
+            ) {
                 run(a, b, input.op)
             }
         }

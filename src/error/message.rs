@@ -75,7 +75,8 @@ impl fmt::Display for ShapeError {
                 write_shape(f, shape)?;
                 write!(
                     f,
-                    " is too large: its element count overflows usize or its elements would exceed isize::MAX bytes"
+                    " is too large: every size and the product of the nonzero sizes must be at most isize::MAX ({}), even in an empty tensor, and the elements must fit in memory",
+                    isize::MAX
                 )
             }
             ShapeError::Mismatch { expected, got } => {
@@ -180,10 +181,11 @@ impl fmt::Display for ShapeError {
                 let d = (0..first.len())
                     .find(|&d| d != *axis && first[d] != other[d])
                     .unwrap_or(0);
+                // `get`: a hand-built error of rank 0 displays too.
+                let (x, y) = (first.get(d).unwrap_or(&0), other.get(d).unwrap_or(&0));
                 write!(
                     f,
-                    "Sizes of tensors must match except in dimension {axis}. Expected size {} but got size {} for tensor number {index} in the list.",
-                    first[d], other[d]
+                    "Sizes of tensors must match except in dimension {axis}. Expected size {x} but got size {y} for tensor number {index} in the list."
                 )
             }
             ShapeError::CatScalar { index } => write!(
@@ -298,6 +300,7 @@ impl fmt::Display for ShapeError {
                 write!(f, " at dimension {axis}")
             }
             ShapeError::Einsum(e) => fmt::Display::fmt(e, f),
+            ShapeError::Linalg(e) => fmt::Display::fmt(e, f),
             ShapeError::IndexOutOfRange { shape, axis, index } => {
                 let size = shape.get(*axis).copied().unwrap_or(1);
                 write!(
@@ -322,7 +325,16 @@ impl fmt::Display for ShapeError {
                 write_shape(f, shape)
             }
             ShapeError::SliceStep { step } => {
-                write!(f, "step must be greater than zero (got {step})")
+                write!(f, "step must be greater than zero (got {step})")?;
+                if *step < 0 {
+                    // NumPy's `a[::-1]`: a view would need a negative
+                    // stride, which no view here has.
+                    write!(
+                        f,
+                        "\n  a negative step (NumPy's `::-1`) is not a view here, as in PyTorch; copy the positions in reverse instead"
+                    )?;
+                }
+                Ok(())
             }
             ShapeError::InterleavedViews { shape, axis } => {
                 write!(
@@ -335,6 +347,9 @@ impl fmt::Display for ShapeError {
                     f,
                     "\n  visit them one at a time: axis_for_each_mut, or index_axis_mut in a loop"
                 )
+            }
+            ShapeError::QuantileRange { q } => {
+                write!(f, "quantile() q must be in the range [0, 1] but got {q}")
             }
             ShapeError::TooManyIndices { shape, count } => {
                 write!(
@@ -366,7 +381,7 @@ impl fmt::Display for ShapeError {
 /// the rest (a vector first operand promoted to one row; the first
 /// operand's batch and row sizes folded into one, as PyTorch prints them).
 fn write_matmul_inner(f: &mut fmt::Formatter<'_>, a: &[usize], b: &[usize]) -> fmt::Result {
-    let fold = |s: &[usize]| s.iter().product::<usize>();
+    let fold = Folded;
     match (a, b) {
         ([n], [m]) => write!(
             f,
@@ -380,12 +395,34 @@ fn write_matmul_inner(f: &mut fmt::Formatter<'_>, a: &[usize], b: &[usize]) -> f
             )
         }
         ([rows @ .., k], [.., p, q]) => {
-            let r = if rows.is_empty() { 1 } else { fold(rows) };
+            let r = fold(if rows.is_empty() { &[1] } else { rows });
             write!(
                 f,
                 "mat1 and mat2 shapes cannot be multiplied ({r}x{k} and {p}x{q})"
             )
         }
         _ => write!(f, "matmul: the inner sizes of {a:?} and {b:?} differ"),
+    }
+}
+
+/// Sizes folded into one, as PyTorch prints a batch and row count: their
+/// product, or (where it would overflow `usize`) the sizes joined by `*`,
+/// so that the message shows the true count and never wraps.
+struct Folded<'a>(&'a [usize]);
+
+impl fmt::Display for Folded<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.iter().try_fold(1usize, |a, &d| a.checked_mul(d)) {
+            Some(n) => write!(f, "{n}"),
+            None => {
+                for (i, d) in self.0.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("*")?;
+                    }
+                    write!(f, "{d}")?;
+                }
+                Ok(())
+            }
+        }
     }
 }

@@ -9,6 +9,28 @@
 //! - `drawing`: the two shapes aligned from the right, the failing axis
 //!   marked.
 //!
+//! # Sizes
+//!
+//! One policy, NumPy's, for every shape the crate makes or accepts
+//! (constructors, readers of `.npy`, serde and the ndarray/nalgebra
+//! bridges, reshapes, views and results): every size, and the product of
+//! the nonzero sizes, is at most `isize::MAX`, even in an empty tensor;
+//! a non-empty tensor's elements also fit in `isize::MAX` bytes. A shape
+//! outside it is refused with [`ShapeError::TooLarge`] (NumPy: `Maximum
+//! allowed dimension exceeded`), so `try_zeros(&[usize::MAX, 0])` is an
+//! error, not an empty tensor. Within it, every stride and every offset of
+//! a view is at most the product of the nonzero sizes, so the arithmetic
+//! on them cannot overflow. A memory allocation the allocator refuses is
+//! the same error, never an abort.
+//!
+//! ```
+//! use shaped::{DynTensor, ShapeError};
+//! let big = (isize::MAX as usize) + 1;
+//! assert!(matches!(DynTensor::<u8>::try_zeros(&[big, 0]), Err(ShapeError::TooLarge { .. })));
+//! assert!(matches!(DynTensor::<u8>::try_zeros(&[1 << 40, 1 << 40, 0]), Err(ShapeError::TooLarge { .. })));
+//! assert_eq!(DynTensor::<u8>::try_zeros(&[1 << 40, 0]).unwrap().shape(), &[1 << 40, 0]);
+//! ```
+//!
 //! The bottom layer: uses nothing else of the crate.
 
 use alloc::boxed::Box;
@@ -17,9 +39,11 @@ use alloc::vec::Vec;
 
 mod drawing;
 mod einsum;
+mod linalg;
 mod message;
 
 pub use einsum::{EinsumError, EinsumProblem};
+pub use linalg::{LinalgError, LinalgProblem};
 
 /// The largest rank a runtime shape may have (NumPy's limit).
 pub const MAX_RANK: usize = 64;
@@ -95,6 +119,8 @@ pub enum ShapeErrorKind {
     NamesDiffer,
     /// See [`ShapeError::Einsum`].
     Einsum,
+    /// See [`ShapeError::Linalg`].
+    Linalg,
     /// See [`ShapeError::IndexOutOfRange`].
     IndexOutOfRange,
     /// See [`ShapeError::NarrowOutOfRange`].
@@ -105,6 +131,8 @@ pub enum ShapeErrorKind {
     TooManyIndices,
     /// See [`ShapeError::InterleavedViews`].
     InterleavedViews,
+    /// See [`ShapeError::QuantileRange`].
+    QuantileRange,
 }
 
 /// Dimension names as error data: one entry per dimension, `None` where unnamed.
@@ -194,8 +222,11 @@ pub enum ShapeError {
         /// The number of elements there are.
         numel: usize,
     },
-    /// The element count of `shape` overflows `usize`, or its elements would
-    /// take more than `isize::MAX` bytes.
+    /// `shape` is outside the crate's size policy (a size, or the product
+    /// of the nonzero sizes, above `isize::MAX`, even when another size is
+    /// 0: see the [module documentation](self#sizes)), or its elements
+    /// would take more than `isize::MAX` bytes, or the allocator refused
+    /// the memory for them.
     TooLarge {
         /// The shape.
         shape: Vec<usize>,
@@ -407,6 +438,11 @@ pub enum ShapeError {
     /// operands, or a `contract` whose shared names have two sizes. Boxed,
     /// to keep `ShapeError` small.
     Einsum(Box<EinsumError>),
+    /// A linear-algebra function (`shaped::linalg`) whose input does not
+    /// fit it, or whose factorization failed (a singular matrix, one that
+    /// is not positive-definite, no convergence). Boxed, to keep
+    /// `ShapeError` small.
+    Linalg(Box<LinalgError>),
     /// An index along an axis (`index_axis`, a single index in a slice)
     /// outside `-size..size`.
     IndexOutOfRange {
@@ -450,6 +486,13 @@ pub enum ShapeError {
         shape: Vec<usize>,
         /// The axis iterated over (the last one for `rows_mut`).
         axis: usize,
+    },
+    /// `quantile` asked for a `q` outside `[0, 1]` (or NaN). Not a shape
+    /// error, reported the same way so that `try_quantile` has one error
+    /// type.
+    QuantileRange {
+        /// The `q` given, as it prints.
+        q: String,
     },
 }
 
@@ -586,6 +629,14 @@ impl ShapeError {
                 shapes: alloc::vec![a, b],
                 problem: EinsumProblem::NoOperands,
             })),
+            ShapeErrorKind::Linalg => ShapeError::Linalg(Box::new(LinalgError {
+                op: "linalg.inv",
+                batch: None,
+                problem: LinalgProblem::TooFewDims {
+                    shape: a,
+                    needed: 2,
+                },
+            })),
             ShapeErrorKind::IndexOutOfRange => ShapeError::IndexOutOfRange {
                 shape: a,
                 axis,
@@ -603,6 +654,7 @@ impl ShapeError {
                 shape: a,
             },
             ShapeErrorKind::InterleavedViews => ShapeError::InterleavedViews { shape: a, axis },
+            ShapeErrorKind::QuantileRange => ShapeError::QuantileRange { q: String::new() },
         }
     }
 
@@ -641,11 +693,13 @@ impl ShapeError {
             ShapeError::NameConflict { .. } => ShapeErrorKind::NameConflict,
             ShapeError::NamesDiffer { .. } => ShapeErrorKind::NamesDiffer,
             ShapeError::Einsum(_) => ShapeErrorKind::Einsum,
+            ShapeError::Linalg(_) => ShapeErrorKind::Linalg,
             ShapeError::IndexOutOfRange { .. } => ShapeErrorKind::IndexOutOfRange,
             ShapeError::NarrowOutOfRange { .. } => ShapeErrorKind::NarrowOutOfRange,
             ShapeError::SliceStep { .. } => ShapeErrorKind::SliceStep,
             ShapeError::TooManyIndices { .. } => ShapeErrorKind::TooManyIndices,
             ShapeError::InterleavedViews { .. } => ShapeErrorKind::InterleavedViews,
+            ShapeError::QuantileRange { .. } => ShapeErrorKind::QuantileRange,
         }
     }
 
@@ -683,6 +737,7 @@ impl ShapeError {
             ShapeError::EmptyStack
             | ShapeError::MatMulNames { .. }
             | ShapeError::DivisionByZero { .. }
+            | ShapeError::QuantileRange { .. }
             | ShapeError::EmptyCat
             | ShapeError::CatScalar { .. }
             | ShapeError::DuplicateName { .. }
@@ -692,7 +747,8 @@ impl ShapeError {
             | ShapeError::NameConflict { .. }
             | ShapeError::NamesDiffer { .. }
             | ShapeError::SliceStep { .. }
-            | ShapeError::Einsum(_) => &[],
+            | ShapeError::Einsum(_)
+            | ShapeError::Linalg(_) => &[],
         }
     }
 
@@ -788,7 +844,9 @@ pub(crate) fn fail(e: ShapeError) -> ! {
     panic!("{e}")
 }
 
-/// The element count of `shape` for elements of `T`, or `TooLarge`/`RankTooLarge`.
+/// The element count of `shape` for elements of `T`, or `TooLarge` /
+/// `RankTooLarge`: the [size policy](self#sizes) is checked here, once for
+/// every constructor, reader and result.
 pub(crate) fn checked_numel<T>(shape: &[usize]) -> Result<usize, ShapeError> {
     if shape.len() > MAX_RANK {
         return Err(ShapeError::new(
@@ -798,21 +856,25 @@ pub(crate) fn checked_numel<T>(shape: &[usize]) -> Result<usize, ShapeError> {
             None,
         ));
     }
-    if shape.contains(&0) {
-        return Ok(0); // empty, however large the other sizes
-    }
     let too_large = || ShapeError::new(ShapeErrorKind::TooLarge, shape, &[], None);
-    let n = shape
+    // The product of the nonzero sizes, as NumPy bounds it even for an
+    // empty array: it bounds every stride and offset of a view.
+    let nonzero = shape
         .iter()
+        .filter(|&&d| d != 0)
         .try_fold(1usize, |acc, &d| acc.checked_mul(d))
+        .filter(|&n| n <= isize::MAX as usize)
         .ok_or_else(too_large)?;
-    let bytes = n
+    if shape.contains(&0) {
+        return Ok(0);
+    }
+    let bytes = nonzero
         .checked_mul(core::mem::size_of::<T>())
         .ok_or_else(too_large)?;
     if bytes > isize::MAX as usize {
         return Err(too_large());
     }
-    Ok(n)
+    Ok(nonzero)
 }
 
 /// An empty `Vec` with room for the elements of `shape`, or `TooLarge` /
@@ -821,9 +883,35 @@ pub(crate) fn checked_numel<T>(shape: &[usize]) -> Result<usize, ShapeError> {
 /// would abort the process.
 pub(crate) fn vec_for<T>(shape: &[usize]) -> Result<Vec<T>, ShapeError> {
     let n = checked_numel::<T>(shape)?;
+    try_vec(n, shape)
+}
+
+/// An empty `Vec` with room for `n` elements, or `TooLarge` naming `shape`
+/// if the allocator refuses: the one place a fallible path allocates
+/// elements, so that it returns an error where `vec![x; n]` or
+/// `Vec::with_capacity` would abort the process.
+pub(crate) fn try_vec<T>(n: usize, shape: &[usize]) -> Result<Vec<T>, ShapeError> {
     let mut v = Vec::new();
     v.try_reserve_exact(n).map_err(|_| ShapeError::TooLarge {
         shape: shape.to_vec(),
     })?;
+    Ok(v)
+}
+
+/// `n` copies of `value` (see [`try_vec`]).
+pub(crate) fn try_filled<T: Clone>(
+    n: usize,
+    value: T,
+    shape: &[usize],
+) -> Result<Vec<T>, ShapeError> {
+    let mut v = try_vec(n, shape)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
+/// The elements of `s`, copied (see [`try_vec`]).
+pub(crate) fn try_to_vec<T: Clone>(s: &[T], shape: &[usize]) -> Result<Vec<T>, ShapeError> {
+    let mut v = try_vec(s.len(), shape)?;
+    v.extend_from_slice(s);
     Ok(v)
 }

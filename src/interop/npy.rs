@@ -398,11 +398,9 @@ pub fn read_npy<X: NpyTensor, R: Read>(mut reader: R) -> Result<X, NpyError> {
             shape: h.shape.clone(),
         })
     };
-    let numel = h
-        .shape
-        .iter()
-        .try_fold(1usize, |n, &d| n.checked_mul(d))
-        .ok_or_else(too_large)?;
+    // The crate's size policy (NumPy's own: no size above isize::MAX, even
+    // in an empty array), before a byte is read.
+    let numel = crate::error::checked_numel::<()>(&h.shape)?;
     let bytes = numel
         .checked_mul(X::Elem::SIZE)
         .filter(|&b| b <= isize::MAX as usize)

@@ -18,14 +18,23 @@ pub(crate) fn strides(shape: &[usize]) -> Vec<usize> {
 /// the offset of the `i`-th multi-index of `dims`. Used by `permute` and by
 /// reductions over axes that are not the innermost ones.
 pub(crate) fn gather<T: Copy>(data: &[T], dims: &[usize], strides: &[usize]) -> Vec<T> {
+    try_gather(data, dims, strides).unwrap_or_else(|e| crate::error::fail(e))
+}
+
+/// [`gather`], or `TooLarge` where the allocator refuses the result.
+pub(crate) fn try_gather<T: Copy>(
+    data: &[T],
+    dims: &[usize],
+    strides: &[usize],
+) -> Result<Vec<T>, crate::error::ShapeError> {
     let n = crate::error::numel(dims).unwrap_or(0);
-    let mut out = Vec::with_capacity(n);
+    let mut out = crate::error::try_vec(n, dims)?;
     if n == 0 {
-        return out;
+        return Ok(out);
     }
     let Some((&inner, outer)) = dims.split_last() else {
         out.push(data[0]);
-        return out;
+        return Ok(out);
     };
     let inner_stride = strides[dims.len() - 1];
     let mut index = alloc::vec![0usize; outer.len()];
@@ -40,7 +49,7 @@ pub(crate) fn gather<T: Copy>(data: &[T], dims: &[usize], strides: &[usize]) -> 
         let mut k = outer.len();
         loop {
             if k == 0 {
-                return out;
+                return Ok(out);
             }
             k -= 1;
             index[k] += 1;

@@ -73,7 +73,7 @@ mod tests;
 mod unrolled;
 
 use alloc::vec::Vec;
-pub(crate) use gather::{gather, strides};
+pub(crate) use gather::{gather, strides, try_gather};
 pub use gemm::{Mat, SMALL_GEMM, gemm};
 pub use nary::{CHUNK, Operand, nary};
 pub(crate) use odometer::Odometer;

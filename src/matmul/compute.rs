@@ -208,11 +208,5 @@ pub(crate) fn zeroed<T: Element>(
     dims: &[usize],
     n: usize,
 ) -> Result<alloc::vec::Vec<T>, ShapeError> {
-    let mut data = alloc::vec::Vec::new();
-    data.try_reserve_exact(n)
-        .map_err(|_| ShapeError::TooLarge {
-            shape: dims.to_vec(),
-        })?;
-    data.resize(n, T::zero());
-    Ok(data)
+    crate::error::try_filled(n, T::zero(), dims)
 }

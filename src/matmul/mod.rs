@@ -3,7 +3,8 @@
 //! the compiler, [`MatMulWith`](crate::MatMulWith)) beside [`dyn_tensor`]
 //! for runtime ones, [`into`] for products written into existing storage,
 //! [`view`] for products of views (read through their strides, not
-//! copied), and `compute`, the batched, strided product they all run.
+//! copied), and `compute`, the batched, strided product they all run;
+//! [`matrix_helpers`] holds `diagonal`, `trace`, `outer` and `kron`.
 //!
 //! Uses [`shape`](mod@crate::shape) (the rule, [`matmul_shape`](crate::matmul_shape)),
 //! [`kernel`](crate::kernel) (the product of two matrices),
@@ -12,5 +13,6 @@
 mod compute;
 pub mod dyn_tensor;
 pub mod into;
+pub mod matrix_helpers;
 pub mod tensor;
 pub mod view;

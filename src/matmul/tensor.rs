@@ -18,6 +18,7 @@ use crate::shape::Layout;
 use crate::shape::matmul::{MatMul, MatMulWith, matmul_dims};
 use crate::shape::storage::{Buffer, Elements};
 use crate::tensor::Tensor;
+use crate::view::TypedOperand;
 
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// The matrix product `self @ rhs` with torch.matmul's rules (see
@@ -35,14 +36,30 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// let b = Tensor::<f32, shape![3]>::ones();
     /// let v: Tensor<f32, shape![2]> = a.matmul(&b);          // matrix · vector
     /// assert_eq!(v.as_slice(), &[3.0, 12.0]);
-    /// let batch = Tensor::<f32, shape![Dyn, 4, 2]>::ones(&[5]); // a runtime batch of 4x2 matrices
+    /// let batch = Tensor::<f32, shape![Dyn, 4, 2]>::ones_sized(&[5]); // a runtime batch of 4x2 matrices
     /// let w = Tensor::<f32, shape![2, 3]>::ones();
     /// let y: Tensor<f32, shape![Dyn, 4, 3]> = batch.matmul(&w);
     /// assert_eq!(&*y.shape(), &[5, 4, 3]);
     /// ```
+    ///
+    /// The right operand may be a typed view (`&k.view().transpose(..)`,
+    /// `&w.t()`), read where it lies, without a copy.
     #[inline]
     #[track_caller]
-    pub fn matmul<R: Layout>(&self, rhs: &Tensor<T, R>) -> Tensor<T, MatMul<S, R>>
+    pub fn matmul<O: TypedOperand<T>>(&self, rhs: &O) -> Tensor<T, MatMul<S, O::Layout>>
+    where
+        S: MatMulWith<O::Layout>,
+    {
+        match rhs.as_tensor() {
+            Some(rhs) => self.matmul_tensor(rhs),
+            None => self.view().matmul(&rhs.typed_view()),
+        }
+    }
+
+    /// [`matmul`](Self::matmul) of two tensors.
+    #[inline]
+    #[track_caller]
+    fn matmul_tensor<R: Layout>(&self, rhs: &Tensor<T, R>) -> Tensor<T, MatMul<S, R>>
     where
         S: MatMulWith<R>,
     {
@@ -78,7 +95,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
             };
             return Tensor::from_parts(out, ext);
         }
-        match self.try_matmul(rhs) {
+        match self.try_matmul_tensor(rhs) {
             Ok(t) => t,
             Err(e) => panic!("{e}"),
         }
@@ -87,7 +104,21 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// [`matmul`](Self::matmul), with the `Dyn` sizes checked into a
     /// [`ShapeError`] instead of a panic (never an error for static
     /// layouts).
-    pub fn try_matmul<R: Layout>(
+    pub fn try_matmul<O: TypedOperand<T>>(
+        &self,
+        rhs: &O,
+    ) -> Result<Tensor<T, MatMul<S, O::Layout>>, ShapeError>
+    where
+        S: MatMulWith<O::Layout>,
+    {
+        match rhs.as_tensor() {
+            Some(rhs) => self.try_matmul_tensor(rhs),
+            None => self.view().try_matmul(&rhs.typed_view()),
+        }
+    }
+
+    /// [`try_matmul`](Self::try_matmul) of two tensors.
+    fn try_matmul_tensor<R: Layout>(
         &self,
         rhs: &Tensor<T, R>,
     ) -> Result<Tensor<T, MatMul<S, R>>, ShapeError>

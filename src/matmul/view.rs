@@ -33,6 +33,7 @@ use crate::shape::Layout;
 use crate::shape::matmul::{MatMul, MatMulDims, MatMulWith, matmul_dims};
 use crate::tensor::names::matmul_names;
 use crate::tensor::{DynTensor, Tensor};
+use crate::view::TypedOperand;
 use crate::view::{DynView, TensorView};
 
 /// The view as an operand: its elements from its first one on.
@@ -112,9 +113,9 @@ impl<T: Element, S: Layout> TensorView<'_, T, S> {
     /// assert_eq!(g.as_slice(), &[20.0, 26.0, 26.0, 35.0]);
     /// ```
     #[track_caller]
-    pub fn matmul<R: Layout>(&self, rhs: &TensorView<'_, T, R>) -> Tensor<T, MatMul<S, R>>
+    pub fn matmul<O: TypedOperand<T>>(&self, rhs: &O) -> Tensor<T, MatMul<S, O::Layout>>
     where
-        S: MatMulWith<R>,
+        S: MatMulWith<O::Layout>,
     {
         match self.try_matmul(rhs) {
             Ok(t) => t,
@@ -125,14 +126,14 @@ impl<T: Element, S: Layout> TensorView<'_, T, S> {
     /// [`matmul`](Self::matmul), with the `Dyn` sizes checked into a
     /// [`ShapeError`] instead of a panic (never an error for static
     /// layouts).
-    pub fn try_matmul<R: Layout>(
+    pub fn try_matmul<O: TypedOperand<T>>(
         &self,
-        rhs: &TensorView<'_, T, R>,
-    ) -> Result<Tensor<T, MatMul<S, R>>, ShapeError>
+        rhs: &O,
+    ) -> Result<Tensor<T, MatMul<S, O::Layout>>, ShapeError>
     where
-        S: MatMulWith<R>,
+        S: MatMulWith<O::Layout>,
     {
-        let (data, d) = product(self, rhs)?;
+        let (data, d) = product(self, &rhs.typed_view())?;
         Ok(Tensor::from_checked(data, &d.out))
     }
 }

@@ -142,6 +142,7 @@ impl<T: Element> DynTensor<T> {
         let (mut dims, mut axes) = ([0; kernel::INLINE_AXES], kernel::PAIR_AXES);
         if let Some((count, n)) = kernel::pair_plan(a_dims, b_dims, &mut dims, &mut axes)
             && n <= isize::MAX as usize / core::mem::size_of::<T>().max(1)
+            && (n != 0 || checked_numel::<T>(&dims[..a_dims.len().max(b_dims.len())]).is_ok())
         {
             let shape = ShapeBuf::from_array(a_dims.len().max(b_dims.len()), dims);
             let (axes, dims) = (&axes[..count], shape.as_slice());

@@ -28,7 +28,10 @@ use crate::kernel;
 use crate::shape::broadcast::{Broadcast, BroadcastWith, broadcast_shapes};
 use crate::shape::list::{Dims, Layout};
 use crate::shape::storage::Buffer;
+use crate::tensor::names::names_of;
 use crate::tensor::{DynTensor, Tensor};
+
+use super::masked_fill::TensorArg;
 
 /// A boolean tensor of layout `S` (static or mixed), row-major: the result
 /// of comparing static or mixed tensors.
@@ -50,7 +53,7 @@ impl<S: Layout> core::fmt::Debug for Mask<S> {
 
 impl<S: Layout> Mask<S> {
     /// A mask of sizes `dims` (which fit `S`) from row-major booleans.
-    fn from_parts(data: Vec<bool>, dims: &[usize]) -> Self {
+    pub(crate) fn from_parts(data: Vec<bool>, dims: &[usize]) -> Self {
         debug_assert!(S::extents_for(dims).is_some());
         Mask {
             data,
@@ -119,79 +122,55 @@ impl<S: Layout> Mask<S> {
 
     /// `yes` where the mask is `true` and `no` where it is `false`, the three
     /// broadcast together (PyTorch's `torch.where(mask, yes, no)`), or the
-    /// error where a `Dyn` size does not broadcast.
-    pub fn try_where_cond<T: Element, R1: Layout, R2: Layout>(
+    /// error where a `Dyn` size does not broadcast. Each of `yes` and `no`
+    /// is a tensor, a typed view or a plain number ([`TensorArg`]).
+    pub fn try_where_cond<T: Element, Y: TensorArg<T>, N: TensorArg<T>>(
         &self,
-        yes: &Tensor<T, R1>,
-        no: &Tensor<T, R2>,
-    ) -> Result<Tensor<T, Selected<S, R1, R2>>, ShapeError>
+        yes: Y,
+        no: N,
+    ) -> Result<WhereOut<T, S, Y, N>, ShapeError>
     where
-        S: BroadcastWith<R1>,
-        Broadcast<S, R1>: BroadcastWith<R2>,
+        S: BroadcastWith<Y::Layout>,
+        Broadcast<S, Y::Layout>: BroadcastWith<N::Layout>,
     {
-        let (ys, ns) = (yes.shape(), no.shape());
+        let ((yd, ys), (nd, ns)) = (yes.elements(), no.elements());
         let shape = broadcast_shapes(&[&self.dims, &ys, &ns])?;
         checked_numel::<T>(&shape)?;
-        let out = super::mask::pick(
-            (&self.data, &self.dims),
-            (yes.as_slice(), &ys),
-            (no.as_slice(), &ns),
-            &shape,
-        );
+        let out = super::mask::pick((&self.data, &self.dims), (&yd, &ys), (&nd, &ns), &shape);
         Ok(Tensor::from_checked(out, &shape))
     }
 
     /// `yes` where the mask is `true` and `no` where it is `false`
-    /// (PyTorch's `where`); panics with the error's message where a `Dyn`
-    /// size does not broadcast (see [`try_where_cond`](Self::try_where_cond)).
+    /// (PyTorch's `where`; `yes` and `no` tensors, typed views or plain
+    /// numbers); panics with the error's message where a `Dyn` size does
+    /// not broadcast (see [`try_where_cond`](Self::try_where_cond)).
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// let scores = Tensor::<f32, shape![2, 2]>::arange();
+    /// let mask = scores.gt(1.5);
+    /// let s: Tensor<f32, shape![2, 2]> = mask.where_cond(f32::NEG_INFINITY, &scores);
+    /// assert_eq!(s.to_vec(), vec![0.0, 1.0, f32::NEG_INFINITY, f32::NEG_INFINITY]);
+    /// let z: Tensor<f32, shape![2, 2]> = mask.where_cond(&scores, 0.0);
+    /// assert_eq!(z.to_vec(), vec![0.0, 0.0, 2.0, 3.0]);
+    /// ```
     #[track_caller]
-    pub fn where_cond<T: Element, R1: Layout, R2: Layout>(
+    pub fn where_cond<T: Element, Y: TensorArg<T>, N: TensorArg<T>>(
         &self,
-        yes: &Tensor<T, R1>,
-        no: &Tensor<T, R2>,
-    ) -> Tensor<T, Selected<S, R1, R2>>
+        yes: Y,
+        no: N,
+    ) -> Tensor<T, Selected<S, Y::Layout, N::Layout>>
     where
-        S: BroadcastWith<R1>,
-        Broadcast<S, R1>: BroadcastWith<R2>,
+        S: BroadcastWith<Y::Layout>,
+        Broadcast<S, Y::Layout>: BroadcastWith<N::Layout>,
     {
         super::or_panic(self.try_where_cond(yes, no))
     }
-
-    /// The former name of [`try_where_cond`](Self::try_where_cond).
-    #[deprecated(
-        since = "0.1.0",
-        note = "renamed `try_where_cond` (PyTorch's `where`; PyTorch's `select` is index selection)"
-    )]
-    pub fn try_select<T: Element, R1: Layout, R2: Layout>(
-        &self,
-        yes: &Tensor<T, R1>,
-        no: &Tensor<T, R2>,
-    ) -> Result<Tensor<T, Selected<S, R1, R2>>, ShapeError>
-    where
-        S: BroadcastWith<R1>,
-        Broadcast<S, R1>: BroadcastWith<R2>,
-    {
-        self.try_where_cond(yes, no)
-    }
-
-    /// The former name of [`where_cond`](Self::where_cond).
-    #[deprecated(
-        since = "0.1.0",
-        note = "renamed `where_cond` (PyTorch's `where`; PyTorch's `select` is index selection)"
-    )]
-    #[track_caller]
-    pub fn select<T: Element, R1: Layout, R2: Layout>(
-        &self,
-        yes: &Tensor<T, R1>,
-        no: &Tensor<T, R2>,
-    ) -> Tensor<T, Selected<S, R1, R2>>
-    where
-        S: BroadcastWith<R1>,
-        Broadcast<S, R1>: BroadcastWith<R2>,
-    {
-        self.where_cond(yes, no)
-    }
 }
+
+/// The tensor `where_cond` returns for the operands `Y` and `N`.
+type WhereOut<T, S, Y, N> =
+    Tensor<T, Selected<S, <Y as TensorArg<T>>::Layout, <N as TensorArg<T>>::Layout>>;
 
 /// The layout of `mask.where_cond(&yes, &no)`: the three layouts broadcast.
 pub type Selected<S, R1, R2> = Broadcast<Broadcast<S, R1>, R2>;
@@ -274,16 +253,22 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     }
 
     /// The comparison `f` of every pair of broadcast elements, as a mask.
-    fn compare<R: Layout>(
+    fn compare<O: TensorArg<T>>(
         &self,
-        other: &Tensor<T, R>,
+        other: O,
         f: impl Fn(T, T) -> bool,
-    ) -> Result<Mask<Broadcast<S, R>>, ShapeError>
+    ) -> Result<Mask<Broadcast<S, O::Layout>>, ShapeError>
     where
-        S: BroadcastWith<R>,
+        S: BroadcastWith<O::Layout>,
     {
-        let (a, b) = (self.shape(), other.shape());
-        let out = super::operand::zip(self.named_side(&a), other.named_side(&b), f)?;
+        let a = self.shape();
+        let (data, dims) = other.elements();
+        let b = super::operand::Side {
+            data: &data,
+            dims: &dims,
+            names: names_of::<O::Layout>(),
+        };
+        let out = super::operand::zip(self.named_side(&a), b, f)?;
         Ok(Mask::from_parts(out.data().to_vec(), out.dims()))
     }
 }
@@ -292,21 +277,39 @@ macro_rules! comparisons {
     ($($try:ident $name:ident $op:tt $torch:literal),*) => {
         impl<T: Element, S: Layout> Tensor<T, S> {$(
             #[doc = concat!("`self ", stringify!($op), " other` elementwise with broadcasting ",
-                "(PyTorch's `", $torch, "`), or the error where a `Dyn` size does not broadcast.")]
-            pub fn $try<R: Layout>(&self, other: &Tensor<T, R>) -> Result<Mask<Broadcast<S, R>>, ShapeError>
+                "(PyTorch's `", $torch, "`; `other` a tensor, a typed view or a plain number), ",
+                "or the error where a `Dyn` size does not broadcast.")]
+            pub fn $try<O: TensorArg<T>>(&self, other: O) -> Result<Mask<Broadcast<S, O::Layout>>, ShapeError>
             where
-                S: BroadcastWith<R>,
+                S: BroadcastWith<O::Layout>,
             {
                 self.compare(other, |a, b| a $op b)
             }
             #[doc = concat!("`self ", stringify!($op), " other` elementwise with broadcasting ",
                 "(PyTorch's `", $torch, "`); panics with the error's message where a `Dyn` size does not broadcast.")]
             #[track_caller]
-            pub fn $name<R: Layout>(&self, other: &Tensor<T, R>) -> Mask<Broadcast<S, R>>
+            pub fn $name<O: TensorArg<T>>(&self, other: O) -> Mask<Broadcast<S, O::Layout>>
             where
-                S: BroadcastWith<R>,
+                S: BroadcastWith<O::Layout>,
             {
                 super::or_panic(self.compare(other, |a, b| a $op b))
+            }
+        )*}
+        impl<T: Element, S: Layout> crate::view::TensorView<'_, T, S> {$(
+            #[doc = concat!("[`Tensor::", stringify!($try), "`] of the view's elements.")]
+            pub fn $try<O: TensorArg<T>>(&self, other: O) -> Result<Mask<Broadcast<S, O::Layout>>, ShapeError>
+            where
+                S: BroadcastWith<O::Layout>,
+            {
+                self.to_owned().compare(other, |a, b| a $op b)
+            }
+            #[doc = concat!("[`Tensor::", stringify!($name), "`] of the view's elements.")]
+            #[track_caller]
+            pub fn $name<O: TensorArg<T>>(&self, other: O) -> Mask<Broadcast<S, O::Layout>>
+            where
+                S: BroadcastWith<O::Layout>,
+            {
+                super::or_panic(self.to_owned().compare(other, |a, b| a $op b))
             }
         )*}
     };

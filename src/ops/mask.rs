@@ -21,6 +21,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use super::masked_fill::RuntimeArg;
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::kernel;
@@ -139,34 +140,19 @@ impl DynTensor<bool> {
     /// let yes = DynTensor::from_vec(vec![1, 2, 3], &[3]).unwrap();
     /// let w = m.where_cond(&yes, &DynTensor::scalar(0)).unwrap();
     /// assert_eq!((w.shape(), w.to_vec()), (&[2, 3][..], vec![1, 2, 3, 0, 0, 0]));
+    /// let r = m.where_cond(1, 0).unwrap(); // plain numbers
+    /// assert_eq!(r.to_vec(), vec![1, 0]);
     /// ```
     pub fn where_cond<T: Element>(
         &self,
-        yes: &DynTensor<T>,
-        no: &DynTensor<T>,
+        yes: impl RuntimeArg<T>,
+        no: impl RuntimeArg<T>,
     ) -> Result<DynTensor<T>, ShapeError> {
-        let shape = crate::broadcast_shapes(&[self.dims(), yes.shape(), no.shape()])?;
+        let ((yd, ys), (nd, ns)) = (yes.elements(), no.elements());
+        let shape = crate::broadcast_shapes(&[self.dims(), &ys, &ns])?;
         crate::error::checked_numel::<T>(&shape)?;
-        let out = pick(
-            (self.data(), self.dims()),
-            (yes.as_slice(), yes.shape()),
-            (no.as_slice(), no.shape()),
-            &shape,
-        );
+        let out = pick((self.data(), self.dims()), (&yd, &ys), (&nd, &ns), &shape);
         Ok(DynTensor::from_parts(out, &shape))
-    }
-
-    /// The former name of [`where_cond`](Self::where_cond).
-    #[deprecated(
-        since = "0.1.0",
-        note = "renamed `where_cond` (PyTorch's `where`; PyTorch's `select` is index selection)"
-    )]
-    pub fn select<T: Element>(
-        &self,
-        yes: &DynTensor<T>,
-        no: &DynTensor<T>,
-    ) -> Result<DynTensor<T>, ShapeError> {
-        self.where_cond(yes, no)
     }
 }
 

@@ -92,6 +92,8 @@ macro_rules! unary_dyn {
         )*}
     };
 }
+// The same two macros give the rest of the float vocabulary (`unary_float`).
+pub(super) use {unary, unary_dyn};
 
 unary!(Float:
     exp "`e^x` for every element." => Float::exp,

@@ -10,18 +10,24 @@
 //! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel),
 //! [`tensor`](mod@crate::tensor) and [`view`](crate::view).
 
+pub mod binary_math;
 mod binary_op;
+pub mod bitwise;
 mod by_name;
+pub mod cast;
 mod dyn_tensor;
 pub mod elementwise;
 pub mod into;
 pub mod layout_mask;
+pub mod logical;
 pub mod mask;
+pub mod masked_fill;
 pub mod math;
 mod operand;
 mod positional;
 mod remainder;
 mod tensor;
+pub mod unary;
 pub mod view;
 pub mod zip;
 

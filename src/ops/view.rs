@@ -18,6 +18,8 @@ use super::tensor::or_panic;
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel, vec_for};
 use crate::kernel::{self, StridedOperand};
+use crate::ops::RhsOf;
+use crate::shape::broadcast::BroadcastTo;
 use crate::shape::broadcast::{broadcast_pair, check_broadcast_to};
 use crate::shape::list::Layout;
 use crate::shape::names::runtime::{Plan, boxed, plan, positional as positional_names, strs};
@@ -216,6 +218,121 @@ pub(crate) fn write_back<T: Copy>(out: &mut DynViewMut<'_, T>, b: &DynView<'_, T
     );
 }
 
+/// `a op b` for operands of static or mixed layouts, in the layout `O`
+/// the compiler computed for them (a `Dyn` size is checked here, with
+/// PyTorch's message on a mismatch).
+#[track_caller]
+fn typed_binary<T: Element, Op: BinaryOp<T>, O: Layout>(
+    a: &DynView<'_, T>,
+    b: &DynView<'_, T>,
+) -> Tensor<T, O> {
+    let out = or_panic(binary_views::<T, Op>(a, b));
+    let dims = out.dims().to_vec();
+    Tensor::from_checked(out.into_vec(), &dims)
+}
+
+// The operators of typed views: with a typed view or a static or mixed
+// tensor on the other side the result is typed (`R: RhsOf<S>`, the bound
+// of the tensors' operators); with a runtime-shaped operand it is a
+// `DynTensor`; with a scalar it keeps the view's layout.
+macro_rules! typed_view_ops {
+    (@lhs $Trait:ident $method:ident $Assign:ident $assign:ident $Op:ident, $([$($Lhs:tt)*])*) => {$(
+        impl<'a, T: Element, S: Layout, R: RhsOf<S>> $Trait<&TensorView<'_, T, R>> for $($Lhs)* {
+            type Output = Tensor<T, R::Out>;
+            #[track_caller]
+            fn $method(self, rhs: &TensorView<'_, T, R>) -> Tensor<T, R::Out> {
+                typed_binary::<T, $Op, R::Out>(&self, rhs)
+            }
+        }
+        impl<'a, T: Element, S: Layout, R: RhsOf<S>> $Trait<TensorView<'_, T, R>> for $($Lhs)* {
+            type Output = Tensor<T, R::Out>;
+            #[track_caller]
+            fn $method(self, rhs: TensorView<'_, T, R>) -> Tensor<T, R::Out> {
+                typed_binary::<T, $Op, R::Out>(&self, &rhs)
+            }
+        }
+        impl<'a, T: Element, S: Layout, R: RhsOf<S>> $Trait<&Tensor<T, R>> for $($Lhs)* {
+            type Output = Tensor<T, R::Out>;
+            #[track_caller]
+            fn $method(self, rhs: &Tensor<T, R>) -> Tensor<T, R::Out> {
+                typed_binary::<T, $Op, R::Out>(&self, &rhs.view())
+            }
+        }
+        impl<'a, T: Element, S: Layout, R: RhsOf<S>> $Trait<Tensor<T, R>> for $($Lhs)* {
+            type Output = Tensor<T, R::Out>;
+            #[track_caller]
+            fn $method(self, rhs: Tensor<T, R>) -> Tensor<T, R::Out> {
+                typed_binary::<T, $Op, R::Out>(&self, &rhs.view())
+            }
+        }
+        impl<'a, T: Element, S: Layout> $Trait<T> for $($Lhs)* {
+            type Output = Tensor<T, S>;
+            #[track_caller]
+            fn $method(self, rhs: T) -> Tensor<T, S> {
+                let one = [rhs];
+                let b = DynView::from_layout(&one, Strided::row_major(&[]), None);
+                typed_binary::<T, $Op, S>(&self, &b)
+            }
+        }
+        impl<'a, T: Element, S: Layout> $Trait<&DynTensor<T>> for $($Lhs)* {
+            type Output = DynTensor<T>;
+            #[track_caller]
+            fn $method(self, rhs: &DynTensor<T>) -> DynTensor<T> {
+                or_panic(binary_views::<T, $Op>(&self, &rhs.view()))
+            }
+        }
+        impl<'a, T: Element, S: Layout> $Trait<DynTensor<T>> for $($Lhs)* {
+            type Output = DynTensor<T>;
+            #[track_caller]
+            fn $method(self, rhs: DynTensor<T>) -> DynTensor<T> {
+                or_panic(binary_views::<T, $Op>(&self, &rhs.view()))
+            }
+        }
+        impl<'a, T: Element, S: Layout> $Trait<&DynView<'_, T>> for $($Lhs)* {
+            type Output = DynTensor<T>;
+            #[track_caller]
+            fn $method(self, rhs: &DynView<'_, T>) -> DynTensor<T> {
+                or_panic(binary_views::<T, $Op>(&self, rhs))
+            }
+        }
+        impl<'a, T: Element, S: Layout> $Trait<DynView<'_, T>> for $($Lhs)* {
+            type Output = DynTensor<T>;
+            #[track_caller]
+            fn $method(self, rhs: DynView<'_, T>) -> DynTensor<T> {
+                or_panic(binary_views::<T, $Op>(&self, &rhs))
+            }
+        }
+    )*};
+    (@tensor $Trait:ident $method:ident $Op:ident, $([$($Lhs:tt)*])*) => {$(
+        impl<'a, T: Element, S: Layout, R: RhsOf<S>> $Trait<&TensorView<'a, T, R>> for $($Lhs)* {
+            type Output = Tensor<T, R::Out>;
+            #[track_caller]
+            fn $method(self, rhs: &TensorView<'a, T, R>) -> Tensor<T, R::Out> {
+                typed_binary::<T, $Op, R::Out>(&self.view(), rhs)
+            }
+        }
+        impl<'a, T: Element, S: Layout, R: RhsOf<S>> $Trait<TensorView<'a, T, R>> for $($Lhs)* {
+            type Output = Tensor<T, R::Out>;
+            #[track_caller]
+            fn $method(self, rhs: TensorView<'a, T, R>) -> Tensor<T, R::Out> {
+                typed_binary::<T, $Op, R::Out>(&self.view(), &rhs)
+            }
+        }
+    )*};
+}
+
+/// In-place operations with a runtime-shaped right side, checked at run time.
+macro_rules! runtime_rhs {
+    ($Assign:ident $assign:ident $Op:ident, $Lhs:ty, $([$($Rhs:tt)*])*) => {$(
+        impl<'a, T: Element, S: Layout> $Assign<$($Rhs)*> for $Lhs {
+            #[track_caller]
+            fn $assign(&mut self, rhs: $($Rhs)*) {
+                or_panic(assign_view::<T, $Op>(self, &rhs.as_view()))
+            }
+        }
+    )*};
+}
+
 macro_rules! view_ops {
     ($($Trait:ident $method:ident $Assign:ident $assign:ident $try:ident $try_assign:ident $Op:ident $sym:literal),*) => {$(
         impl<'a, T: Element> DynView<'a, T> {
@@ -265,19 +382,41 @@ macro_rules! view_ops {
                 or_panic(binary_views::<T, $Op>(&self.view().as_dyn(), rhs))
             }
         }
-        impl<'a, T: Element, S: Layout, R: AsView<T>> $Trait<R> for &TensorView<'a, T, S> {
-            type Output = DynTensor<T>;
+        typed_view_ops!(@lhs $Trait $method $Assign $assign $Op, [&TensorView<'a, T, S>] [TensorView<'a, T, S>]);
+        typed_view_ops!(@tensor $Trait $method $Op, [&Tensor<T, S>] [Tensor<T, S>]);
+        impl<'a, T: Element, S: Layout, R: BroadcastTo<S>> $Assign<&TensorView<'_, T, R>> for TensorViewMut<'a, T, S> {
             #[track_caller]
-            fn $method(self, rhs: R) -> DynTensor<T> {
-                or_panic(binary_views::<T, $Op>(&self.as_dyn(), &rhs.as_view()))
+            fn $assign(&mut self, rhs: &TensorView<'_, T, R>) {
+                or_panic(assign_view::<T, $Op>(self, rhs))
             }
         }
-        impl<'a, T: Element, S: Layout, R: AsView<T>> $Assign<R> for TensorViewMut<'a, T, S> {
+        impl<'a, T: Element, S: Layout, R: BroadcastTo<S>> $Assign<TensorView<'_, T, R>> for TensorViewMut<'a, T, S> {
             #[track_caller]
-            fn $assign(&mut self, rhs: R) {
-                or_panic(assign_view::<T, $Op>(self, &rhs.as_view()))
+            fn $assign(&mut self, rhs: TensorView<'_, T, R>) {
+                or_panic(assign_view::<T, $Op>(self, &rhs))
             }
         }
+        impl<'a, T: Element, S: Layout, R: BroadcastTo<S>> $Assign<&Tensor<T, R>> for TensorViewMut<'a, T, S> {
+            #[track_caller]
+            fn $assign(&mut self, rhs: &Tensor<T, R>) {
+                or_panic(assign_view::<T, $Op>(self, &rhs.view()))
+            }
+        }
+        impl<'a, T: Element, S: Layout, R: BroadcastTo<S>> $Assign<Tensor<T, R>> for TensorViewMut<'a, T, S> {
+            #[track_caller]
+            fn $assign(&mut self, rhs: Tensor<T, R>) {
+                or_panic(assign_view::<T, $Op>(self, &rhs.view()))
+            }
+        }
+        impl<'a, T: Element, S: Layout> $Assign<T> for TensorViewMut<'a, T, S> {
+            #[track_caller]
+            fn $assign(&mut self, rhs: T) {
+                let one = [rhs];
+                let b = DynView::from_layout(&one, Strided::row_major(&[]), None);
+                or_panic(assign_view::<T, $Op>(self, &b))
+            }
+        }
+        runtime_rhs!($Assign $assign $Op, TensorViewMut<'a, T, S>, [&DynTensor<T>] [DynTensor<T>] [&DynView<'_, T>] [DynView<'_, T>]);
         impl<'a, T: Element, R: AsView<T>> $Assign<R> for DynViewMut<'a, T> {
             #[track_caller]
             fn $assign(&mut self, rhs: R) {

@@ -41,7 +41,7 @@ use alloc::vec::Vec;
 
 use num_traits::Float;
 
-use super::engine::{self, ArgExtreme, Extreme, LogSumExp, Mean, Reducer, Sum, Var};
+use super::engine::{self, ArgExtreme, Extreme, LogSumExp, Mean, Prod, Reducer, Sum, Var};
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::shape::axis::{self, AxisArg};
@@ -72,12 +72,13 @@ impl<T: Element> DynTensor<T> {
     }
 
     /// The sum over `axes`, keeping them as size 1 if `keepdim`. The sum of
-    /// nothing is 0.
+    /// nothing is 0. Integers add up in `i64` or `u64` (`T::Acc`, see
+    /// [`Element::Acc`]) and do not wrap.
     ///
     /// ```
     /// use shaped::DynTensor;
     /// let t = DynTensor::<i32>::arange(24).reshape(&[2, 3, 4]).unwrap();
-    /// let s = t.sum_dims(&[0, 2], false).unwrap();
+    /// let s: DynTensor<i64> = t.sum_dims(&[0, 2], false).unwrap();
     /// assert_eq!((s.shape(), s.to_vec()), (&[3][..], vec![60, 92, 124]));
     /// assert_eq!(t.sum_dims(&[1], true).unwrap().shape(), &[2, 1, 4]);
     /// assert_eq!(
@@ -89,8 +90,25 @@ impl<T: Element> DynTensor<T> {
         &self,
         axes: &[A],
         keepdim: bool,
-    ) -> Result<DynTensor<T>, ShapeError> {
+    ) -> Result<DynTensor<T::Acc>, ShapeError> {
         self.reduce_with(axes, keepdim, &Sum, None)
+    }
+
+    /// The product over `axes`, keeping them as size 1 if `keepdim`; 1 over
+    /// nothing. Integers multiply in `i64` or `u64` (`T::Acc`), wrapping
+    /// past it as PyTorch's `int64` products do.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![200u8, 200, 3, 4], &[2, 2]).unwrap();
+    /// assert_eq!(t.prod_dims(&[1], false).unwrap().to_vec(), vec![40000u64, 12]);
+    /// ```
+    pub fn prod_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+    ) -> Result<DynTensor<T::Acc>, ShapeError> {
+        self.reduce_with(axes, keepdim, &Prod, None)
     }
 
     /// The largest element over `axes` (NaN if there is one); an error if a
@@ -163,14 +181,25 @@ impl<T: Element> DynTensor<T> {
         self.reduce_with(&[axis], keepdim, &ArgExtreme::<false>, Some("argmin"))
     }
 
-    /// The sum of every element (0 for an empty tensor).
+    /// The sum of every element (0 for an empty tensor), in `T::Acc`.
     ///
     /// ```
     /// use shaped::DynTensor;
-    /// assert_eq!(DynTensor::<u32>::arange(5).sum(), 10);
+    /// assert_eq!(DynTensor::<u32>::arange(5).sum(), 10u64);
+    /// assert_eq!(DynTensor::<u8>::full(&[300], 200).sum(), 60000);
     /// ```
-    pub fn sum(&self) -> T {
+    pub fn sum(&self) -> T::Acc {
         engine::sum_slice(self.as_slice())
+    }
+
+    /// The product of every element (1 for an empty tensor), in `T::Acc`.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// assert_eq!(DynTensor::<i8>::full(&[3], -100).prod(), -1_000_000i64);
+    /// ```
+    pub fn prod(&self) -> T::Acc {
+        Prod.slice(self.as_slice())
     }
 }
 
@@ -325,7 +354,7 @@ pub(crate) fn reduce_over<O: Copy + Default, A: AxisArg>(
     let mut out_dims = Vec::with_capacity(shape.len());
     engine::out_dims(shape, mask, keepdim, &mut out_dims);
     let n = checked_numel::<O>(&out_dims)?;
-    let mut data = alloc::vec![O::default(); n];
+    let mut data = crate::error::try_filled(n, O::default(), &out_dims)?;
     run(mask, &mut data);
     let mut out = DynTensor::from_parts(data, &out_dims);
     out.names = crate::shape::names::runtime::reduce(names, &listed, keepdim);

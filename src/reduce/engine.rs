@@ -93,6 +93,13 @@ pub(crate) trait Reducer<T: Copy>: Sync {
     type Out: Copy + Send;
     /// The reduction of `x`, contiguous.
     fn slice(&self, x: &[T]) -> Self::Out;
+    /// [`slice`](Self::slice) where the length is known only at run time
+    /// (a reduction compiled once for every shape): the same result, by a
+    /// path that does not count on the compiler knowing the length.
+    #[inline(always)]
+    fn row(&self, x: &[T]) -> Self::Out {
+        self.slice(x)
+    }
     /// The reductions of `out.len()` lanes over `len` rows: row `r` of
     /// lane `j` is `x[r * stride + j]`. `len >= 1`.
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [Self::Out]);
@@ -103,6 +110,13 @@ pub(crate) trait Reducer<T: Copy>: Sync {
 /// that a constant `c` gives constant loop bounds.
 #[inline(always)]
 pub(crate) fn run<T: Copy, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut [R::Out]) {
+    run_form::<T, R, false>(x, c, r, out)
+}
+
+/// [`run`]; `RT`: the form is known only at run time, so each output
+/// reduces its slice by [`Reducer::row`].
+#[inline(always)]
+fn run_form<T: Copy, R: Reducer<T>, const RT: bool>(x: &[T], c: Canon, r: &R, out: &mut [R::Out]) {
     if c.outer == 0 || c.inner == 0 {
         return;
     }
@@ -111,7 +125,7 @@ pub(crate) fn run<T: Copy, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut [R
         out.iter_mut().for_each(|o| *o = empty);
     } else if c.inner == 1 {
         for (o, g) in out.iter_mut().zip(x.chunks_exact(c.len)) {
-            *o = r.slice(g);
+            *o = if RT { r.row(g) } else { r.slice(g) };
         }
     } else {
         let group = c.len * c.inner;
@@ -143,12 +157,13 @@ pub(crate) fn run_dims<T: Copy + Sync, R: Reducer<T>>(
 /// [`run_dims`] over a strided layout (a view: `x` from its first
 /// element, `dims` and `strides` in elements), reading the elements where
 /// they lie when the layout allows the canonical form: the reduced axes
-/// adjacent and merging into one stride, and either contiguous (each
-/// output reduces one slice) or followed by contiguous lanes (rows of
-/// lanes with that stride). The groups may be anywhere. Each output is
-/// then computed by the same calls, on the same elements in the same
-/// order, as on a contiguous copy, so the results are equal. Returns
-/// `false`, having written nothing, when the layout does not allow it.
+/// merging into one stride (in memory order: the order in which they are
+/// added changes no output's place, only its rounding), and either
+/// contiguous (each output reduces one slice) or the trailing kept axes
+/// one contiguous run (rows of lanes with that stride: a transposed view
+/// reduced over its columns reads its memory row by row). The groups may
+/// be anywhere. Returns `false`, having written nothing, when the layout
+/// does not allow it.
 pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
     x: &[T],
     dims: &[usize],
@@ -171,20 +186,18 @@ pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
         return true;
     }
     // Size-1 axes do not move anything: left out from here on.
-    let axes: Vec<usize> = (0..dims.len()).filter(|&i| dims[i] != 1).collect();
-    let first = axes.iter().position(|&i| is(i));
-    let last = axes.iter().rposition(|&i| is(i));
-    let (Some(first), Some(last)) = (first, last) else {
+    let kept: Vec<usize> = (0..dims.len())
+        .filter(|&i| dims[i] != 1 && !is(i))
+        .collect();
+    let reduced: Vec<usize> = (0..dims.len()).filter(|&i| dims[i] != 1 && is(i)).collect();
+    if reduced.is_empty() {
         // Nothing reduced (each element is its own group): not worth a
         // special case.
         return false;
-    };
-    let (outer, reduced, inner) = (&axes[..first], &axes[first..=last], &axes[last + 1..]);
-    if reduced.iter().any(|&i| !is(i)) {
-        return false;
     }
-    // `run` of one axis list: the count and the stride they merge into,
-    // if they do (each axis's stride is the next one's times its size).
+    let reduced = memory_order(&reduced, strides);
+    // The count and the stride an axis list merges into, if it does (each
+    // axis's stride is the next one's times its size).
     let merged = |list: &[usize]| -> Option<(usize, usize)> {
         let (&innermost, rest) = list.split_last()?;
         let mut expect = strides[innermost] * dims[innermost];
@@ -196,17 +209,19 @@ pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
         }
         Some((list.iter().map(|&i| dims[i]).product(), strides[innermost]))
     };
-    let Some((_, row_stride)) = merged(reduced) else {
+    let Some((_, row_stride)) = merged(&reduced) else {
         return false;
     };
-    let lanes = match merged(inner) {
-        None if inner.is_empty() => 1,
-        Some((n, 1)) => n,
-        _ => return false,
-    };
+    // The lanes: the longest tail of the kept axes that is one contiguous run.
+    let mut split = kept.len();
+    while split > 0 && matches!(merged(&kept[split - 1..]), Some((_, 1))) {
+        split -= 1;
+    }
+    let lanes: usize = kept[split..].iter().map(|&i| dims[i]).product();
     if lanes == 1 && row_stride != 1 {
         return false;
     }
+    let outer = &kept[..split];
     let o_dims: Vec<usize> = outer.iter().map(|&i| dims[i]).collect();
     let o_strides: Vec<usize> = outer.iter().map(|&i| strides[i]).collect();
     let starts = crate::view::iter_offsets(&o_dims, &o_strides);
@@ -222,6 +237,18 @@ pub(crate) fn run_strided<T: Copy, R: Reducer<T>>(
     true
 }
 
+/// `axes` in memory order: the largest stride first, a broadcast axis
+/// (stride 0, the same memory again) before all; ties keep their order.
+fn memory_order(axes: &[usize], strides: &[usize]) -> Vec<usize> {
+    let mut axes = axes.to_vec();
+    let key = |i: usize| match strides[i] {
+        0 => usize::MAX,
+        s => s,
+    };
+    axes.sort_by_key(|&a| core::cmp::Reverse(key(a)));
+    axes
+}
+
 /// [`run`], with the `rayon` feature split across the pool by groups
 /// (whole outputs) when the input is large and has several groups. Each
 /// output is computed by the same loop as without the split, so results do
@@ -232,13 +259,13 @@ fn run_split<T: Copy + Sync, R: Reducer<T>>(x: &[T], c: Canon, r: &R, out: &mut 
     use kernel::parallel::{PARALLEL_ELEMENTS, for_each_piece, units_per_piece};
     let group = c.len.saturating_mul(c.inner);
     if c.outer < 2 || group == 0 || c.outer.saturating_mul(group) < PARALLEL_ELEMENTS {
-        return run(x, c, r, out);
+        return run_form::<T, R, true>(x, c, r, out);
     }
     let per = units_per_piece(c.outer, group, PARALLEL_ELEMENTS, 4);
     for_each_piece(out, per * c.inner, |start, piece| {
         let (g0, groups) = (start / c.inner, piece.len() / c.inner);
         let part = Canon { outer: groups, ..c };
-        run(&x[g0 * group..(g0 + groups) * group], part, r, piece);
+        run_form::<T, R, true>(&x[g0 * group..(g0 + groups) * group], part, r, piece);
     });
 }
 
@@ -275,19 +302,28 @@ pub(crate) fn gathered<T: Copy>(x: &[T], dims: &[usize], mask: u64) -> (Vec<T>, 
 /// beside the output (variance, argmax): a stack buffer, no allocation.
 const CHUNK: usize = 64;
 
-fn is_nan<T: PartialEq>(x: T) -> bool {
+pub(crate) fn is_nan<T: PartialEq>(x: T) -> bool {
     // `x != x` holds exactly for NaN, and never for integers.
     #[allow(clippy::eq_op)]
     let nan = x != x;
     nan
 }
 
-/// The sum of a contiguous slice: short slices left to right (the hand
-/// loop), longer ones pairwise over blocks of [`BLOCK`], each block summed
-/// in [`LANES`] independent accumulators, so that the error grows as
-/// `log n` and the loop vectorises.
+/// The sum of a contiguous slice in [`Element::Acc`] (each element widened
+/// first, so integer sums do not wrap at the element's width): short
+/// slices left to right (the hand loop), longer ones pairwise over blocks
+/// of [`BLOCK`], each block summed in [`LANES`] independent accumulators,
+/// so that the error grows as `log n` and the loop vectorises. For floats
+/// `widen` is the identity: the same loop as summing in `T`.
 #[inline(always)]
-pub(crate) fn sum_slice<T: Element>(x: &[T]) -> T {
+pub(crate) fn sum_slice<T: Element>(x: &[T]) -> T::Acc {
+    sum_map(x, T::widen)
+}
+
+/// [`sum_slice`] in `T` itself, for the float reductions built on a sum
+/// (`mean`, `softmax`), whose `Acc` is `T`.
+#[inline(always)]
+pub(crate) fn sum_float<T: Element + Float>(x: &[T]) -> T {
     sum_map(x, |v| v)
 }
 
@@ -295,11 +331,23 @@ pub(crate) fn sum_slice<T: Element>(x: &[T]) -> T {
 /// `rows()`): the same additions in the same order, a slice of one block
 /// summed by [`sum_one_block`].
 #[inline(always)]
-pub(crate) fn sum_slice_rt<T: Element>(x: &[T]) -> T {
+pub(crate) fn sum_slice_rt<T: Element>(x: &[T]) -> T::Acc {
+    sum_map_rt(x, T::widen)
+}
+
+/// [`sum_slice_rt`] in `T` itself, as [`sum_float`].
+#[inline(always)]
+pub(crate) fn sum_float_rt<T: Element + Float>(x: &[T]) -> T {
+    sum_map_rt(x, |v| v)
+}
+
+/// [`sum_map`] for a length known only at run time.
+#[inline(always)]
+fn sum_map_rt<T: Copy, A: Element, F: Fn(T) -> A + Copy>(x: &[T], f: F) -> A {
     if x.len() >= 16 && x.len() <= BLOCK {
-        sum_one_block(x)
+        sum_one_block(x, f)
     } else {
-        sum_slice(x)
+        sum_map(x, f)
     }
 }
 
@@ -309,48 +357,62 @@ pub(crate) fn sum_slice_rt<T: Element>(x: &[T]) -> T {
 /// 74 instructions a row here, against 93 in `sum_pairwise` and 17 for
 /// the sum of its lanes).
 #[inline(never)]
-fn sum_one_block<T: Element>(x: &[T]) -> T {
-    horizontal(sum_block(x, |v| v))
+fn sum_one_block<T: Copy, A: Element, F: Fn(T) -> A>(x: &[T], f: F) -> A {
+    horizontal(sum_block(x, f))
 }
 
 /// [`sum_slice`] of the elements of a strided layout (a view: `x` from its
-/// first element, `dims` and `strides` in elements) in row-major order,
-/// read where they lie: the same additions in the same order as on a
-/// contiguous copy, so the same result to the bit, with no copy beyond a
-/// block of [`BLOCK`] elements on the stack at a time.
-pub(crate) fn sum_strided<T: Element>(x: &[T], dims: &[usize], strides: &[usize]) -> T {
+/// first element, `dims` and `strides` in elements), read where they lie
+/// in memory order (the axis of the largest stride outermost, as NumPy's
+/// `order='K'`), with no copy beyond a block of [`BLOCK`] elements on the
+/// stack at a time. For a view whose axes are already in memory order (a
+/// slice) these are the additions of a contiguous copy, so the same result
+/// to the bit; for a transposed or permuted view they are those of the
+/// memory underneath, which can round differently from the row-major order.
+/// `f` maps each element first (`T::widen` for `sum`, the identity for
+/// `mean`).
+pub(crate) fn sum_strided<T: Element, A: Element, F: Fn(T) -> A + Copy>(
+    x: &[T],
+    dims: &[usize],
+    strides: &[usize],
+    f: F,
+) -> A {
     let n = dims.iter().product::<usize>();
     let mut buf = [T::zero(); BLOCK];
     if n == 0 {
-        return sum_slice(&[]);
+        return A::zero();
     }
-    let mut runs = Runs::new(x, dims, strides);
+    let axes = memory_order(&(0..dims.len()).collect::<Vec<_>>(), strides);
+    let d: Vec<usize> = axes.iter().map(|&i| dims[i]).collect();
+    let s: Vec<usize> = axes.iter().map(|&i| strides[i]).collect();
+    let mut runs = Runs::new(x, &d, &s);
     if n <= BLOCK {
         runs.fill(&mut buf[..n]);
-        return sum_slice(&buf[..n]);
+        return sum_map(&buf[..n], f);
     }
-    horizontal(pairwise_runs(n, &mut runs, &mut buf))
+    horizontal(pairwise_runs(n, &mut runs, &mut buf, f))
 }
 
 /// [`sum_pairwise`] over the next `len` elements of `runs`: the same
 /// halves, the same blocks, each block read into `buf` and summed there.
-fn pairwise_runs<T: Element>(
+fn pairwise_runs<T: Element, A: Element, F: Fn(T) -> A + Copy>(
     len: usize,
     runs: &mut Runs<'_, T>,
     buf: &mut [T; BLOCK],
-) -> [T; LANES] {
+    f: F,
+) -> [A; LANES] {
     // A block within one contiguous run is summed where it lies.
     let mut block = |m: usize| match runs.slice(m) {
-        Some(x) => sum_block(x, |v| v),
+        Some(x) => sum_block(x, f),
         None => {
             runs.fill(&mut buf[..m]);
-            sum_block(&buf[..m], |v| v)
+            sum_block(&buf[..m], f)
         }
     };
     let half = len / 2;
     let (a, b) = if len > 2 * BLOCK {
-        let a = pairwise_runs(half, runs, buf);
-        (a, pairwise_runs(len - half, runs, buf))
+        let a = pairwise_runs(half, runs, buf, f);
+        (a, pairwise_runs(len - half, runs, buf, f))
     } else if len > BLOCK {
         let a = block(half);
         (a, block(len - half))
@@ -445,11 +507,11 @@ impl<'x, T: Copy> Runs<'x, T> {
 
 /// The sum of `f` over a contiguous slice, in [`sum_slice`]'s order.
 #[inline(always)]
-fn sum_map<T: Element, F: Fn(T) -> T + Copy>(x: &[T], f: F) -> T {
+fn sum_map<T: Copy, A: Element, F: Fn(T) -> A + Copy>(x: &[T], f: F) -> A {
     if x.len() < 16 {
         match x.split_first() {
             Some((&first, rest)) => rest.iter().fold(f(first), |a, &v| a.add_elem(f(v))),
-            None => T::zero(),
+            None => A::zero(),
         }
     } else {
         horizontal(sum_pairwise(x, f))
@@ -462,7 +524,7 @@ fn sum_map<T: Element, F: Fn(T) -> T + Copy>(x: &[T], f: F) -> T {
 /// the loop, shuffling at every step (14 instructions per 8 elements,
 /// against 19 per 32 now).
 #[inline(always)]
-fn horizontal<T: Element>(mut a: [T; LANES]) -> T {
+fn horizontal<A: Element>(mut a: [A; LANES]) -> A {
     let mut w = LANES;
     while w > 1 {
         w /= 2;
@@ -486,7 +548,7 @@ const BLOCK: usize = 256;
 /// a static shape, unrolled) LLVM pairs the lanes again, 15% more
 /// instructions on `[64, 64]`.
 #[inline(never)]
-fn sum_pairwise<T: Element, F: Fn(T) -> T + Copy>(x: &[T], f: F) -> [T; LANES] {
+fn sum_pairwise<T: Copy, A: Element, F: Fn(T) -> A + Copy>(x: &[T], f: F) -> [A; LANES] {
     let (l, r) = x.split_at(x.len() / 2);
     let (a, b) = if x.len() > 2 * BLOCK {
         (sum_pairwise(l, f), sum_pairwise(r, f))
@@ -500,8 +562,8 @@ fn sum_pairwise<T: Element, F: Fn(T) -> T + Copy>(x: &[T], f: F) -> [T; LANES] {
 
 /// The lane sums of `f` over at most one block, in order within each lane.
 #[inline(always)]
-fn sum_block<T: Element, F: Fn(T) -> T>(x: &[T], f: F) -> [T; LANES] {
-    let mut acc = [T::zero(); LANES];
+fn sum_block<T: Copy, A: Element, F: Fn(T) -> A>(x: &[T], f: F) -> [A; LANES] {
+    let mut acc = [A::zero(); LANES];
     let mut chunks = x.chunks_exact(LANES);
     for c in &mut chunks {
         for k in 0..LANES {
@@ -519,19 +581,32 @@ fn sum_block<T: Element, F: Fn(T) -> T>(x: &[T], f: F) -> [T; LANES] {
 /// then the rows left over one by one. Each pass loads and stores the lanes
 /// once for eight (or four) rows: an eighth of the traffic of adding row by
 /// row, and few enough stores that where the lanes sit against the rows in
-/// memory matters little.
+/// memory matters little. `w` maps each element into the accumulator
+/// (`T::widen`, or the identity for floats).
 #[inline(always)]
-fn sum_lanes<T: Element>(x: &[T], len: usize, stride: usize, out: &mut [T]) {
+fn sum_lanes<T: Copy, A: Element, W: Fn(T) -> A>(
+    x: &[T],
+    len: usize,
+    stride: usize,
+    out: &mut [A],
+    w: W,
+) {
     let n = out.len();
-    out.copy_from_slice(&x[..n]);
+    for (o, &v) in out.iter_mut().zip(&x[..n]) {
+        *o = w(v);
+    }
     let row = |r: usize| &x[r * stride..r * stride + n];
     let mut r = 1;
     while r + 8 <= len {
         let (a, b, c, d) = (row(r), row(r + 1), row(r + 2), row(r + 3));
         let (e, f, g, h) = (row(r + 4), row(r + 5), row(r + 6), row(r + 7));
         for j in 0..n {
-            let lo = a[j].add_elem(b[j]).add_elem(c[j].add_elem(d[j]));
-            let hi = e[j].add_elem(f[j]).add_elem(g[j].add_elem(h[j]));
+            let lo = w(a[j])
+                .add_elem(w(b[j]))
+                .add_elem(w(c[j]).add_elem(w(d[j])));
+            let hi = w(e[j])
+                .add_elem(w(f[j]))
+                .add_elem(w(g[j]).add_elem(w(h[j])));
             out[j] = out[j].add_elem(lo.add_elem(hi));
         }
         r += 8;
@@ -539,30 +614,60 @@ fn sum_lanes<T: Element>(x: &[T], len: usize, stride: usize, out: &mut [T]) {
     if r + 4 <= len {
         let (a, b, c, d) = (row(r), row(r + 1), row(r + 2), row(r + 3));
         for j in 0..n {
-            let ab = a[j].add_elem(b[j]);
-            let cd = c[j].add_elem(d[j]);
+            let ab = w(a[j]).add_elem(w(b[j]));
+            let cd = w(c[j]).add_elem(w(d[j]));
             out[j] = out[j].add_elem(ab.add_elem(cd));
         }
         r += 4;
     }
     for r in r..len {
         for (o, &v) in out.iter_mut().zip(row(r)) {
-            *o = o.add_elem(v);
+            *o = o.add_elem(w(v));
         }
     }
 }
 
-/// The sum.
+/// The sum, in [`Element::Acc`].
 pub(crate) struct Sum;
 impl<T: Element> Reducer<T> for Sum {
-    type Out = T;
+    type Out = T::Acc;
     #[inline(always)]
-    fn slice(&self, x: &[T]) -> T {
+    fn slice(&self, x: &[T]) -> T::Acc {
         sum_slice(x)
     }
     #[inline(always)]
-    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
-        sum_lanes(x, len, stride, out)
+    fn row(&self, x: &[T]) -> T::Acc {
+        sum_slice_rt(x)
+    }
+    #[inline(always)]
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T::Acc]) {
+        sum_lanes(x, len, stride, out, T::widen)
+    }
+}
+
+/// The product, in [`Element::Acc`] (wrapping at its width, as PyTorch's
+/// `int64` products do): left to right, and row by row over lanes. NumPy
+/// and PyTorch do not multiply pairwise either.
+pub(crate) struct Prod;
+impl<T: Element> Reducer<T> for Prod {
+    type Out = T::Acc;
+    #[inline(always)]
+    fn slice(&self, x: &[T]) -> T::Acc {
+        x.iter().fold(<T::Acc as num_traits::One>::one(), |a, &v| {
+            a.mul_elem(v.widen())
+        })
+    }
+    #[inline(always)]
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T::Acc]) {
+        let n = out.len();
+        for (o, &v) in out.iter_mut().zip(&x[..n]) {
+            *o = v.widen();
+        }
+        for r in 1..len {
+            for (o, &v) in out.iter_mut().zip(&x[r * stride..r * stride + n]) {
+                *o = o.mul_elem(v.widen());
+            }
+        }
     }
 }
 
@@ -578,11 +683,15 @@ impl<T: Element + Float> Reducer<T> for Mean {
     type Out = T;
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
-        sum_slice(x) / count::<T>(x.len())
+        sum_float(x) / count::<T>(x.len())
+    }
+    #[inline(always)]
+    fn row(&self, x: &[T]) -> T {
+        sum_float_rt(x) / count::<T>(x.len())
     }
     #[inline(always)]
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
-        sum_lanes(x, len, stride, out);
+        sum_lanes(x, len, stride, out, |v| v);
         let n = count::<T>(len);
         out.iter_mut().for_each(|o| *o = *o / n);
     }
@@ -598,7 +707,7 @@ impl<T: Element + Float> Reducer<T> for Var {
     type Out = T;
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
-        let m = sum_slice(x) / count::<T>(x.len());
+        let m = sum_float(x) / count::<T>(x.len());
         // Summed as the mean's sum is: one chain of additions would cost
         // an addition's latency per element.
         let ss = sum_map(x, |v| (v - m) * (v - m));
@@ -613,7 +722,7 @@ impl<T: Element + Float> Reducer<T> for Var {
             let base = c * CHUNK;
             let w = o.len();
             let mut m = [T::zero(); CHUNK];
-            sum_lanes(&x[base..], len, stride, &mut m[..w]);
+            sum_lanes(&x[base..], len, stride, &mut m[..w], |v| v);
             m[..w].iter_mut().for_each(|v| *v = *v / n);
             o.iter_mut().for_each(|v| *v = T::zero());
             for r in 0..len {
@@ -646,7 +755,7 @@ impl<T: Element, const MAX: bool> Reducer<T> for Extreme<MAX> {
     type Out = T;
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
-        if x.len() >= 32 {
+        if x.len() >= 16 {
             return extreme_long::<T, MAX>(x);
         }
         match x.split_first() {
@@ -689,13 +798,19 @@ fn extreme_long<T: Element, const MAX: bool>(x: &[T]) -> T {
         // The first NaN, as the chain would return.
         return x.iter().copied().find(|&v| is_nan(v)).unwrap_or(acc[0]);
     }
-    let mut best = acc[0];
-    for &v in acc[1..].iter().chain(chunks.remainder()) {
-        if if MAX { v > best } else { v < best } {
-            best = v;
+    // The lanes as a tree (independent comparisons), then the remainder.
+    let better = |a: T, b: T| {
+        let wins = if MAX { b > a } else { b < a };
+        if wins { b } else { a }
+    };
+    let mut w = 8;
+    while w > 1 {
+        w /= 2;
+        for k in 0..w {
+            acc[k] = better(acc[k], acc[k + w]);
         }
     }
-    best
+    chunks.remainder().iter().fold(acc[0], |b, &v| better(b, v))
 }
 
 /// The index of the largest (`MAX`) or smallest element, the first on ties
@@ -741,11 +856,19 @@ impl<T: Element + Float> Reducer<T> for LogSumExp {
     type Out = T;
     #[inline(always)]
     fn slice(&self, x: &[T]) -> T {
-        let m = x.iter().fold(T::neg_infinity(), |b, &v| {
-            if replaces::<T, true>(v, b) { v } else { b }
-        });
-        let s = x.iter().fold(T::zero(), |a, &v| a + shifted_exp(v, m));
-        finish_lse(s, m)
+        // The maximum by `Extreme` (its lanes, on a row of 16 or more);
+        // `-inf` over nothing.
+        let m = if x.is_empty() {
+            T::neg_infinity()
+        } else {
+            Extreme::<true>.slice(x)
+        };
+        if !m.is_finite() {
+            let s = x.iter().fold(T::zero(), |a, &v| a + shifted_exp(v, m));
+            return finish_lse(s, m);
+        }
+        // The common case without `shifted_exp`'s test in the loop.
+        m + x.iter().fold(T::zero(), |a, &v| a + (v - m).exp()).ln()
     }
     #[inline(always)]
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
@@ -837,7 +960,8 @@ mod tests {
             let got = f64::from(sum_slice_rt(&x));
             assert!((got - exact).abs() <= 1e-6 * scale + 1e-9, "n = {n}");
             let ints: Vec<i32> = (0..n as i32).map(|i| (i * 7919) % 1009 - 500).collect();
-            assert_eq!(sum_slice_rt(&ints), ints.iter().sum::<i32>(), "n = {n}");
+            let wide: i64 = ints.iter().map(|&v| i64::from(v)).sum();
+            assert_eq!(sum_slice_rt(&ints), wide, "n = {n}");
         }
     }
 
@@ -852,14 +976,14 @@ mod tests {
                     .map(|i| (i * 7919) % 1009 - 500)
                     .collect();
                 let mut out = alloc::vec![0i64; n];
-                sum_lanes(&x, len, stride, &mut out);
+                sum_lanes(&x, len, stride, &mut out, |v| v);
                 let want: Vec<i64> = (0..n)
                     .map(|j| (0..len).map(|r| x[r * stride + j]).sum())
                     .collect();
                 assert_eq!(out, want, "len {len}, n {n}");
                 let xf: Vec<f32> = x.iter().map(|&v| v as f32 * 0.01).collect();
                 let mut outf = alloc::vec![0f32; n];
-                sum_lanes(&xf, len, stride, &mut outf);
+                sum_lanes(&xf, len, stride, &mut outf, |v| v);
                 for j in 0..n {
                     let w: f64 = (0..len).map(|r| f64::from(xf[r * stride + j])).sum();
                     assert!(

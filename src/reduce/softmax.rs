@@ -51,7 +51,7 @@ pub(crate) fn softmax_into<T: Element + Float>(x: &[T], c: Canon, out: &mut [T],
                 for (o, &v) in os.iter_mut().zip(xs) {
                     *o = (v - m).exp();
                 }
-                let shift = m + engine::sum_slice(os).ln();
+                let shift = m + engine::sum_float(os).ln();
                 for (o, &v) in os.iter_mut().zip(xs) {
                     *o = v - shift;
                 }
@@ -59,7 +59,7 @@ pub(crate) fn softmax_into<T: Element + Float>(x: &[T], c: Canon, out: &mut [T],
                 for (o, &v) in os.iter_mut().zip(xs) {
                     *o = (v - m).exp();
                 }
-                let inv = T::one() / engine::sum_slice(os);
+                let inv = T::one() / engine::sum_float(os);
                 os.iter_mut().for_each(|o| *o = *o * inv);
             }
         } else {
@@ -153,7 +153,10 @@ impl<T: Element + Float> DynTensor<T> {
     fn softmax_impl(&self, axis: impl AxisArg, log: bool) -> Result<DynTensor<T>, ShapeError> {
         let shape = self.shape();
         let axis = axis::existing(shape, axis)?;
-        let mut out = DynTensor::from_parts(alloc::vec![T::zero(); self.numel()], shape);
+        let mut out = DynTensor::from_parts(
+            crate::error::try_filled(self.numel(), T::zero(), shape)?,
+            shape,
+        );
         out.names = self.names.clone();
         let Some(c) = engine::canon(shape, 1 << axis) else {
             unreachable!("one axis is always one run")

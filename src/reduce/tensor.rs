@@ -25,7 +25,7 @@
 
 use num_traits::{Float, Zero};
 
-use super::engine::{self, ArgExtreme, Extreme, LogSumExp, Mean, Reducer, Sum, Var};
+use super::engine::{self, ArgExtreme, Extreme, LogSumExp, Mean, Prod, Reducer, Sum, Var};
 use crate::element::Element;
 use crate::error::{ShapeError, checked_numel};
 use crate::shape::axes::OneAxis;
@@ -117,12 +117,12 @@ fn empty_panic(dims: &[usize], axis: usize, op: &'static str) -> ! {
 }
 
 macro_rules! reductions {
-    ($bound:path: $($keep:ident $over:ident $what:literal $op:expr => [$($arg:ident: $ty:ty),*] $r:expr),* $(,)?) => {
+    ($bound:path: $($keep:ident $over:ident $what:literal $op:expr => [$($arg:ident: $ty:ty),*] $r:expr $(=> $out:ty)?),* $(,)?) => {
         impl<T: Element + $bound, S: Layout> Tensor<T, S> {$(
             #[doc = concat!("The ", $what, " over the axes `X` (`Axis<K>`, `AxisFromEnd<K>`, a dimension name, or a tuple of them), keeping them as size 1.")]
             #[track_caller]
             #[inline]
-            pub fn $keep<X>(&self, _: X $(, $arg: $ty)*) -> Tensor<T, KeepDims<S, X>>
+            pub fn $keep<X>(&self, _: X $(, $arg: $ty)*) -> Tensor<reductions!(@out $($out)?), KeepDims<S, X>>
             where
                 S: ReduceAxes<X>,
             {
@@ -131,7 +131,7 @@ macro_rules! reductions {
             #[doc = concat!("The ", $what, " over the axes `X` (`Axis<K>`, `AxisFromEnd<K>`, a dimension name, or a tuple of them), dropping them.")]
             #[track_caller]
             #[inline]
-            pub fn $over<X>(&self, _: X $(, $arg: $ty)*) -> Tensor<T, DropDims<S, X>>
+            pub fn $over<X>(&self, _: X $(, $arg: $ty)*) -> Tensor<reductions!(@out $($out)?), DropDims<S, X>>
             where
                 S: ReduceAxes<X>,
             {
@@ -139,6 +139,8 @@ macro_rules! reductions {
             }
         )*}
     };
+    (@out) => { T };
+    (@out $out:ty) => { $out };
 }
 
 /// Every element type: no extra bound on the reductions below.
@@ -146,7 +148,12 @@ pub trait NoBound {}
 impl<T> NoBound for T {}
 
 reductions!(NoBound:
-    sum_keepdim sum_over "sum" None => [] Sum,
+    sum_keepdim sum_over
+        "sum (in `T::Acc`: `i64` or `u64` for integers, which therefore do not wrap; see [`Element::Acc`])"
+        None => [] Sum => T::Acc,
+    prod_keepdim prod_over
+        "product (in `T::Acc`: `i64` or `u64` for integers, wrapping at 64 bits as PyTorch's; 1 over a size-0 axis)"
+        None => [] Prod => T::Acc,
     max_keepdim max_over "maximum (NaN if there is one; panics with PyTorch's message over a size-0 axis)"
         Some("amax") => [] Extreme::<true>,
     min_keepdim min_over "minimum (NaN if there is one; panics with PyTorch's message over a size-0 axis)"
@@ -196,14 +203,30 @@ macro_rules! arg_reductions {
 arg_reductions!(argmax_keepdim argmax_over true "maximum", argmin_keepdim argmin_over false "minimum");
 
 impl<T: Element, S: Layout> Tensor<T, S> {
-    /// The sum of every element (0 for an empty tensor).
+    /// The sum of every element (0 for an empty tensor), in `T::Acc`:
+    /// integers add up in `i64` or `u64` and do not wrap (see
+    /// [`Element::Acc`]).
     ///
     /// ```
     /// use shaped::{shape, Tensor};
-    /// assert_eq!(Tensor::<i32, shape![2, 3]>::arange().sum(), 15);
+    /// let s: i64 = Tensor::<i32, shape![2, 3]>::arange().sum();
+    /// assert_eq!(s, 15);
+    /// assert_eq!(Tensor::<u8, shape![300]>::full(200).sum(), 60000u64);
     /// ```
-    pub fn sum(&self) -> T {
+    pub fn sum(&self) -> T::Acc {
         engine::sum_slice(self.as_slice())
+    }
+
+    /// The product of every element (1 for an empty tensor), in `T::Acc`
+    /// (PyTorch's `prod`: `int64` for integers, wrapping past it).
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// let t = Tensor::<u8, shape![4]>::full(100);
+    /// assert_eq!(t.prod(), 100_000_000u64);
+    /// ```
+    pub fn prod(&self) -> T::Acc {
+        Prod.slice(self.as_slice())
     }
 }
 

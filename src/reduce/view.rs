@@ -1,18 +1,34 @@
 //! Reductions of views: `sum` and `mean` of every element read where the
-//! view lies, whatever its layout (a contiguous view as a slice, any
-//! other through its strides, a block of the pairwise sum at a time), and
-//! the
+//! view lies, whatever its layout (a contiguous view as a slice, any other
+//! through its strides, a block of the pairwise sum at a time), and the
 //! reductions over axes (`sum_dims`, `mean_dims`, `max_dims`, `min_dims`,
 //! `var_dims`, `std_dims`, `argmax`, `argmin`), which read the elements
 //! where they lie whenever the reduced axes can be walked as one stride
-//! (a slice of rows or of columns, a row of a batch, ...) and otherwise
-//! run on a contiguous copy. Either way the results, names and errors are
-//! those of the same reduction of a tensor holding the view's elements.
+//! (a slice of rows or of columns, a row of a batch, the columns of a
+//! transpose, ...) and otherwise run on a contiguous copy. The results'
+//! shapes, names and errors are those of the same reduction of a tensor
+//! holding the view's elements.
+//!
+//! Elements are read in memory order, as NumPy reads them (`order='K'`):
+//! the sum of a transposed matrix walks its rows of memory, not its
+//! columns. Integer results and `max`/`min` are exact whatever the order.
+//! A float sum is pairwise either way, within `n * eps * sum(|x|)` of the
+//! exact sum (in practice `O(log n) * eps`), but the rounding depends on
+//! the layout: a permuted view can differ from its contiguous copy in the
+//! last bits, as in NumPy; a view whose axes are in memory order (a slice)
+//! gives the copy's bits.
+//!
+//! ```
+//! use shaped::DynTensor;
+//! let t = DynTensor::from_vec(vec![1e8f32, 1.0, -1e8, 1.0], &[2, 2]).unwrap();
+//! assert_eq!(t.t().sum(), 1.0); // 1e8 + 1 + -1e8 + 1, NumPy's `t.T.sum()`
+//! assert_eq!(t.t().to_owned().sum(), 2.0); // 1e8 + -1e8 + 1 + 1
+//! ```
 
 use num_traits::Float;
 
 use super::dyn_tensor::reduce_over;
-use super::engine::{self, ArgExtreme, Extreme, Mean, Reducer, Sum, Var};
+use super::engine::{self, ArgExtreme, Extreme, Mean, Prod, Reducer, Sum, Var};
 use crate::element::Element;
 use crate::error::ShapeError;
 use crate::shape::axis::AxisArg;
@@ -42,7 +58,10 @@ impl<T: Element> DynView<'_, T> {
         R::Out: Default,
     {
         let shape = self.shape();
-        reduce_over(
+        // A layout the strided engine cannot read is copied first: a
+        // copy the allocator refuses is the call's `TooLarge`.
+        let mut refused = None;
+        let out = reduce_over(
             shape,
             self.names.as_deref(),
             axes,
@@ -50,13 +69,17 @@ impl<T: Element> DynView<'_, T> {
             op,
             |mask, out| {
                 if !engine::run_strided(self.first(), shape, self.strides(), mask, r, out) {
-                    engine::run_dims(&self.contiguous(), shape, mask, r, out);
+                    match self.try_contiguous() {
+                        Ok(x) => engine::run_dims(&x, shape, mask, r, out),
+                        Err(e) => refused = Some(e),
+                    }
                 }
             },
-        )
+        )?;
+        refused.map_or(Ok(out), Err)
     }
 
-    /// The sum of every element (pairwise, as for a tensor).
+    /// The sum of every element (pairwise, as for a tensor), in `T::Acc`.
     ///
     /// ```
     /// use shaped::{s, DynTensor};
@@ -65,10 +88,24 @@ impl<T: Element> DynView<'_, T> {
     /// assert_eq!(t.slice(s![.., 0]).sum(), 12);
     /// ```
     #[inline]
-    pub fn sum(&self) -> T {
+    pub fn sum(&self) -> T::Acc {
         match self.as_slice() {
             Some(x) => engine::sum_slice_rt(x),
-            None => engine::sum_strided(self.first(), self.shape(), self.strides()),
+            None => engine::sum_strided(self.first(), self.shape(), self.strides(), T::widen),
+        }
+    }
+
+    /// The product of every element (1 for an empty view), in `T::Acc`.
+    ///
+    /// ```
+    /// use shaped::{s, DynTensor};
+    /// let t = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
+    /// assert_eq!(t.slice(s![.., 1..]).prod(), 1 * 2 * 4 * 5);
+    /// ```
+    pub fn prod(&self) -> T::Acc {
+        match self.as_slice() {
+            Some(x) => Prod.slice(x),
+            None => Prod.slice(&self.contiguous()),
         }
     }
 
@@ -87,8 +124,17 @@ impl<T: Element> DynView<'_, T> {
         &self,
         axes: &[A],
         keepdim: bool,
-    ) -> Result<DynTensor<T>, ShapeError> {
+    ) -> Result<DynTensor<T::Acc>, ShapeError> {
         self.reduce_with(axes, keepdim, &Sum, None)
+    }
+
+    /// The product over `axes` (see [`DynTensor::prod_dims`]).
+    pub fn prod_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+        keepdim: bool,
+    ) -> Result<DynTensor<T::Acc>, ShapeError> {
+        self.reduce_with(axes, keepdim, &Prod, None)
     }
 
     /// The largest element over `axes` (see [`DynTensor::max_dims`]).
@@ -143,7 +189,7 @@ impl<T: Element + Float> DynView<'_, T> {
             Some(x) => Mean.slice(x),
             // `Mean.slice` of a copy: its sum over the count.
             None => {
-                engine::sum_strided(self.first(), self.shape(), self.strides())
+                engine::sum_strided(self.first(), self.shape(), self.strides(), |v| v)
                     / engine::count::<T>(self.numel())
             }
         }

@@ -286,7 +286,7 @@ where
 /// ```
 /// use shaped::{shape, AxisFromEnd, Tensor};
 /// let x = Tensor::<i32, shape![2, 3]>::arange();
-/// let rows: Tensor<i32, shape![2]> = x.sum_over(AxisFromEnd::<1>);
+/// let rows: Tensor<i64, shape![2]> = x.sum_over(AxisFromEnd::<1>);
 /// assert_eq!(rows.to_vec(), vec![3, 12]);
 /// ```
 #[derive(Debug, Clone, Copy, Default)]

@@ -33,7 +33,7 @@ use typenum::{B0, B1};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not known to broadcast with `{R}`",
     label = "the shapes of these tensors are not known to broadcast",
-    note = "in generic code, add the bound `{Self}: BroadcastWith<{R}>`"
+    note = "in generic code, add the bound `{Self}: BroadcastWith<{R}, Output = {Self}>` when the result has the layout of `{Self}` (as in `x * x`), else `{Self}: BroadcastWith<{R}>` and name the result `Broadcast<{Self}, {R}>`"
 )]
 pub trait BroadcastWith<R: Layout>: Layout {
     /// The broadcast layout.
@@ -97,7 +97,7 @@ where
 #[diagnostic::on_unimplemented(
     message = "these shapes are not known to broadcast",
     label = "the shapes of these tensors are not known to broadcast",
-    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors"
+    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors (`S: BroadcastWith<S, Output = S>` for `x * x`), the result `Broadcast<S, R>`"
 )]
 pub trait ConsWith<H, T, N>: Layout {
     /// See [`BroadcastWith::Output`].
@@ -195,7 +195,7 @@ impl<N, X, T> AnyNamed for Cons<Named<N, X>, T> {
 #[diagnostic::on_unimplemented(
     message = "these shapes are not known to broadcast",
     label = "the shapes of these tensors are not known to broadcast",
-    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors"
+    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors (`S: BroadcastWith<S, Output = S>` for `x * x`), the result `Broadcast<S, R>`"
 )]
 pub trait Pick<Other> {
     /// [`Positional`] or [`ByName`].
@@ -236,7 +236,7 @@ pub struct ByName;
 #[diagnostic::on_unimplemented(
     message = "these shapes are not known to broadcast",
     label = "the shapes of these tensors are not known to broadcast",
-    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors"
+    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors (`S: BroadcastWith<S, Output = S>` for `x * x`), the result `Broadcast<S, R>`"
 )]
 pub trait Rule<R, K> {
     /// The broadcast layout.
@@ -395,7 +395,7 @@ impl<H, T: ReverseOnto<Cons<H, Acc>>, Acc> ReverseOnto<Acc> for Cons<H, T> {
 #[diagnostic::on_unimplemented(
     message = "these shapes are not known to broadcast",
     label = "the shapes of these tensors are not known to broadcast",
-    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors"
+    note = "in generic code, add the bound `S: BroadcastWith<R>` for the layouts `S`, `R` of the two tensors (`S: BroadcastWith<S, Output = S>` for `x * x`), the result `Broadcast<S, R>`"
 )]
 pub trait ZipBroadcast<R, Ctx, A, Acc> {
     /// The broadcast shape.

@@ -17,12 +17,12 @@
 //! ```
 //! use shaped::{shape, Dyn, Tensor};
 //! let batch = 4; // known at run time
-//! let x = Tensor::<f32, shape![Dyn, 3]>::ones(&[batch]);
+//! let x = Tensor::<f32, shape![Dyn, 3]>::ones_sized(&[batch]);
 //! let w = Tensor::<f32, shape![3]>::from_slice(&[1.0, 2.0, 3.0]).unwrap();
 //! let y: Tensor<f32, shape![Dyn, 3]> = &x * &w;
 //! assert_eq!(&*y.shape(), &[4, 3]);
 //!
-//! let col = Tensor::<f32, shape![Dyn, 1]>::ones(&[5]);
+//! let col = Tensor::<f32, shape![Dyn, 1]>::ones_sized(&[5]);
 //! let z: Tensor<f32, shape![5, 3]> = col + Tensor::<f32, shape![5, 3]>::zeros();
 //! assert_eq!(z.numel(), 15);
 //! ```

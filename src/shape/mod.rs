@@ -23,6 +23,10 @@
 //! - [`toolkit`] — the public bounds generic code names for the toolkit
 //!   on static and mixed layouts (`S: ReduceAxes<X>` giving
 //!   `KeepDims<S, X>`, `S: Unsqueeze<K>`, ...).
+//! - [`all_dyn`] — the layout of `repeat` and `flatten` on static and
+//!   mixed tensors: the rank kept or known, the sizes at run time.
+//! - [`diagonal`] and [`rank_bounds`] — the layouts and rank checks of
+//!   the matrix helpers (`diagonal()`, `eye`, `tril`, `triu`, `trace`).
 //! - [`index`] — how many indices an element of a layout takes (`t[[i, j]]`).
 //! - [`narrow`] — the layouts of narrowed views of static and mixed
 //!   layouts (a compile-time range gives a static size, a runtime one `Dyn`).
@@ -70,16 +74,21 @@ macro_rules! per_layout_kind {
 }
 pub(crate) use per_layout_kind;
 
+pub mod all_dyn;
 pub mod axes;
 #[rustfmt::skip] // generated: see `storage.rs`
 mod budget_table;
 pub mod axis;
 pub mod broadcast;
+pub mod concat;
 #[rustfmt::skip] // generated: see `broadcast_table_is_up_to_date` in broadcast.rs
 mod broadcast_table;
 pub mod diagnostic;
+pub mod diagonal;
 pub mod dim;
 pub mod index;
+#[cfg(feature = "linalg")]
+pub mod linalg;
 pub mod list;
 #[rustfmt::skip] // generated: see `dim.rs`
 mod log2_table;
@@ -87,6 +96,8 @@ pub mod matmul;
 pub mod mixed;
 pub mod names;
 pub mod narrow;
+pub mod rank_bounds;
+pub mod reshape;
 #[doc(hidden)]
 #[rustfmt::skip] // generated: see `size_names_is_up_to_date` in dim.rs
 pub mod size_names;

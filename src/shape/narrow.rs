@@ -12,7 +12,8 @@ use typenum::{Const, IsLess, IsLessOrEqual, Sum, ToUInt, True, U, U1};
 
 use crate::shape::axes::{AxisOf, GetAt, Nat, SetAt};
 use crate::shape::dim::{Big, D, D1, Dyn};
-use crate::shape::list::Layout;
+use crate::shape::list::{Cons, Layout};
+use crate::shape::mixed::Mixed;
 use crate::shape::mixed::ToLayout;
 use crate::shape::names::Named;
 use crate::shape::toolkit::ReduceAxes;
@@ -138,14 +139,60 @@ type ResizedList<S, A, X> = <<S as Layout>::List as SetAt<
 /// A layout whose axis `A` can be narrowed to `LEN` positions from
 /// `START`, the new dimension being `X` (`dim!(LEN)`, which the
 /// [`narrow!`](crate::narrow!) and [`slice!`](crate::slice!) macros write)
-/// with the axis's name.
+/// with the axis's name: the bound of `narrow!` and of a literal range in
+/// `slice!` for generic code, with the result layout
+/// [`NarrowedStatic<S, A, START, LEN, dim!(LEN)>`](NarrowedStatic).
+///
+/// ```
+/// use shaped::shape::narrow::{NarrowStatic, NarrowedStatic};
+/// use shaped::{dim, narrow, shape, AxisFromEnd, Dyn, Tensor};
+/// // The homogeneous coordinate of each point: the last column.
+/// fn last<S: NarrowStatic<AxisFromEnd<1>, 3, 1, dim!(1)>>(
+///     h: &Tensor<f64, S>,
+/// ) -> Tensor<f64, NarrowedStatic<S, AxisFromEnd<1>, 3, 1, dim!(1)>> {
+///     narrow!(h.view(), AxisFromEnd::<1>, 3..4).to_owned()
+/// }
+/// let h = Tensor::<f64, shape![Dyn, 4]>::from_fn_sized(&[2], |k| k as f64);
+/// let w: Tensor<f64, shape![Dyn, 1]> = last(&h);
+/// assert_eq!(w.to_vec(), vec![3.0, 7.0]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot narrow the axis `{A}` of a tensor of layout `{Self}` to {LEN} positions from {START}",
+    label = "the axis must be an axis of the tensor, holding positions {START}..{START} + {LEN}",
+    note = "generic code names this bound: `S: NarrowStatic<A, START, LEN, dim!(LEN)>`, with the result layout `NarrowedStatic<S, A, START, LEN, dim!(LEN)>`"
+)]
 pub trait NarrowStatic<A, const START: usize, const LEN: usize, X>: Layout {
     /// The result layout.
     type Out: Layout;
     /// The axis's position.
     const AXIS: usize;
 }
-impl<S: Layout, A, const START: usize, const LEN: usize, X> NarrowStatic<A, START, LEN, X> for S
+// One impl per kind of layout, not a blanket one: a type parameter `S`
+// matches none, so generic code is told the bound `S: NarrowStatic<..>`,
+// while a concrete layout is followed down to the check that fails (an
+// axis it lacks, a range past the end of the dimension).
+impl<H, T, A, const START: usize, const LEN: usize, X> NarrowStatic<A, START, LEN, X> for Cons<H, T>
+where
+    Cons<H, T>: NarrowRule<A, START, LEN, X>,
+{
+    type Out = <Self as NarrowRule<A, START, LEN, X>>::Out;
+    const AXIS: usize = <Self as NarrowRule<A, START, LEN, X>>::AXIS;
+}
+impl<L, A, const START: usize, const LEN: usize, X> NarrowStatic<A, START, LEN, X> for Mixed<L>
+where
+    Mixed<L>: NarrowRule<A, START, LEN, X>,
+{
+    type Out = <Self as NarrowRule<A, START, LEN, X>>::Out;
+    const AXIS: usize = <Self as NarrowRule<A, START, LEN, X>>::AXIS;
+}
+/// [`NarrowStatic`] for every layout.
+pub trait NarrowRule<A, const START: usize, const LEN: usize, X>: Layout {
+    /// See [`NarrowStatic::Out`].
+    type Out: Layout;
+    /// See [`NarrowStatic::AXIS`].
+    const AXIS: usize;
+}
+impl<S: Layout, A, const START: usize, const LEN: usize, X> NarrowRule<A, START, LEN, X> for S
 where
     A: AxisOf<S::List>,
     S::List: GetAt<A::P> + SetAt<A::P, <DimAt<S, A> as Resize<X>>::Out>,

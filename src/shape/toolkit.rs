@@ -267,6 +267,45 @@ impl<S: TransposeAxes<Axis<A>, Axis<B>>, const A: usize, const B: usize> Transpo
 pub type Transposed<S, const A: usize, const B: usize> =
     <S as TransposeAxes<Axis<A>, Axis<B>>>::Out;
 
+/// A 2-D layout, static or mixed: one matrix. The bound of `t()` (the
+/// matrix transpose, PyTorch's `t()`, whose result layout is
+/// [`TransposedMatrix<S>`]), `eye` and `trace`.
+///
+/// ```
+/// use shaped::{shape, Dyn, Matrix, Tensor, TensorView, TransposedMatrix};
+/// fn cols<S: Matrix>(m: &Tensor<f32, S>) -> TensorView<'_, f32, TransposedMatrix<S>> {
+///     m.t()
+/// }
+/// let m = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
+/// let c: TensorView<'_, f32, shape![3, Dyn]> = cols(&m);
+/// assert_eq!(c.shape(), &[3, 2]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "expected a matrix (a 2-D tensor), not one of layout `{Self}`",
+    label = "a 2-D tensor or view is needed",
+    note = "generic code names this bound: `S: Matrix` (the layout of `t()` is `TransposedMatrix<S>`); swap two axes of any layout with `transpose`"
+)]
+pub trait Matrix: Layout {
+    /// The layout with the two axes swapped.
+    type Transposed: Layout;
+}
+// One impl per kind of 2-D layout: a type parameter matches none, so
+// generic code is told the bound `S: Matrix`.
+impl<A, B> Matrix for Cons<A, Cons<B, Nil>>
+where
+    Self: TransposeAxes<Axis<0>, Axis<1>>,
+{
+    type Transposed = TransposedAxes<Self, Axis<0>, Axis<1>>;
+}
+impl<A, B> Matrix for Mixed<Cons<A, Cons<B, Nil>>>
+where
+    Self: TransposeAxes<Axis<0>, Axis<1>>,
+{
+    type Transposed = TransposedAxes<Self, Axis<0>, Axis<1>>;
+}
+/// The layout of `t()` on a [`Matrix`] `S`: its two axes swapped.
+pub type TransposedMatrix<S> = <S as Matrix>::Transposed;
+
 /// A layout whose axes can be reordered by `P`, a tuple with one
 /// `Axis<K>` per dimension (each once: checked when the program is built).
 #[diagnostic::on_unimplemented(

@@ -23,7 +23,7 @@ use alloc::vec::Vec;
 use core::borrow::Borrow;
 
 use crate::element::Element;
-use crate::error::{ShapeError, ShapeErrorKind, checked_numel};
+use crate::error::{ShapeError, ShapeErrorKind, checked_numel, try_to_vec};
 use crate::kernel;
 use crate::shape::axis::{self, AxisArg};
 use crate::shape::broadcast::check_broadcast_to;
@@ -66,7 +66,7 @@ impl<T: Element> DynTensor<T> {
         let mut dims = shape.to_vec();
         dims.insert(axis, 1);
         checked_numel::<T>(&dims)?; // the rank limit
-        let mut out = DynTensor::from_parts(self.to_vec(), &dims);
+        let mut out = DynTensor::from_parts(try_to_vec(self.as_slice(), &dims)?, &dims);
         out.names = named::insert_unnamed(self.names.as_deref(), axis);
         Ok(out)
     }
@@ -98,7 +98,7 @@ impl<T: Element> DynTensor<T> {
         }
         let mut dims = shape.to_vec();
         dims.remove(axis);
-        let mut out = DynTensor::from_parts(self.to_vec(), &dims);
+        let mut out = DynTensor::from_parts(try_to_vec(self.as_slice(), &dims)?, &dims);
         out.names = named::remove(self.names.as_deref(), axis);
         Ok(out)
     }
@@ -135,7 +135,7 @@ impl<T: Element> DynTensor<T> {
         let strides = kernel::strides(shape);
         let dims: Vec<usize> = perm.iter().map(|&p| shape[p]).collect();
         let view: Vec<usize> = perm.iter().map(|&p| strides[p]).collect();
-        let data = kernel::gather(self.as_slice(), &dims, &view);
+        let data = kernel::try_gather(self.as_slice(), &dims, &view)?;
         let mut out = DynTensor::from_parts(data, &dims);
         out.names = named::permute(self.names.as_deref(), &perm);
         Ok(out)
@@ -234,7 +234,15 @@ impl<T: Element> DynTensor<T> {
     ///     "shape '[2, 2, 1]' is invalid for input of size 6");
     /// ```
     pub fn reshape(&self, shape: &[usize]) -> Result<DynTensor<T>, ShapeError> {
-        DynTensor::from_vec(self.data.to_vec(), shape)
+        // The shape first: a copy only for a valid one, and a fallible one.
+        let n = checked_numel::<T>(shape)?;
+        if n != self.numel() {
+            let kind = ShapeErrorKind::Reshape {
+                numel: self.numel(),
+            };
+            return Err(ShapeError::new(kind, shape, &[], None));
+        }
+        Ok(DynTensor::from_parts(try_to_vec(&self.data, shape)?, shape))
     }
 
     /// This tensor broadcast to `shape` (PyTorch's `expand`, materialised):

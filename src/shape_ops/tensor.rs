@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use shaped::{shape, Axis, Dyn, Tensor};
-//! let x = Tensor::<f32, shape![Dyn, 3]>::zeros(&[5]);
+//! let x = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[5]);
 //! let t: Tensor<f32, shape![3, Dyn]> = x.transpose(Axis::<0>, Axis::<1>);
 //! let u: Tensor<f32, shape![Dyn, 1, 3]> = x.unsqueeze(Axis::<1>);
 //! let r: Tensor<f32, shape![Dyn, 5]> = x.try_reshape().unwrap();
@@ -31,6 +31,7 @@ use crate::kernel;
 use crate::shape::axes::{Axis, OneAxis, is_permutation};
 use crate::shape::broadcast::{BroadcastTo, check_broadcast_to};
 use crate::shape::list::{Dims, Layout, MAX_STATIC_RANK, Shape};
+use crate::shape::reshape::ReshapeTo;
 use crate::shape::storage::{Buffer, Elements};
 use crate::shape::toolkit::{
     Permute, Permuted, SqueezeAxis, SqueezedAxis, TransposeAxes, TransposedAxes, Unsqueeze,
@@ -74,7 +75,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     ///
     /// ```
     /// use shaped::{shape, Dyn, Tensor};
-    /// let t = Tensor::<i32, shape![Dyn, 4]>::zeros(&[3]);
+    /// let t = Tensor::<i32, shape![Dyn, 4]>::zeros_sized(&[3]);
     /// let r: Tensor<i32, shape![Dyn, 2]> = t.try_reshape().unwrap();
     /// assert_eq!(&*r.shape(), &[6, 2]);
     /// let bad = t.try_reshape::<shape![5, 2]>().unwrap_err();
@@ -137,9 +138,9 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     ///
     /// ```
     /// use shaped::{shape, Axis, Dyn, Tensor};
-    /// let t = Tensor::<f32, shape![Dyn, 3]>::zeros(&[1]);
+    /// let t = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[1]);
     /// let s: Tensor<f32, shape![3]> = t.try_squeeze(Axis::<0>).unwrap();
-    /// assert!(Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]).try_squeeze(Axis::<0>).is_err());
+    /// assert!(Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]).try_squeeze(Axis::<0>).is_err());
     /// ```
     pub fn try_squeeze<A: OneAxis>(&self, _: A) -> Result<Tensor<T, SqueezedAxis<S, A>>, ShapeError>
     where
@@ -277,7 +278,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// ```
     /// use shaped::{shape, Dyn, Tensor};
     /// let row = Tensor::<f32, shape![3]>::ones();
-    /// let batch = Tensor::<f32, shape![Dyn, 3]>::zeros(&[4]);
+    /// let batch = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[4]);
     /// let e: Tensor<f32, shape![Dyn, 3]> = row.try_broadcast_as(&batch).unwrap();
     /// assert_eq!(&*e.shape(), &[4, 3]);
     /// ```
@@ -312,11 +313,11 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     ///
     /// ```
     /// use shaped::{shape, Axis, Dyn, Tensor};
-    /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]);
-    /// let b = Tensor::<f32, shape![Dyn, 3]>::ones(&[2]);
+    /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
+    /// let b = Tensor::<f32, shape![Dyn, 3]>::ones_sized(&[2]);
     /// let s: Tensor<f32, shape![2, Dyn, 3]> = Tensor::try_stack([&a, &b], Axis::<0>).unwrap();
     /// assert_eq!(&*s.shape(), &[2, 2, 3]);
-    /// let c = Tensor::<f32, shape![Dyn, 3]>::zeros(&[5]);
+    /// let c = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[5]);
     /// assert!(Tensor::try_stack::<shape![2, Dyn, 3], 0>(&[&a, &c], Axis::<0>).is_err());
     /// ```
     pub fn try_stack<'a, S2: Layout, const K: usize>(
@@ -337,8 +338,8 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     ///
     /// ```
     /// use shaped::{shape, Axis, Dyn, Tensor};
-    /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros(&[2]);
-    /// let b = Tensor::<f32, shape![Dyn, 3]>::ones(&[4]);
+    /// let a = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
+    /// let b = Tensor::<f32, shape![Dyn, 3]>::ones_sized(&[4]);
     /// let c: Tensor<f32, shape![Dyn, 3]> = Tensor::try_cat([&a, &b], Axis::<0>).unwrap();
     /// assert_eq!(&*c.shape(), &[6, 3]);
     /// ```
@@ -356,15 +357,22 @@ impl<T: Element, S: Layout> Tensor<T, S> {
 
 impl<T: Element, S: Shape> Tensor<T, S> {
     /// The same elements with the static shape `S2`; the element counts
-    /// must be equal (checked when the program is built). Layouts with a
-    /// `Dyn` dimension use [`try_reshape`](Self::try_reshape).
+    /// must be equal, a bound (`S: ReshapeTo<S2>`) that `cargo check`
+    /// reports (`cannot reshape [2, 3] into [4]: the element counts
+    /// differ`). Layouts with a `Dyn` dimension use
+    /// [`try_reshape`](Self::try_reshape).
     ///
     /// ```
     /// use shaped::{shape, Tensor};
     /// let t = Tensor::<i32, shape![6]>::arange().reshape::<shape![2, 3]>();
     /// assert_eq!(t[[1, 0]], 3);
     /// ```
-    pub fn reshape<S2: Shape>(&self) -> Tensor<T, S2> {
+    pub fn reshape<S2: Shape>(&self) -> Tensor<T, S2>
+    where
+        S: ReshapeTo<S2>,
+    {
+        // A size above 1024 passes the bound (see `shape::reshape`): this
+        // checks it when the program is built.
         const {
             assert!(
                 S::NUMEL == S2::NUMEL,
@@ -403,33 +411,6 @@ impl<T: Element, S: Shape> Tensor<T, S> {
             Err(e) => panic!("{e}"),
         }
     }
-
-    /// The tensors joined along axis `K`; the result's shape is written by
-    /// the caller and checked when the program is built.
-    ///
-    /// ```
-    /// use shaped::{shape, Axis, Tensor};
-    /// let a = Tensor::<i32, shape![1, 2]>::from_slice(&[1, 2]).unwrap();
-    /// let c: Tensor<i32, shape![1, 4]> = Tensor::cat([&a, &a], Axis::<1>);
-    /// assert_eq!(c.as_slice(), &[1, 2, 1, 2]);
-    /// ```
-    #[track_caller]
-    pub fn cat<S2: Shape, const N: usize, const K: usize>(
-        parts: [&Tensor<T, S>; N],
-        _: Axis<K>,
-    ) -> Tensor<T, S2> {
-        const {
-            assert!(
-                concatenated(S::DIMS.as_slice(), N, K, S2::DIMS.as_slice()),
-                "cat: the result shape must be the parts' shape with axis K multiplied by N"
-            )
-        };
-        let data: [&[T]; N] = parts.map(|t| t.as_slice());
-        match join::cat_data(&data, &[&S::DIMS[..]; N], K, &S2::DIMS) {
-            Ok(data) => Tensor::from_checked(data, &S2::DIMS),
-            Err(e) => panic!("{e}"),
-        }
-    }
 }
 
 const fn stacked(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool {
@@ -439,21 +420,6 @@ const fn stacked(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool {
     let mut i = 0;
     while i < part.len() {
         if out[if i < k { i } else { i + 1 }] != part[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-const fn concatenated(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool {
-    if k >= part.len() || out.len() != part.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < part.len() {
-        let want = if i == k { part[i] * n } else { part[i] };
-        if out[i] != want {
             return false;
         }
         i += 1;

@@ -151,12 +151,7 @@ impl<T: Copy + Default> SmallBuf<T> {
             small(&mut buf[..n]);
             return Ok(SmallBuf::inline(n, buf));
         }
-        let mut v = Vec::new();
-        if v.try_reserve_exact(n).is_err() {
-            return Err(ShapeError::TooLarge {
-                shape: shape.to_vec(),
-            });
-        }
+        let mut v = crate::error::try_vec(n, shape)?;
         large(&mut v);
         Ok(SmallBuf::Heap(v))
     }

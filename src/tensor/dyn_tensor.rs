@@ -201,8 +201,18 @@ impl<T> DynTensor<T> {
 
 impl<T: Element> DynTensor<T> {
     /// A tensor of `shape` with every element `value`, or an error if the
-    /// shape is too large (element count overflowing `usize`, more than
-    /// `isize::MAX` bytes, more than 64 dimensions).
+    /// shape is too large: outside the crate's size policy (a size, or the
+    /// product of the nonzero sizes, above `isize::MAX`, even when another
+    /// size is 0, as NumPy refuses it; see [`ShapeError::TooLarge`]), more
+    /// than `isize::MAX` bytes, memory the allocator refuses, or more than
+    /// 64 dimensions.
+    ///
+    /// ```
+    /// use shaped::{DynTensor, ShapeError};
+    /// assert_eq!(DynTensor::<f32>::try_full(&[1 << 40, 0], 1.0).unwrap().numel(), 0);
+    /// let e = DynTensor::<f32>::try_full(&[usize::MAX, 0], 1.0).unwrap_err();
+    /// assert!(matches!(e, ShapeError::TooLarge { .. }));
+    /// ```
     pub fn try_full(shape: &[usize], value: T) -> Result<Self, ShapeError> {
         let n = checked_numel::<T>(shape)?;
         let data = SmallBuf::filled(n, shape, value)?;
@@ -255,7 +265,8 @@ impl<T: Element> DynTensor<T> {
     }
 
     /// A tensor of `shape` holding `data` in row-major order; `data` must
-    /// have exactly as many elements as the shape.
+    /// have exactly as many elements as the shape, and the shape must keep
+    /// the size policy (see [`try_full`](Self::try_full)).
     ///
     /// ```
     /// use shaped::DynTensor;

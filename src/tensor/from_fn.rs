@@ -71,7 +71,7 @@ impl<T: Element, S: Shape> Tensor<T, S> {
 
 impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
     /// The sizes of the layout given those of its `Dyn` dimensions, and the
-    /// element count; the error of [`try_full`](Self::try_full) otherwise.
+    /// element count; the error of [`try_full_sized`](Self::try_full_sized) otherwise.
     fn sized(dyn_sizes: &[usize]) -> Result<(Dims, usize), ShapeError> {
         let dims = super::mixed::fill::<L>(dyn_sizes)?;
         let n = checked_numel::<T>(&dims)?;
@@ -80,24 +80,27 @@ impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
 
     /// A tensor whose element at flat (row-major) index `k` is `f(k)`, the
     /// `Dyn` dimensions sized by `dyn_sizes`; the errors of
-    /// [`try_full`](Self::try_full).
+    /// [`try_full_sized`](Self::try_full_sized).
     ///
     /// ```
     /// use shaped::{shape, Dyn, Tensor};
-    /// let t = Tensor::<i32, shape![Dyn, 2]>::try_from_fn(&[2], |k| k as i32 * 5).unwrap();
+    /// let t = Tensor::<i32, shape![Dyn, 2]>::try_from_fn_sized(&[2], |k| k as i32 * 5).unwrap();
     /// assert_eq!(t.to_vec(), vec![0, 5, 10, 15]);
     /// ```
-    pub fn try_from_fn(dyn_sizes: &[usize], f: impl FnMut(usize) -> T) -> Result<Self, ShapeError> {
+    pub fn try_from_fn_sized(
+        dyn_sizes: &[usize],
+        f: impl FnMut(usize) -> T,
+    ) -> Result<Self, ShapeError> {
         let (dims, n) = Self::sized(dyn_sizes)?;
         let mut data = vec_for::<T>(&dims)?;
         data.extend((0..n).map(f));
         Self::from_vec(data, dyn_sizes)
     }
 
-    /// [`try_from_fn`](Self::try_from_fn), panicking with the error's message.
+    /// [`try_from_fn_sized`](Self::try_from_fn_sized), panicking with the error's message.
     #[track_caller]
-    pub fn from_fn(dyn_sizes: &[usize], f: impl FnMut(usize) -> T) -> Self {
-        match Self::try_from_fn(dyn_sizes, f) {
+    pub fn from_fn_sized(dyn_sizes: &[usize], f: impl FnMut(usize) -> T) -> Self {
+        match Self::try_from_fn_sized(dyn_sizes, f) {
             Ok(t) => t,
             Err(e) => panic!("{e}"),
         }
@@ -105,14 +108,14 @@ impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
 
     /// A tensor whose element at multi-index `[i, j, ..]` is
     /// `f([i, j, ..])` (an array: the rank is static), the `Dyn` dimensions
-    /// sized by `dyn_sizes`; the errors of [`try_full`](Self::try_full).
+    /// sized by `dyn_sizes`; the errors of [`try_full_sized`](Self::try_full_sized).
     ///
     /// ```
     /// use shaped::{shape, Dyn, Tensor};
-    /// let t = Tensor::<usize, shape![Dyn, 3]>::try_from_fn_index(&[2], |[i, j]| 10 * i + j).unwrap();
+    /// let t = Tensor::<usize, shape![Dyn, 3]>::try_from_fn_index_sized(&[2], |[i, j]| 10 * i + j).unwrap();
     /// assert_eq!(t.to_vec(), vec![0, 1, 2, 10, 11, 12]);
     /// ```
-    pub fn try_from_fn_index(
+    pub fn try_from_fn_index_sized(
         dyn_sizes: &[usize],
         mut f: impl FnMut(MultiIndex<Mixed<L>>) -> T,
     ) -> Result<Self, ShapeError>
@@ -125,14 +128,17 @@ impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
         Self::from_vec(data, dyn_sizes)
     }
 
-    /// [`try_from_fn_index`](Self::try_from_fn_index), panicking with the
+    /// [`try_from_fn_index_sized`](Self::try_from_fn_index_sized), panicking with the
     /// error's message.
     #[track_caller]
-    pub fn from_fn_index(dyn_sizes: &[usize], f: impl FnMut(MultiIndex<Mixed<L>>) -> T) -> Self
+    pub fn from_fn_index_sized(
+        dyn_sizes: &[usize],
+        f: impl FnMut(MultiIndex<Mixed<L>>) -> T,
+    ) -> Self
     where
         Mixed<L>: RankIndex,
     {
-        match Self::try_from_fn_index(dyn_sizes, f) {
+        match Self::try_from_fn_index_sized(dyn_sizes, f) {
             Ok(t) => t,
             Err(e) => panic!("{e}"),
         }

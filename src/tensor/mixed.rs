@@ -1,6 +1,21 @@
 //! Tensors of mixed layouts (`shape![Dyn, 3]`): constructors taking the
 //! sizes of the `Dyn` dimensions, and the view of a static tensor through a
 //! mixed layout. The layouts themselves are in [`shape::mixed`](crate::shape::mixed).
+//!
+//! The constructors of a mixed layout end in `_sized` (`zeros_sized`,
+//! `ones_sized`, `full_sized`, `from_fn_sized`, `from_fn_index_sized` and
+//! their `try_` forms): they take the sizes of the `Dyn` dimensions, where
+//! a static layout's `zeros()` takes nothing. The names differ so that a
+//! type annotation alone picks a static constructor, as in nalgebra
+//! (`let m: Matrix3<f32> = Matrix3::zeros()`):
+//!
+//! ```
+//! use shaped::{shape, Dyn, Tensor};
+//! let t: Tensor<f32, shape![2, 3]> = Tensor::ones();
+//! let batch = 4;
+//! let m: Tensor<f32, shape![Dyn, 3]> = Tensor::zeros_sized(&[batch]);
+//! assert_eq!((t.numel(), &*m.shape()), (6, &[4, 3][..]));
+//! ```
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -48,47 +63,48 @@ fn full_parts<T: Element>(
 ) -> Result<(Box<[T]>, Dims), ShapeError> {
     let dims = fill_template(template, dynamic, dyn_sizes)?;
     let n = checked_numel::<T>(&dims)?;
-    let mut data = crate::error::vec_for::<T>(&dims)?;
-    data.resize(n, value);
+    let data = crate::error::try_filled(n, value, &dims)?;
     Ok((data.into_boxed_slice(), dims))
 }
 
 impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
     /// Every element `value`; `dyn_sizes` gives the sizes of the [`Dyn`](struct@crate::shape::dim::Dyn)
     /// dimensions, outermost first. An error if their number is wrong or the
-    /// tensor would be too large.
-    pub fn try_full(dyn_sizes: &[usize], value: T) -> Result<Self, ShapeError> {
+    /// tensor would be too large (the size policy of
+    /// [`DynTensor::try_full`](crate::DynTensor::try_full), or memory the
+    /// allocator refuses).
+    pub fn try_full_sized(dyn_sizes: &[usize], value: T) -> Result<Self, ShapeError> {
         match full_parts(&L::TEMPLATE, L::DYNAMIC, dyn_sizes, value) {
             Ok((data, ext)) => Ok(Tensor { data, ext }),
             Err(e) => Err(e),
         }
     }
 
-    /// All zeros (see [`try_full`](Self::try_full)).
-    pub fn try_zeros(dyn_sizes: &[usize]) -> Result<Self, ShapeError> {
-        Self::try_full(dyn_sizes, T::zero())
+    /// All zeros (see [`try_full_sized`](Self::try_full_sized)).
+    pub fn try_zeros_sized(dyn_sizes: &[usize]) -> Result<Self, ShapeError> {
+        Self::try_full_sized(dyn_sizes, T::zero())
     }
 
     /// Every element `value`, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes`;
-    /// panics with the error's message where [`try_full`](Self::try_full) errs.
+    /// panics with the error's message where [`try_full_sized`](Self::try_full_sized) errs.
     #[track_caller]
-    pub fn full(dyn_sizes: &[usize], value: T) -> Self {
-        match Self::try_full(dyn_sizes, value) {
+    pub fn full_sized(dyn_sizes: &[usize], value: T) -> Self {
+        match Self::try_full_sized(dyn_sizes, value) {
             Ok(t) => t,
             Err(e) => crate::error::fail(e),
         }
     }
 
-    /// All zeros, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
+    /// All zeros, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full_sized`](Self::full_sized)).
     #[track_caller]
-    pub fn zeros(dyn_sizes: &[usize]) -> Self {
-        Self::full(dyn_sizes, T::zero())
+    pub fn zeros_sized(dyn_sizes: &[usize]) -> Self {
+        Self::full_sized(dyn_sizes, T::zero())
     }
 
-    /// All ones, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full`](Self::full)).
+    /// All ones, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions sized by `dyn_sizes` (panics like [`full_sized`](Self::full_sized)).
     #[track_caller]
-    pub fn ones(dyn_sizes: &[usize]) -> Self {
-        Self::full(dyn_sizes, T::one())
+    pub fn ones_sized(dyn_sizes: &[usize]) -> Self {
+        Self::full_sized(dyn_sizes, T::one())
     }
 
     /// The elements of `data` in row-major order, the [`Dyn`](struct@crate::shape::dim::Dyn) dimensions

@@ -7,6 +7,8 @@
 //! - [`dyn_tensor`] — `DynTensor`.
 //! - `buffer` — where a `DynTensor` keeps its elements: inline when few.
 //! - [`mixed`] — constructors of tensors with `Dyn` dimensions.
+//! - [`creation`] — `eye`, `linspace`, `arange_step`, `*_like`, `tril`,
+//!   `triu`, `meshgrid`.
 //! - [`from_fn`] — `from_fn` (flat index) and `from_fn_index` (multi-index)
 //!   on all three kinds.
 //! - [`names`] — dimension names on tensors (`with_names`, `names`,
@@ -16,6 +18,7 @@
 //! and the permuting copy); the operations are in the layers above.
 
 pub(crate) mod buffer;
+pub mod creation;
 pub mod dyn_tensor;
 pub mod from_fn;
 pub mod mixed;

@@ -266,12 +266,18 @@ macro_rules! layout_methods {
             }
 
             /// The size-1 axis `axis` removed, or [`ShapeError::SqueezeSize`]
-            /// if its size is not 1.
+            /// if its size is not 1. A rank-0 view accepts axis 0 (or -1)
+            /// and stays as it is, as [`DynTensor::squeeze`](crate::DynTensor::squeeze) and PyTorch
+            /// do.
             pub fn try_squeeze(
                 $($recv)*,
                 axis: impl AxisArg,
             ) -> Result<$View<$own, T>, ShapeError> {
-                let axis = axis::check($s.shape(), axis, $s.rank())?;
+                let axis = axis::existing($s.shape(), axis)?;
+                if $s.rank() == 0 {
+                    let layout = $s.layout.clone();
+                    return Ok($s.with_layout(layout, |n| n.map(Into::into)));
+                }
                 if $s.shape()[axis] != 1 {
                     return Err(ShapeError::SqueezeSize {
                         shape: $s.shape().to_vec(),
@@ -346,7 +352,9 @@ impl<'a, T> DynView<'a, T> {
             ));
         }
         check_broadcast_to(shape, self.shape())?;
-        crate::error::checked_numel::<T>(shape)?;
+        // The size policy, in elements: a view holds no memory of its own
+        // (a copy of it is checked for bytes when it is made).
+        crate::error::checked_numel::<()>(shape)?;
         let layout = self.layout.broadcast_to(shape);
         Ok(self.with_layout(layout, |n| named::pad_names(n, shape.len())))
     }
@@ -374,21 +382,42 @@ impl<'a, T: Copy> DynView<'a, T> {
     /// assert!(matches!(t.slice(s![1]).contiguous(), Cow::Borrowed(&[3, 4, 5])));
     /// assert_eq!(t.t().contiguous().into_owned(), vec![0, 3, 1, 4, 2, 5]);
     /// ```
+    /// Panics like [`to_vec`](Self::to_vec) when a copy is refused.
+    #[track_caller]
     pub fn contiguous(&self) -> Cow<'a, [T]>
     where
         [T]: alloc::borrow::ToOwned<Owned = Vec<T>>,
     {
-        match self.as_slice() {
-            Some(s) => Cow::Borrowed(s),
-            None => Cow::Owned(self.to_vec()),
-        }
+        self.try_contiguous()
+            .unwrap_or_else(|e| crate::error::fail(e))
     }
 
-    /// The elements in row-major order, copied into a `Vec`.
+    /// [`contiguous`](Self::contiguous), or [`ShapeError::TooLarge`] where
+    /// the allocator refuses the memory for a copy.
+    pub fn try_contiguous(&self) -> Result<Cow<'a, [T]>, ShapeError>
+    where
+        [T]: alloc::borrow::ToOwned<Owned = Vec<T>>,
+    {
+        Ok(match self.as_slice() {
+            Some(s) => Cow::Borrowed(s),
+            None => Cow::Owned(self.try_to_vec()?),
+        })
+    }
+
+    /// The elements in row-major order, copied into a `Vec`. Panics with
+    /// [`ShapeError::TooLarge`]'s message where the allocator refuses the
+    /// memory (a broadcast view can be far larger than its storage).
+    #[track_caller]
     pub fn to_vec(&self) -> Vec<T> {
+        self.try_to_vec().unwrap_or_else(|e| crate::error::fail(e))
+    }
+
+    /// The elements in row-major order, copied into a `Vec`, or
+    /// [`ShapeError::TooLarge`] where the allocator refuses the memory.
+    pub fn try_to_vec(&self) -> Result<Vec<T>, ShapeError> {
         match self.as_slice() {
-            Some(s) => s.to_vec(),
-            None => kernel::gather(
+            Some(s) => crate::error::try_to_vec(s, self.shape()),
+            None => kernel::try_gather(
                 &self.data[self.layout.offset..],
                 self.shape(),
                 self.strides(),
@@ -397,10 +426,27 @@ impl<'a, T: Copy> DynView<'a, T> {
     }
 
     /// A new, contiguous tensor holding the view's elements (and names).
+    /// Panics like [`to_vec`](Self::to_vec).
+    #[track_caller]
     pub fn to_owned(&self) -> DynTensor<T> {
-        let mut out = DynTensor::from_parts(self.to_vec(), self.shape());
+        self.try_to_owned()
+            .unwrap_or_else(|e| crate::error::fail(e))
+    }
+
+    /// A new, contiguous tensor holding the view's elements (and names),
+    /// or [`ShapeError::TooLarge`] where the allocator refuses the memory.
+    ///
+    /// ```
+    /// use shaped::{DynTensor, ShapeError};
+    /// let one = DynTensor::<f64>::zeros(&[1]);
+    /// let huge = one.view().broadcast_to(&[1 << 59]);
+    /// assert!(matches!(huge.try_to_owned(), Err(ShapeError::TooLarge { .. })));
+    /// assert_eq!(one.view().broadcast_to(&[3]).try_to_owned().unwrap().to_vec(), vec![0.0; 3]);
+    /// ```
+    pub fn try_to_owned(&self) -> Result<DynTensor<T>, ShapeError> {
+        let mut out = DynTensor::from_parts(self.try_to_vec()?, self.shape());
         out.names = self.names.clone();
-        out
+        Ok(out)
     }
 }
 

@@ -330,7 +330,7 @@ impl<'a, T> DynView<'a, T> {
     /// ```
     /// use shaped::DynTensor;
     /// let t = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
-    /// let sums: Vec<i32> = t.view().axis_iter(1).map(|col| col.sum()).collect();
+    /// let sums: Vec<i64> = t.view().axis_iter(1).map(|col| col.sum()).collect();
     /// assert_eq!(sums, vec![3, 5, 7]);
     /// ```
     pub fn try_axis_iter(&self, axis: impl AxisArg) -> Result<AxisIter<'a, T>, ShapeError> {
@@ -367,7 +367,7 @@ impl<'a, T> DynView<'a, T> {
     /// ```
     /// use shaped::DynTensor;
     /// let t = DynTensor::<i32>::arange(12).reshape(&[2, 2, 3]).unwrap();
-    /// let sums: Vec<i32> = t.rows().map(|r| r.sum()).collect();
+    /// let sums: Vec<i64> = t.rows().map(|r| r.sum()).collect();
     /// assert_eq!(sums, vec![3, 12, 21, 30]);
     /// ```
     pub fn rows(&self) -> AxisIter<'a, T> {

@@ -2,6 +2,15 @@
 //! the offset of the first element, over some borrowed storage. Every view
 //! operation (slicing, indexing, transposing, broadcasting) is arithmetic on
 //! this, never a copy.
+//!
+//! The arithmetic cannot overflow: every layout comes from a tensor whose
+//! shape keeps the crate's size policy (every size, and the product of the
+//! nonzero sizes, at most `isize::MAX`; see
+//! [`ShapeError::TooLarge`](crate::ShapeError::TooLarge)), and the view
+//! operations only shrink sizes, reorder them or add stride-0 axes (a
+//! broadcast's target shape is checked against the same policy). So a
+//! row-major stride is at most that product, and an offset moves only when
+//! the result is not empty, to the position of an element of the storage.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -30,7 +39,10 @@ const INLINE_AXES: usize = 4;
 #[derive(Clone)]
 enum Axes {
     Inline {
-        rank: u8,
+        /// A whole word, not a byte: a byte beside the tag was copied as
+        /// two overlapping 4-byte moves whose loads stalled on the stores
+        /// before them (three quarters of each row's time in `rows()`).
+        rank: usize,
         dims: [usize; INLINE_AXES],
         strides: [usize; INLINE_AXES],
     },
@@ -47,7 +59,7 @@ impl Strided {
             d[..rank].copy_from_slice(dims);
             s[..rank].copy_from_slice(strides);
             Axes::Inline {
-                rank: rank as u8,
+                rank,
                 dims: d,
                 strides: s,
             }
@@ -70,9 +82,10 @@ impl Strided {
         let mut acc = 1usize;
         for i in (0..dims.len()).rev() {
             s[i] = acc;
-            // Wrapping: only reached for shapes whose product fits (a
-            // tensor exists), or after a size of 0, where no stride is used.
-            acc = acc.wrapping_mul(dims[i]);
+            // A product of sizes after the last 0 (then 0), which the size
+            // policy keeps at most `isize::MAX`: saturating only so that a
+            // shape outside it could never wrap.
+            acc = acc.saturating_mul(dims[i]);
         }
         Strided::new(dims, strides.as_slice(), 0)
     }
@@ -81,7 +94,7 @@ impl Strided {
     #[inline(always)]
     pub(crate) fn dims(&self) -> &[usize] {
         match &self.axes {
-            Axes::Inline { rank, dims, .. } => &dims[..usize::from(*rank)],
+            Axes::Inline { rank, dims, .. } => &dims[..*rank],
             Axes::Heap(b) => &b[..b.len() / 2],
         }
     }
@@ -93,10 +106,7 @@ impl Strided {
                 rank,
                 dims,
                 strides,
-            } => {
-                let r = usize::from(*rank);
-                (&mut dims[..r], &mut strides[..r])
-            }
+            } => (&mut dims[..*rank], &mut strides[..*rank]),
             Axes::Heap(b) => {
                 let r = b.len() / 2;
                 b.split_at_mut(r)
@@ -108,7 +118,7 @@ impl Strided {
     #[inline(always)]
     pub(crate) fn strides(&self) -> &[usize] {
         match &self.axes {
-            Axes::Inline { rank, strides, .. } => &strides[..usize::from(*rank)],
+            Axes::Inline { rank, strides, .. } => &strides[..*rank],
             Axes::Heap(b) => &b[b.len() / 2..],
         }
     }
@@ -194,7 +204,9 @@ impl Strided {
         }
         let mut out = self.clone();
         out.axes_mut().0[axis] = length;
-        if length != 0 {
+        // Moved only to an element that exists (an empty result keeps the
+        // offset, wherever the empty axis is), so the sum is in range.
+        if !out.dims().contains(&0) {
             out.offset += start * self.strides()[axis];
         }
         out.contig = out.compute_contig();
@@ -224,9 +236,15 @@ impl Strided {
     /// `index_axis`: the layout at position `i` (resolved, in range) of
     /// `axis`, without that axis.
     pub(crate) fn index_axis(&self, axis: usize, i: usize) -> Strided {
-        let offset = self.offset + i * self.strides()[axis];
+        let dims = remove(self.dims(), axis);
+        // As in `narrow`: only to an element that exists.
+        let offset = if dims.as_slice().contains(&0) {
+            self.offset
+        } else {
+            self.offset + i * self.strides()[axis]
+        };
         Strided::new(
-            remove(self.dims(), axis).as_slice(),
+            dims.as_slice(),
             remove(self.strides(), axis).as_slice(),
             offset,
         )

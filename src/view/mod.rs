@@ -45,6 +45,7 @@ mod layout;
 pub mod slice;
 pub mod static_slice;
 pub mod static_view;
+pub mod typed_operand;
 
 pub use dyn_view::{DynView, DynViewMut};
 pub use iter::{AxisIter, AxisIterMut, DynIndex, IndexedIter, Iter, IterMut};
@@ -52,6 +53,7 @@ pub(crate) use iter::{Offsets, iter_offsets};
 pub(crate) use layout::Strided;
 pub use slice::SliceArg;
 pub use static_view::{StaticAxisIter, StaticAxisIterMut, TensorView, TensorViewMut};
+pub use typed_operand::TypedOperand;
 
 /// A multi-axis slice, one argument per leading axis, in ndarray's
 /// notation: a range (`1..3`, `2..`, `..-1`, `..=4`, `..`) keeps its axis,

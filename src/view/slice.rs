@@ -6,7 +6,8 @@
 //! Ranges follow Python's and PyTorch's slicing: negative bounds count
 //! from the end, bounds past the end are clamped (`t[1:100]` of a size-4
 //! axis is `t[1:4]`), an empty range is an empty axis; steps are positive
-//! (PyTorch's `step must be greater than zero`). A single index must be in
+//! (PyTorch's `step must be greater than zero`; NumPy's negative steps, `::-1`,
+//! would need negative strides, which views do not have). A single index must be in
 //! range (`index 5 is out of bounds for dimension 0 with size 4`). Axes
 //! after the last argument are kept whole.
 
@@ -125,15 +126,14 @@ impl From<RangeFull> for SliceArg {
     }
 }
 
-/// `bound` (negative: from the end) clamped to `0..=size`, as Python does.
+/// `bound` (negative: from the end of the axis) clamped to `0..=size`, as
+/// Python does for a positive step: `-2` of a size-5 axis is 3, `-9` is 0.
 fn clamp(bound: isize, size: usize) -> usize {
-    let size_i = size.min(isize::MAX as usize) as isize;
-    let b = if bound < 0 {
-        bound.saturating_add(size_i)
+    if bound < 0 {
+        size.saturating_sub(bound.unsigned_abs())
     } else {
-        bound
-    };
-    b.clamp(0, size_i) as usize
+        bound.unsigned_abs().min(size)
+    }
 }
 
 /// `layout` sliced by `args` (one per leading axis).
@@ -151,7 +151,9 @@ pub(crate) fn slice(layout: &Strided, args: &[SliceArg]) -> Result<Strided, Shap
             .filter(|a| matches!(a, SliceArg::Index(_)))
             .count();
     let (mut dims_out, mut strides_out) = (ShapeBuf::zeroed(kept), ShapeBuf::zeroed(kept));
-    let mut offset = layout.offset;
+    // The offset of the first element, if the result has one: then it is
+    // an element of the storage, and every partial sum below is in range.
+    let mut moved = 0usize;
     let mut k = 0;
     let mut empty = false;
     for (axis, (&size, &stride)) in dims.iter().zip(strides).enumerate() {
@@ -159,7 +161,7 @@ pub(crate) fn slice(layout: &Strided, args: &[SliceArg]) -> Result<Strided, Shap
         match arg {
             SliceArg::Index(i) => {
                 let i = layout.resolve_index(axis, i)?;
-                offset += i * stride;
+                moved = moved.saturating_add(i.saturating_mul(stride));
             }
             SliceArg::Range { start, end, step } => {
                 if step <= 0 {
@@ -167,20 +169,16 @@ pub(crate) fn slice(layout: &Strided, args: &[SliceArg]) -> Result<Strided, Shap
                 }
                 let s = clamp(start, size);
                 let e = end.map_or(size, |e| clamp(e, size));
-                let n = if e > s {
-                    (e - s).div_ceil(step as usize)
-                } else {
-                    0
-                };
+                let step = step.unsigned_abs();
+                let n = if e > s { (e - s).div_ceil(step) } else { 0 };
                 empty |= n == 0;
-                if n != 0 {
-                    offset += s * stride;
-                }
+                moved = moved.saturating_add(s.saturating_mul(stride));
                 dims_out.as_mut_slice()[k] = n;
-                // A step past the end leaves one position, whose stride is
-                // never used: no product to overflow.
+                // With two positions or more, `step < size`, and the
+                // product is at most the span of the axis; with one, the
+                // stride is never used: no product to overflow.
                 strides_out.as_mut_slice()[k] = if n > 1 {
-                    stride * step as usize
+                    stride.saturating_mul(step)
                 } else {
                     stride
                 };
@@ -188,10 +186,13 @@ pub(crate) fn slice(layout: &Strided, args: &[SliceArg]) -> Result<Strided, Shap
             }
         }
     }
-    if empty {
-        // No element is read; keep the offset in the storage's range.
-        offset = layout.offset;
-    }
+    // Saturation is only reachable when the result is empty (no element
+    // is read, and the offset stays in the storage's range).
+    let offset = if empty {
+        layout.offset
+    } else {
+        layout.offset + moved
+    };
     Ok(Strided::new(
         dims_out.as_slice(),
         strides_out.as_slice(),

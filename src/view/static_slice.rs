@@ -93,7 +93,6 @@ impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
     /// Position `I` of the axis `A`, known at compile time, the axis
     /// dropped: what [`slice!`](crate::slice!) writes for a literal index.
     /// Past the end of a static axis it does not compile.
-    #[doc(hidden)]
     #[track_caller]
     pub fn index_static<A, const I: usize>(&self, _axis: A) -> TensorView<'a, T, DropDims<S, A>>
     where

@@ -41,7 +41,10 @@ use crate::shape::axes::{Axis, OneAxis};
 use crate::shape::dim::AnyDim;
 use crate::shape::list::Layout;
 use crate::shape::narrow::{NarrowDyn, NarrowStatic, NarrowedDyn, NarrowedStatic};
-use crate::shape::toolkit::{DropDims, ReduceAxes, Transpose, Transposed};
+use crate::shape::toolkit::{
+    DropDims, Matrix, Permute, Permuted, ReduceAxes, SqueezeAxis, SqueezedAxis, TransposeAxes,
+    TransposedAxes, TransposedMatrix, Unsqueeze, Unsqueezed,
+};
 use crate::tensor::Tensor;
 
 /// A shared view of a static or mixed tensor, its layout `S` in the type.
@@ -209,8 +212,8 @@ impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
     /// time: what [`narrow!`](crate::narrow!) and [`slice!`](crate::slice!)
     /// expand to (`X` is the dimension type of `LEN`). Past the end of a
     /// static axis it does not compile; a `Big` or `Dyn` axis is checked
-    /// when it runs.
-    #[doc(hidden)]
+    /// when it runs. Generic code names the bound
+    /// [`NarrowStatic`].
     #[track_caller]
     pub fn narrow_static<A, const START: usize, const LEN: usize, X: AnyDim>(
         &self,
@@ -229,17 +232,106 @@ impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
         typed(or_panic(self.inner.try_narrow(axis, START, LEN)))
     }
 
-    /// Axes `A` and `B` swapped, without copying; the layout computed by
-    /// the compiler.
-    pub fn transpose<const A: usize, const B: usize>(
+    /// Axes `A` and `B` swapped (each `Axis<K>`, `AxisFromEnd<K>` or a
+    /// dimension name, as for [`Tensor::transpose`]), without copying; the
+    /// layout computed by the compiler.
+    ///
+    /// ```
+    /// use shaped::{shape, AxisFromEnd, Dyn, Tensor, TensorView};
+    /// let k = Tensor::<f32, shape![Dyn, 16, 32]>::zeros_sized(&[2]);
+    /// let kt: TensorView<'_, f32, shape![Dyn, 32, 16]> =
+    ///     k.view().transpose(AxisFromEnd::<2>, AxisFromEnd::<1>);
+    /// assert_eq!(kt.shape(), &[2, 32, 16]);
+    /// ```
+    pub fn transpose<A: OneAxis, B: OneAxis>(
         &self,
-        _a: Axis<A>,
-        _b: Axis<B>,
-    ) -> TensorView<'a, T, Transposed<S, A, B>>
+        _a: A,
+        _b: B,
+    ) -> TensorView<'a, T, TransposedAxes<S, A, B>>
     where
-        S: Transpose<A, B>,
+        S: TransposeAxes<A, B>,
     {
-        typed(self.inner.transpose(A, B))
+        let (a, b) = <S as TransposeAxes<A, B>>::AXES;
+        typed(self.inner.transpose(a, b))
+    }
+
+    /// The matrix transpose of a 2-D view, without copying (PyTorch's
+    /// `t()`); the layout computed by the compiler.
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor, TensorView};
+    /// let s = Tensor::<f32, shape![3, 4]>::arange();
+    /// let v = s.view();
+    /// let kt: TensorView<'_, f32, shape![4, 3]> = v.t();
+    /// assert_eq!(kt.to_owned()[[1, 2]], s[[2, 1]]);
+    /// ```
+    pub fn t(&self) -> TensorView<'a, T, TransposedMatrix<S>>
+    where
+        S: Matrix,
+    {
+        typed(self.inner.transpose(0, 1))
+    }
+
+    /// The axes reordered by `P`, a tuple of one axis per dimension (as for
+    /// [`Tensor::permute`]), without copying.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, AxisFromEnd, Tensor, TensorView};
+    /// let t = Tensor::<i32, shape![2, 3, 4]>::arange();
+    /// let p: TensorView<'_, i32, shape![4, 2, 3]> =
+    ///     t.view().permute((AxisFromEnd::<1>, Axis::<0>, Axis::<1>));
+    /// assert_eq!(p.to_owned(), t.permute((Axis::<2>, Axis::<0>, Axis::<1>)));
+    /// ```
+    pub fn permute<P>(&self, _perm: P) -> TensorView<'a, T, Permuted<S, P>>
+    where
+        S: Permute<P>,
+    {
+        typed(self.inner.permute(<S as Permute<P>>::PERM))
+    }
+
+    /// A size-1 axis inserted at `K`, without copying.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Tensor, TensorView};
+    /// let b = Tensor::<i32, shape![2]>::arange();
+    /// let col: TensorView<'_, i32, shape![2, 1]> = b.view().unsqueeze(Axis::<1>);
+    /// assert_eq!(col.shape(), &[2, 1]);
+    /// ```
+    pub fn unsqueeze<const K: usize>(&self, _axis: Axis<K>) -> TensorView<'a, T, Unsqueezed<S, K>>
+    where
+        S: Unsqueeze<K>,
+    {
+        typed(self.inner.unsqueeze(K))
+    }
+
+    /// The size-1 axis `A` removed, without copying; a `Dyn` size that is
+    /// not 1 is [`ShapeError::SqueezeSize`].
+    pub fn try_squeeze<A: OneAxis>(
+        &self,
+        _axis: A,
+    ) -> Result<TensorView<'a, T, SqueezedAxis<S, A>>, ShapeError>
+    where
+        S: SqueezeAxis<A>,
+    {
+        Ok(typed(self.inner.try_squeeze(<S as SqueezeAxis<A>>::AXIS)?))
+    }
+
+    /// The size-1 axis `A` (`Axis<K>`, `AxisFromEnd<K>` or a dimension
+    /// name) removed, without copying; panics where
+    /// [`try_squeeze`](Self::try_squeeze) errs.
+    ///
+    /// ```
+    /// use shaped::{shape, AxisFromEnd, Tensor, TensorView};
+    /// let t = Tensor::<i32, shape![2, 1]>::arange();
+    /// let v: TensorView<'_, i32, shape![2]> = t.view().squeeze(AxisFromEnd::<1>);
+    /// assert_eq!(v.shape(), &[2]);
+    /// ```
+    #[track_caller]
+    pub fn squeeze<A: OneAxis>(&self, axis: A) -> TensorView<'a, T, SqueezedAxis<S, A>>
+    where
+        S: SqueezeAxis<A>,
+    {
+        or_panic(self.try_squeeze(axis))
     }
 }
 
@@ -247,6 +339,11 @@ impl<'a, T: Element, S: Layout> TensorViewMut<'a, T, S> {
     /// The same view, runtime-shaped.
     pub fn into_dyn(self) -> DynViewMut<'a, T> {
         self.inner
+    }
+
+    /// A shared, typed view of the same elements.
+    pub fn view(&self) -> TensorView<'_, T, S> {
+        typed(self.inner.view())
     }
 
     /// A new, contiguous tensor of layout `S` holding the view's elements.
@@ -360,6 +457,24 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let names = crate::tensor::names::names_of::<S>().and_then(|n| n.to_names());
         let layout = Strided::row_major(&self.shape());
         typed(DynView::from_layout(self.as_slice(), layout, names))
+    }
+
+    /// The matrix transpose of a 2-D tensor as a view, without copying
+    /// (PyTorch's `t()`); the layout computed by the compiler.
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, Tensor, TensorView};
+    /// let s = Tensor::<f32, shape![3, 4]>::arange();
+    /// let kt: TensorView<'_, f32, shape![4, 3]> = s.t();
+    /// assert_eq!(kt.to_owned()[[3, 0]], s[[0, 3]]);
+    /// let m = Tensor::<f32, shape![Dyn, 4]>::zeros_sized(&[5]);
+    /// let mt: TensorView<'_, f32, shape![4, Dyn]> = m.t();
+    /// ```
+    pub fn t(&self) -> TensorView<'_, T, TransposedMatrix<S>>
+    where
+        S: Matrix,
+    {
+        self.view().t()
     }
 
     /// A mutable view of the whole tensor.

@@ -16,7 +16,7 @@ fn main() {
     let i: Tensor<f32, shape![3, 5]> = einsum!("bij,bjk", a, b);
     assert_eq!(i[[1, 2]], c[[0, 1, 2]] + c[[1, 1, 2]]);
     // Mixed layouts: the static size wins over Dyn.
-    let m = Tensor::<f32, shape![Dyn, 4]>::ones(&[3]);
+    let m = Tensor::<f32, shape![Dyn, 4]>::ones_sized(&[3]);
     let w = Tensor::<f32, shape![4, 5]>::ones();
     let n: Tensor<f32, shape![Dyn, 5]> = einsum!("ij,jk->ik", m, w);
     assert_eq!(n.as_slice(), &[4.0; 15]);

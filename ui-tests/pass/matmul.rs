@@ -18,11 +18,11 @@ fn main() {
     let c: Tensor<f32, MatMul<shape![7, 1, 4, 3], shape![2, 3, 5]>> = a.matmul(&b);
     let d: Tensor<f32, shape![7, 2, 4, 5]> = c;
     assert_eq!(d[[6, 1, 3, 4]], 3.0);
-    let x = Tensor::<f32, shape![Dyn, 4, 3]>::ones(&[6]);
+    let x = Tensor::<f32, shape![Dyn, 4, 3]>::ones_sized(&[6]);
     let y: Tensor<f32, shape![Dyn, 4, 5]> = x.matmul(&w);
     assert_eq!(&*y.shape(), &[6, 4, 5]);
     // A static batch size against a `Dyn` one is static in the result.
-    let one = Tensor::<f32, shape![Dyn, 4, 3]>::ones(&[1]);
+    let one = Tensor::<f32, shape![Dyn, 4, 3]>::ones_sized(&[1]);
     let z: Tensor<f32, shape![2, 4, 5]> = one.matmul(&b);
     assert_eq!(z[[1, 3, 4]], 3.0);
 }

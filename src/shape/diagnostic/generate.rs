@@ -252,8 +252,59 @@ fn generate() -> String {
         )
         .unwrap();
     }
+    // A static reshape: one message per pair of ranks, reached only when
+    // the element counts differ (`ReshapeCheck<B0>`; `B1` always holds).
+    for ra in 0..=RENDER_RANK {
+        for rb in 0..=RENDER_RANK {
+            let a = params("A", ra);
+            let b = params("B", rb);
+            let tr = format!("Reshape{ra}x{rb}");
+            writeln!(s, "#[doc(hidden)]").unwrap();
+            writeln!(
+                s,
+                "#[diagnostic::on_unimplemented(\n    message = \"cannot reshape {} into {}: the element counts differ\",\n    label = \"{RESHAPE_LABEL}\",\n    note = \"{RESHAPE_NOTE}\"\n)]",
+                list(&a),
+                list(&b),
+            )
+            .unwrap();
+            writeln!(s, "pub trait {tr}<{}{}E> {{}}", decl(&a), decl(&b)).unwrap();
+            writeln!(
+                s,
+                "impl<{}{}E: super::Mismatch> super::ReshapeCheck<E> for ({}, {}) where (): {tr}<{}{}E> {{}}\n",
+                decl(&a),
+                decl(&b),
+                render(ra, &a),
+                render(rb, &b),
+                args(&a),
+                args(&b)
+            )
+            .unwrap();
+        }
+    }
+    for k in 0..=RENDER_RANK {
+        let a = params("A", k);
+        for pair in [
+            format!("({}, RLong)", render(k, &a)),
+            format!("(RLong, {})", render(k, &a)),
+        ] {
+            writeln!(
+                s,
+                "impl<{}E: super::Mismatch> super::ReshapeCheck<E> for {pair} where (): super::ReshapeLong<E> {{}}",
+                decl(&a),
+            )
+            .unwrap();
+        }
+    }
+    s.push_str(
+        "impl<E: super::Mismatch> super::ReshapeCheck<E> for (RLong, RLong) where (): super::ReshapeLong<E> {}\n",
+    );
     s
 }
+
+/// The label of a reshape's error.
+const RESHAPE_LABEL: &str = "a reshape keeps every element: both shapes must hold as many";
+/// The note of a reshape's error.
+const RESHAPE_NOTE: &str = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`";
 
 #[test]
 fn diagnostic_table_is_up_to_date() {

@@ -91,6 +91,23 @@ impl<L> Render for Mixed<L> {
     type Out = RLong;
 }
 
+/// Holds for `E = B1` (the element counts of a reshape are equal); for
+/// `B0` only through the generated message traits, which never hold.
+pub trait ReshapeCheck<E> {}
+impl<X> ReshapeCheck<typenum::B1> for X {}
+/// `B0`: generic over it, the impls of a failing reshape have a bound
+/// that depends on a parameter (a bound that never holds is an error in
+/// an impl without one).
+pub trait Mismatch {}
+impl Mismatch for typenum::B0 {}
+
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`"
+)]
+pub trait ReshapeLong<E> {}
+
 /// Holds when sizes `L` and `R` are equal; implemented for `(render of a,
 /// render of b)` through the generated message traits.
 pub trait BroadcastCheck<const L: usize, const R: usize, const K: usize> {}

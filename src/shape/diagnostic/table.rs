@@ -2975,3 +2975,751 @@ impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B
 impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize> super::AssignRankCheck for (RLong, R7<B0, B1, B2, B3, B4, B5, B6>) where (): super::AssignRankLong<B0, B1, B2, B3, B4, B5, B6> {}
 impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize> super::AssignRankCheck for (RLong, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): super::AssignRankLong<B0, B1, B2, B3, B4, B5, B6, B7> {}
 
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [] into []: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape0x0<E> {}
+impl<E: super::Mismatch> super::ReshapeCheck<E> for (R0, R0) where (): Reshape0x0<E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [] into [{B0}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape0x1<const B0: usize, E> {}
+impl<const B0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R0, R1<B0>) where (): Reshape0x1<B0, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [] into [{B0}, {B1}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape0x2<const B0: usize, const B1: usize, E> {}
+impl<const B0: usize, const B1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R0, R2<B0, B1>) where (): Reshape0x2<B0, B1, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [] into [{B0}, {B1}, {B2}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape0x3<const B0: usize, const B1: usize, const B2: usize, E> {}
+impl<const B0: usize, const B1: usize, const B2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R0, R3<B0, B1, B2>) where (): Reshape0x3<B0, B1, B2, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [] into [{B0}, {B1}, {B2}, {B3}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape0x4<const B0: usize, const B1: usize, const B2: usize, const B3: usize, E> {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R0, R4<B0, B1, B2, B3>) where (): Reshape0x4<B0, B1, B2, B3, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [] into [{B0}, {B1}, {B2}, {B3}, {B4}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape0x5<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E> {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R0, R5<B0, B1, B2, B3, B4>) where (): Reshape0x5<B0, B1, B2, B3, B4, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape0x6<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E> {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R0, R6<B0, B1, B2, B3, B4, B5>) where (): Reshape0x6<B0, B1, B2, B3, B4, B5, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape0x7<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E> {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R0, R7<B0, B1, B2, B3, B4, B5, B6>) where (): Reshape0x7<B0, B1, B2, B3, B4, B5, B6, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape0x8<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E> {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R0, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): Reshape0x8<B0, B1, B2, B3, B4, B5, B6, B7, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}] into []: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape1x0<const A0: usize, E> {}
+impl<const A0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R1<A0>, R0) where (): Reshape1x0<A0, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}] into [{B0}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape1x1<const A0: usize, const B0: usize, E> {}
+impl<const A0: usize, const B0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R1<A0>, R1<B0>) where (): Reshape1x1<A0, B0, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}] into [{B0}, {B1}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape1x2<const A0: usize, const B0: usize, const B1: usize, E> {}
+impl<const A0: usize, const B0: usize, const B1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R1<A0>, R2<B0, B1>) where (): Reshape1x2<A0, B0, B1, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}] into [{B0}, {B1}, {B2}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape1x3<const A0: usize, const B0: usize, const B1: usize, const B2: usize, E> {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R1<A0>, R3<B0, B1, B2>) where (): Reshape1x3<A0, B0, B1, B2, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}] into [{B0}, {B1}, {B2}, {B3}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape1x4<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E> {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R1<A0>, R4<B0, B1, B2, B3>) where (): Reshape1x4<A0, B0, B1, B2, B3, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}] into [{B0}, {B1}, {B2}, {B3}, {B4}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape1x5<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E> {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R1<A0>, R5<B0, B1, B2, B3, B4>) where (): Reshape1x5<A0, B0, B1, B2, B3, B4, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape1x6<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E> {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R1<A0>, R6<B0, B1, B2, B3, B4, B5>) where (): Reshape1x6<A0, B0, B1, B2, B3, B4, B5, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape1x7<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E> {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R1<A0>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): Reshape1x7<A0, B0, B1, B2, B3, B4, B5, B6, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape1x8<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E> {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R1<A0>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): Reshape1x8<A0, B0, B1, B2, B3, B4, B5, B6, B7, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}] into []: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape2x0<const A0: usize, const A1: usize, E> {}
+impl<const A0: usize, const A1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R2<A0, A1>, R0) where (): Reshape2x0<A0, A1, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}] into [{B0}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape2x1<const A0: usize, const A1: usize, const B0: usize, E> {}
+impl<const A0: usize, const A1: usize, const B0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R2<A0, A1>, R1<B0>) where (): Reshape2x1<A0, A1, B0, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}] into [{B0}, {B1}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape2x2<const A0: usize, const A1: usize, const B0: usize, const B1: usize, E> {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R2<A0, A1>, R2<B0, B1>) where (): Reshape2x2<A0, A1, B0, B1, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}] into [{B0}, {B1}, {B2}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape2x3<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, E> {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R2<A0, A1>, R3<B0, B1, B2>) where (): Reshape2x3<A0, A1, B0, B1, B2, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}] into [{B0}, {B1}, {B2}, {B3}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape2x4<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E> {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R2<A0, A1>, R4<B0, B1, B2, B3>) where (): Reshape2x4<A0, A1, B0, B1, B2, B3, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}] into [{B0}, {B1}, {B2}, {B3}, {B4}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape2x5<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E> {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R2<A0, A1>, R5<B0, B1, B2, B3, B4>) where (): Reshape2x5<A0, A1, B0, B1, B2, B3, B4, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape2x6<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E> {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R2<A0, A1>, R6<B0, B1, B2, B3, B4, B5>) where (): Reshape2x6<A0, A1, B0, B1, B2, B3, B4, B5, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape2x7<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E> {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R2<A0, A1>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): Reshape2x7<A0, A1, B0, B1, B2, B3, B4, B5, B6, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape2x8<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E> {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R2<A0, A1>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): Reshape2x8<A0, A1, B0, B1, B2, B3, B4, B5, B6, B7, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}] into []: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape3x0<const A0: usize, const A1: usize, const A2: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R3<A0, A1, A2>, R0) where (): Reshape3x0<A0, A1, A2, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}] into [{B0}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape3x1<const A0: usize, const A1: usize, const A2: usize, const B0: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R3<A0, A1, A2>, R1<B0>) where (): Reshape3x1<A0, A1, A2, B0, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}] into [{B0}, {B1}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape3x2<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R3<A0, A1, A2>, R2<B0, B1>) where (): Reshape3x2<A0, A1, A2, B0, B1, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}] into [{B0}, {B1}, {B2}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape3x3<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R3<A0, A1, A2>, R3<B0, B1, B2>) where (): Reshape3x3<A0, A1, A2, B0, B1, B2, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}] into [{B0}, {B1}, {B2}, {B3}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape3x4<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R3<A0, A1, A2>, R4<B0, B1, B2, B3>) where (): Reshape3x4<A0, A1, A2, B0, B1, B2, B3, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}] into [{B0}, {B1}, {B2}, {B3}, {B4}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape3x5<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R3<A0, A1, A2>, R5<B0, B1, B2, B3, B4>) where (): Reshape3x5<A0, A1, A2, B0, B1, B2, B3, B4, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape3x6<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R3<A0, A1, A2>, R6<B0, B1, B2, B3, B4, B5>) where (): Reshape3x6<A0, A1, A2, B0, B1, B2, B3, B4, B5, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape3x7<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R3<A0, A1, A2>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): Reshape3x7<A0, A1, A2, B0, B1, B2, B3, B4, B5, B6, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape3x8<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R3<A0, A1, A2>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): Reshape3x8<A0, A1, A2, B0, B1, B2, B3, B4, B5, B6, B7, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}] into []: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape4x0<const A0: usize, const A1: usize, const A2: usize, const A3: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R4<A0, A1, A2, A3>, R0) where (): Reshape4x0<A0, A1, A2, A3, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}] into [{B0}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape4x1<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R4<A0, A1, A2, A3>, R1<B0>) where (): Reshape4x1<A0, A1, A2, A3, B0, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}] into [{B0}, {B1}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape4x2<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R4<A0, A1, A2, A3>, R2<B0, B1>) where (): Reshape4x2<A0, A1, A2, A3, B0, B1, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}] into [{B0}, {B1}, {B2}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape4x3<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R4<A0, A1, A2, A3>, R3<B0, B1, B2>) where (): Reshape4x3<A0, A1, A2, A3, B0, B1, B2, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}] into [{B0}, {B1}, {B2}, {B3}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape4x4<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R4<A0, A1, A2, A3>, R4<B0, B1, B2, B3>) where (): Reshape4x4<A0, A1, A2, A3, B0, B1, B2, B3, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}] into [{B0}, {B1}, {B2}, {B3}, {B4}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape4x5<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R4<A0, A1, A2, A3>, R5<B0, B1, B2, B3, B4>) where (): Reshape4x5<A0, A1, A2, A3, B0, B1, B2, B3, B4, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape4x6<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R4<A0, A1, A2, A3>, R6<B0, B1, B2, B3, B4, B5>) where (): Reshape4x6<A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape4x7<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R4<A0, A1, A2, A3>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): Reshape4x7<A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, B6, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape4x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R4<A0, A1, A2, A3>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): Reshape4x8<A0, A1, A2, A3, B0, B1, B2, B3, B4, B5, B6, B7, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}] into []: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape5x0<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R5<A0, A1, A2, A3, A4>, R0) where (): Reshape5x0<A0, A1, A2, A3, A4, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}] into [{B0}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape5x1<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R5<A0, A1, A2, A3, A4>, R1<B0>) where (): Reshape5x1<A0, A1, A2, A3, A4, B0, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}] into [{B0}, {B1}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape5x2<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R5<A0, A1, A2, A3, A4>, R2<B0, B1>) where (): Reshape5x2<A0, A1, A2, A3, A4, B0, B1, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}] into [{B0}, {B1}, {B2}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape5x3<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R5<A0, A1, A2, A3, A4>, R3<B0, B1, B2>) where (): Reshape5x3<A0, A1, A2, A3, A4, B0, B1, B2, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}] into [{B0}, {B1}, {B2}, {B3}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape5x4<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R5<A0, A1, A2, A3, A4>, R4<B0, B1, B2, B3>) where (): Reshape5x4<A0, A1, A2, A3, A4, B0, B1, B2, B3, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}] into [{B0}, {B1}, {B2}, {B3}, {B4}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape5x5<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R5<A0, A1, A2, A3, A4>, R5<B0, B1, B2, B3, B4>) where (): Reshape5x5<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape5x6<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R5<A0, A1, A2, A3, A4>, R6<B0, B1, B2, B3, B4, B5>) where (): Reshape5x6<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape5x7<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R5<A0, A1, A2, A3, A4>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): Reshape5x7<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, B6, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape5x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R5<A0, A1, A2, A3, A4>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): Reshape5x8<A0, A1, A2, A3, A4, B0, B1, B2, B3, B4, B5, B6, B7, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] into []: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape6x0<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R6<A0, A1, A2, A3, A4, A5>, R0) where (): Reshape6x0<A0, A1, A2, A3, A4, A5, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] into [{B0}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape6x1<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R6<A0, A1, A2, A3, A4, A5>, R1<B0>) where (): Reshape6x1<A0, A1, A2, A3, A4, A5, B0, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] into [{B0}, {B1}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape6x2<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R6<A0, A1, A2, A3, A4, A5>, R2<B0, B1>) where (): Reshape6x2<A0, A1, A2, A3, A4, A5, B0, B1, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] into [{B0}, {B1}, {B2}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape6x3<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R6<A0, A1, A2, A3, A4, A5>, R3<B0, B1, B2>) where (): Reshape6x3<A0, A1, A2, A3, A4, A5, B0, B1, B2, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] into [{B0}, {B1}, {B2}, {B3}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape6x4<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R6<A0, A1, A2, A3, A4, A5>, R4<B0, B1, B2, B3>) where (): Reshape6x4<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] into [{B0}, {B1}, {B2}, {B3}, {B4}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape6x5<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R6<A0, A1, A2, A3, A4, A5>, R5<B0, B1, B2, B3, B4>) where (): Reshape6x5<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape6x6<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R6<A0, A1, A2, A3, A4, A5>, R6<B0, B1, B2, B3, B4, B5>) where (): Reshape6x6<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape6x7<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R6<A0, A1, A2, A3, A4, A5>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): Reshape6x7<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, B6, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape6x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R6<A0, A1, A2, A3, A4, A5>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): Reshape6x8<A0, A1, A2, A3, A4, A5, B0, B1, B2, B3, B4, B5, B6, B7, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] into []: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape7x0<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R7<A0, A1, A2, A3, A4, A5, A6>, R0) where (): Reshape7x0<A0, A1, A2, A3, A4, A5, A6, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] into [{B0}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape7x1<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R7<A0, A1, A2, A3, A4, A5, A6>, R1<B0>) where (): Reshape7x1<A0, A1, A2, A3, A4, A5, A6, B0, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] into [{B0}, {B1}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape7x2<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R7<A0, A1, A2, A3, A4, A5, A6>, R2<B0, B1>) where (): Reshape7x2<A0, A1, A2, A3, A4, A5, A6, B0, B1, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] into [{B0}, {B1}, {B2}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape7x3<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R7<A0, A1, A2, A3, A4, A5, A6>, R3<B0, B1, B2>) where (): Reshape7x3<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] into [{B0}, {B1}, {B2}, {B3}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape7x4<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R7<A0, A1, A2, A3, A4, A5, A6>, R4<B0, B1, B2, B3>) where (): Reshape7x4<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] into [{B0}, {B1}, {B2}, {B3}, {B4}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape7x5<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R7<A0, A1, A2, A3, A4, A5, A6>, R5<B0, B1, B2, B3, B4>) where (): Reshape7x5<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape7x6<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R7<A0, A1, A2, A3, A4, A5, A6>, R6<B0, B1, B2, B3, B4, B5>) where (): Reshape7x6<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape7x7<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R7<A0, A1, A2, A3, A4, A5, A6>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): Reshape7x7<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape7x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R7<A0, A1, A2, A3, A4, A5, A6>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): Reshape7x8<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6, B7, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] into []: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape8x0<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R0) where (): Reshape8x0<A0, A1, A2, A3, A4, A5, A6, A7, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] into [{B0}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape8x1<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R1<B0>) where (): Reshape8x1<A0, A1, A2, A3, A4, A5, A6, A7, B0, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] into [{B0}, {B1}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape8x2<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R2<B0, B1>) where (): Reshape8x2<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] into [{B0}, {B1}, {B2}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape8x3<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R3<B0, B1, B2>) where (): Reshape8x3<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] into [{B0}, {B1}, {B2}, {B3}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape8x4<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R4<B0, B1, B2, B3>) where (): Reshape8x4<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] into [{B0}, {B1}, {B2}, {B3}, {B4}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape8x5<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R5<B0, B1, B2, B3, B4>) where (): Reshape8x5<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape8x6<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R6<B0, B1, B2, B3, B4, B5>) where (): Reshape8x6<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape8x7<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): Reshape8x7<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, B6, E> {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot reshape [{A0}, {A1}, {A2}, {A3}, {A4}, {A5}, {A6}, {A7}] into [{B0}, {B1}, {B2}, {B3}, {B4}, {B5}, {B6}, {B7}]: the element counts differ",
+    label = "a reshape keeps every element: both shapes must hold as many",
+    note = "generic code names this bound: `S: ReshapeTo<S2>`; a layout with a `Dyn` dimension reshapes with `try_reshape`"
+)]
+pub trait Reshape8x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): Reshape8x8<A0, A1, A2, A3, A4, A5, A6, A7, B0, B1, B2, B3, B4, B5, B6, B7, E> {}
+
+impl<E: super::Mismatch> super::ReshapeCheck<E> for (R0, RLong) where (): super::ReshapeLong<E> {}
+impl<E: super::Mismatch> super::ReshapeCheck<E> for (RLong, R0) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R1<A0>, RLong) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RLong, R1<A0>) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R2<A0, A1>, RLong) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RLong, R2<A0, A1>) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R3<A0, A1, A2>, RLong) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RLong, R3<A0, A1, A2>) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R4<A0, A1, A2, A3>, RLong) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RLong, R4<A0, A1, A2, A3>) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R5<A0, A1, A2, A3, A4>, RLong) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RLong, R5<A0, A1, A2, A3, A4>) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R6<A0, A1, A2, A3, A4, A5>, RLong) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RLong, R6<A0, A1, A2, A3, A4, A5>) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R7<A0, A1, A2, A3, A4, A5, A6>, RLong) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RLong, R7<A0, A1, A2, A3, A4, A5, A6>) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, RLong) where (): super::ReshapeLong<E> {}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RLong, R8<A0, A1, A2, A3, A4, A5, A6, A7>) where (): super::ReshapeLong<E> {}
+impl<E: super::Mismatch> super::ReshapeCheck<E> for (RLong, RLong) where (): super::ReshapeLong<E> {}

@@ -1,0 +1,347 @@
+//! Indexing by tensors of positions along one axis: `gather` (PyTorch's:
+//! `out[i][j][k] = x[i][index[i][j][k]][k]` along axis 1, the result of
+//! the index's shape, each of its sizes at most the input's off the
+//! axis), `take_along_dim` (the same with the sizes off the axis equal:
+//! NumPy's `take_along_axis`; PyTorch's also broadcasts, this one does
+//! not) and `index_select` (whole slices along the axis, in the order of
+//! a list of positions; NumPy's `take` with an axis).
+//!
+//! Positions are `usize`. A position past the axis is an error in
+//! PyTorch's words (`index 5 is out of bounds for dimension 1 with size
+//! 3`), an index of another rank or a larger size is
+//! [`ShapeError::Mismatch`]: `try_` forms return them, the others panic
+//! with them.
+//!
+//! ```
+//! use shaped::{shape, Axis, DynTensor, Tensor};
+//! let x = DynTensor::from_vec(vec![10, 11, 12, 20, 21, 22], &[2, 3]).unwrap();
+//! let idx = DynTensor::from_vec(vec![2, 0, 1, 1], &[2, 2]).unwrap();
+//! assert_eq!(x.try_gather(1, &idx).unwrap().to_vec(), vec![12, 10, 21, 21]);
+//! assert_eq!(x.try_index_select(1, &[2, 2, 0]).unwrap().to_vec(), vec![12, 12, 10, 22, 22, 20]);
+//! let t = Tensor::<f32, shape![2, 3]>::from_slice(&[3.0, 1.0, 2.0, 0.0, 5.0, 4.0]).unwrap();
+//! let order = t.argsort(Axis::<1>, false);
+//! let sorted: Tensor<f32, shape![2, 3]> = t.take_along_dim(&order, Axis::<1>);
+//! assert_eq!(sorted.to_vec(), vec![1.0, 2.0, 3.0, 0.0, 4.0, 5.0]);
+//! ```
+
+use alloc::vec::Vec;
+
+use crate::element::Element;
+use crate::error::{ShapeError, fail};
+use crate::kernel;
+use crate::reduce::cumulative::axis_of_mask;
+use crate::reduce::lanes::{Along, axis_of, resized, take_lanes};
+use crate::shape::axes::OneAxis;
+use crate::shape::axis::AxisArg;
+use crate::shape::list::Layout;
+use crate::shape::narrow::{NarrowDyn, NarrowedDyn};
+use crate::shape::toolkit::ReduceAxes;
+use crate::tensor::{DynTensor, Tensor};
+
+/// PyTorch's error for position `i` along `axis` of `shape`.
+fn out_of_bounds(shape: &[usize], axis: usize, i: usize) -> ShapeError {
+    ShapeError::IndexOutOfRange {
+        shape: shape.to_vec(),
+        axis,
+        index: isize::try_from(i).unwrap_or(isize::MAX),
+    }
+}
+
+/// `gather` of `x` (sizes `dims`) along `axis` by `idx` (sizes
+/// `idims`); with `exact`, the sizes off the axis must be equal.
+pub(crate) fn gather_along<T: Copy>(
+    x: &[T],
+    dims: &[usize],
+    axis: usize,
+    idx: &[usize],
+    idims: &[usize],
+    exact: bool,
+) -> Result<Vec<T>, ShapeError> {
+    let fits = idims.len() == dims.len()
+        && idims
+            .iter()
+            .zip(dims)
+            .enumerate()
+            .all(|(d, (&i, &s))| d == axis || if exact { i == s } else { i <= s });
+    if !fits {
+        return Err(ShapeError::Mismatch {
+            expected: resized(dims, axis, usize::MAX),
+            got: idims.to_vec(),
+        });
+    }
+    let a = Along::new(dims, axis);
+    if let Some(&bad) = idx.iter().find(|&&i| i >= a.len) {
+        return Err(out_of_bounds(dims, axis, bad));
+    }
+    let same_off_axis = idims
+        .iter()
+        .zip(dims)
+        .enumerate()
+        .all(|(d, (&i, &s))| d == axis || i == s);
+    if same_off_axis {
+        let m = idims.get(axis).copied().unwrap_or(1);
+        return Ok(take_lanes(x, a, idx, m));
+    }
+    // Smaller sizes off the axis: walk the index's positions, the
+    // input's offset from its strides.
+    let strides = kernel::strides(dims);
+    let mut pos = alloc::vec![0usize; idims.len()];
+    let mut out = Vec::with_capacity(idx.len());
+    for &i in idx {
+        let off: usize = pos
+            .iter()
+            .enumerate()
+            .map(|(d, &p)| if d == axis { i } else { p } * strides[d])
+            .sum();
+        out.push(x[off]);
+        for d in (0..idims.len()).rev() {
+            pos[d] += 1;
+            if pos[d] < idims[d] {
+                break;
+            }
+            pos[d] = 0;
+        }
+    }
+    Ok(out)
+}
+
+/// `index_select` of `x` (sizes `dims`) along `axis`: the result and its
+/// sizes.
+fn select_along<T: Copy>(
+    x: &[T],
+    dims: &[usize],
+    axis: usize,
+    positions: &[usize],
+) -> Result<(Vec<T>, Vec<usize>), ShapeError> {
+    let a = Along::new(dims, axis);
+    if let Some(&bad) = positions.iter().find(|&&i| i >= a.len) {
+        return Err(out_of_bounds(dims, axis, bad));
+    }
+    let out_dims = resized(dims, axis, positions.len());
+    let n = crate::error::checked_numel::<T>(&[a.outer, positions.len(), a.inner])?;
+    let mut out = Vec::with_capacity(n);
+    for group in x.chunks_exact((a.len * a.inner).max(1)).take(a.outer) {
+        for &p in positions {
+            out.extend_from_slice(&group[p * a.inner..(p + 1) * a.inner]);
+        }
+    }
+    Ok((out, out_dims))
+}
+
+impl<T: Element> DynTensor<T> {
+    /// PyTorch's `gather(dim, index)`: along `axis`, the element at each
+    /// of `index`'s positions; the result has `index`'s shape.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let x = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
+    /// let idx = DynTensor::from_vec(vec![1, 0], &[1, 2]).unwrap();
+    /// assert_eq!(x.try_gather(0, &idx).unwrap().to_vec(), vec![3, 1]);
+    /// let bad = DynTensor::from_vec(vec![5], &[1, 1]).unwrap();
+    /// assert_eq!(
+    ///     x.try_gather(1, &bad).unwrap_err().to_string().lines().next().unwrap(),
+    ///     "index 5 is out of bounds for dimension 1 with size 3"
+    /// );
+    /// ```
+    pub fn try_gather(
+        &self,
+        axis: impl AxisArg,
+        index: &DynTensor<usize>,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        let k = axis_of(self.shape(), axis)?;
+        let out = gather_along(
+            self.as_slice(),
+            self.shape(),
+            k,
+            index.as_slice(),
+            index.shape(),
+            false,
+        )?;
+        Ok(DynTensor::from_parts(out, index.shape()))
+    }
+
+    /// [`try_gather`](Self::try_gather), panicking with its error.
+    #[track_caller]
+    pub fn gather(&self, axis: impl AxisArg, index: &DynTensor<usize>) -> DynTensor<T> {
+        self.try_gather(axis, index).unwrap_or_else(|e| fail(e))
+    }
+
+    /// `take_along_dim(indices, dim)` without broadcasting: [`gather`]
+    /// with `indices` of this tensor's sizes off `axis` (NumPy's
+    /// `take_along_axis`), e.g. the values of an `argsort`.
+    ///
+    /// [`gather`]: Self::try_gather
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let x = DynTensor::from_vec(vec![3, 1, 2], &[1, 3]).unwrap();
+    /// let i = x.argsort(1, true);
+    /// assert_eq!(x.try_take_along_dim(&i, 1).unwrap().to_vec(), vec![3, 2, 1]);
+    /// ```
+    pub fn try_take_along_dim(
+        &self,
+        indices: &DynTensor<usize>,
+        axis: impl AxisArg,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        let k = axis_of(self.shape(), axis)?;
+        let out = gather_along(
+            self.as_slice(),
+            self.shape(),
+            k,
+            indices.as_slice(),
+            indices.shape(),
+            true,
+        )?;
+        Ok(DynTensor::from_parts(out, indices.shape()))
+    }
+
+    /// [`try_take_along_dim`](Self::try_take_along_dim), panicking with
+    /// its error.
+    #[track_caller]
+    pub fn take_along_dim(&self, indices: &DynTensor<usize>, axis: impl AxisArg) -> DynTensor<T> {
+        self.try_take_along_dim(indices, axis)
+            .unwrap_or_else(|e| fail(e))
+    }
+
+    /// PyTorch's `index_select(dim, index)`: the slices at `positions`
+    /// along `axis`, in that order (repeats allowed). The names stay.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let x = DynTensor::<i32>::arange(6).reshape(&[3, 2]).unwrap();
+    /// let y = x.try_index_select(0, &[2, 0]).unwrap();
+    /// assert_eq!((y.shape(), y.to_vec()), (&[2, 2][..], vec![4, 5, 0, 1]));
+    /// assert!(x.try_index_select(0, &[3]).is_err());
+    /// ```
+    pub fn try_index_select(
+        &self,
+        axis: impl AxisArg,
+        positions: &[usize],
+    ) -> Result<DynTensor<T>, ShapeError> {
+        let k = axis_of(self.shape(), axis)?;
+        let (out, dims) = select_along(self.as_slice(), self.shape(), k, positions)?;
+        let mut out = DynTensor::from_parts(out, &dims);
+        out.names.clone_from(&self.names);
+        Ok(out)
+    }
+
+    /// [`try_index_select`](Self::try_index_select), panicking with its
+    /// error.
+    #[track_caller]
+    pub fn index_select(&self, axis: impl AxisArg, positions: &[usize]) -> DynTensor<T> {
+        self.try_index_select(axis, positions)
+            .unwrap_or_else(|e| fail(e))
+    }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// [`DynTensor::try_gather`] along the axis `A`: the result has the
+    /// index's layout.
+    pub fn try_gather<A: OneAxis, R: Layout>(
+        &self,
+        _axis: A,
+        index: &Tensor<usize, R>,
+    ) -> Result<Tensor<T, R>, ShapeError>
+    where
+        S: ReduceAxes<A>,
+    {
+        let k = axis_of_mask(<S as ReduceAxes<A>>::MASK);
+        let idims = index.shape();
+        let out = gather_along(
+            self.as_slice(),
+            &self.shape(),
+            k,
+            index.as_slice(),
+            &idims,
+            false,
+        )?;
+        Ok(Tensor::from_checked(out, &idims))
+    }
+
+    /// [`try_gather`](Self::try_gather), panicking with its error.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Tensor};
+    /// let x = Tensor::<i32, shape![2, 3]>::arange();
+    /// let idx = Tensor::<usize, shape![2, 1]>::from_slice(&[2, 0]).unwrap();
+    /// let g: Tensor<i32, shape![2, 1]> = x.gather(Axis::<1>, &idx);
+    /// assert_eq!(g.to_vec(), vec![2, 3]);
+    /// ```
+    #[track_caller]
+    pub fn gather<A: OneAxis, R: Layout>(&self, axis: A, index: &Tensor<usize, R>) -> Tensor<T, R>
+    where
+        S: ReduceAxes<A>,
+    {
+        self.try_gather(axis, index).unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`DynTensor::try_take_along_dim`] along the axis `A`.
+    pub fn try_take_along_dim<A: OneAxis, R: Layout>(
+        &self,
+        indices: &Tensor<usize, R>,
+        _axis: A,
+    ) -> Result<Tensor<T, R>, ShapeError>
+    where
+        S: ReduceAxes<A>,
+    {
+        let k = axis_of_mask(<S as ReduceAxes<A>>::MASK);
+        let idims = indices.shape();
+        let out = gather_along(
+            self.as_slice(),
+            &self.shape(),
+            k,
+            indices.as_slice(),
+            &idims,
+            true,
+        )?;
+        Ok(Tensor::from_checked(out, &idims))
+    }
+
+    /// [`try_take_along_dim`](Self::try_take_along_dim), panicking with
+    /// its error.
+    #[track_caller]
+    pub fn take_along_dim<A: OneAxis, R: Layout>(
+        &self,
+        indices: &Tensor<usize, R>,
+        axis: A,
+    ) -> Tensor<T, R>
+    where
+        S: ReduceAxes<A>,
+    {
+        self.try_take_along_dim(indices, axis)
+            .unwrap_or_else(|e| fail(e))
+    }
+
+    /// [`DynTensor::try_index_select`] along the axis `A`, which becomes
+    /// `Dyn`.
+    pub fn try_index_select<A>(
+        &self,
+        _axis: A,
+        positions: &[usize],
+    ) -> Result<Tensor<T, NarrowedDyn<S, A>>, ShapeError>
+    where
+        S: NarrowDyn<A>,
+    {
+        let k = <S as NarrowDyn<A>>::AXIS;
+        let (out, dims) = select_along(self.as_slice(), &self.shape(), k, positions)?;
+        Ok(Tensor::from_checked(out, &dims))
+    }
+
+    /// [`try_index_select`](Self::try_index_select), panicking with its
+    /// error.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let x = Tensor::<i32, shape![3, 2]>::arange();
+    /// let y: Tensor<i32, shape![Dyn, 2]> = x.index_select(Axis::<0>, &[1, 1]);
+    /// assert_eq!(y.to_vec(), vec![2, 3, 2, 3]);
+    /// ```
+    #[track_caller]
+    pub fn index_select<A>(&self, axis: A, positions: &[usize]) -> Tensor<T, NarrowedDyn<S, A>>
+    where
+        S: NarrowDyn<A>,
+    {
+        self.try_index_select(axis, positions)
+            .unwrap_or_else(|e| fail(e))
+    }
+}

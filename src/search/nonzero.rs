@@ -1,0 +1,177 @@
+//! Where the non-zero elements are, how many there are, and the elements
+//! a mask selects: `nonzero` (PyTorch's: `[n, rank]` positions in
+//! row-major order), `count_nonzero` (of everything, or over axes as a
+//! reduction) and `masked_select` (the elements where a mask is `true`,
+//! in row-major order). How many there are is known only when the
+//! program runs, so `nonzero` and `masked_select` give runtime-sized
+//! results on every layout. NaN is non-zero, as in both NumPy and
+//! PyTorch.
+//!
+//! ```
+//! use shaped::{shape, Axis, DynTensor, Tensor};
+//! let t = Tensor::<i32, shape![2, 3]>::from_slice(&[0, 4, 0, 7, 0, 1]).unwrap();
+//! assert_eq!(t.count_nonzero(), 3);
+//! assert_eq!(t.count_nonzero_over(Axis::<1>).to_vec(), vec![1, 2]);
+//! assert_eq!(t.nonzero().to_vec(), vec![0, 1, 1, 0, 1, 2]);
+//! let big = t.gt(&Tensor::<i32, shape![]>::full(3));
+//! assert_eq!(t.masked_select(&big).to_vec(), vec![4, 7]);
+//! ```
+
+use alloc::vec::Vec;
+
+use crate::element::Element;
+use crate::error::{ShapeError, fail};
+use crate::ops::layout_mask::Mask;
+use crate::reduce::engine::Reducer;
+use crate::shape::axis::AxisArg;
+use crate::shape::dim::Dyn;
+use crate::shape::list::{Cons, Layout, Nil};
+use crate::shape::mixed::Mixed;
+use crate::shape::toolkit::{DropDims, ReduceAxes};
+use crate::tensor::{DynTensor, Tensor};
+
+/// The number of non-zero elements.
+pub(crate) struct CountNonzero;
+impl<T: Element> Reducer<T> for CountNonzero {
+    type Out = usize;
+    fn slice(&self, x: &[T]) -> usize {
+        x.iter().filter(|v| !v.is_zero()).count()
+    }
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [usize]) {
+        out.iter_mut().for_each(|o| *o = 0);
+        for r in 0..len {
+            for (o, v) in out.iter_mut().zip(&x[r * stride..]) {
+                *o += usize::from(!v.is_zero());
+            }
+        }
+    }
+}
+
+/// The positions of the non-zero elements of `x` (sizes `dims`), one
+/// row of `dims.len()` per element, and how many rows.
+fn nonzero_of<T: Element>(x: &[T], dims: &[usize]) -> (Vec<usize>, usize) {
+    let mut out = Vec::new();
+    let mut pos = alloc::vec![0usize; dims.len()];
+    let mut n = 0;
+    for v in x {
+        if !v.is_zero() {
+            out.extend_from_slice(&pos);
+            n += 1;
+        }
+        for d in (0..dims.len()).rev() {
+            pos[d] += 1;
+            if pos[d] < dims[d] {
+                break;
+            }
+            pos[d] = 0;
+        }
+    }
+    (out, n)
+}
+
+/// The elements of `x` where `mask` is `true`.
+fn select_of<T: Copy>(x: &[T], mask: &[bool]) -> Vec<T> {
+    x.iter()
+        .zip(mask)
+        .filter(|(_, m)| **m)
+        .map(|(&v, _)| v)
+        .collect()
+}
+
+/// The runtime-sized one-dimensional layout of `masked_select`.
+type Column = Mixed<Cons<Dyn, Nil>>;
+
+impl<T: Element> DynTensor<T> {
+    /// The positions of the non-zero elements, `[n, rank]`, row-major
+    /// (PyTorch's `nonzero()`; NumPy's `argwhere`).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![0.0, 2.0, f32::NAN, 0.0], &[2, 2]).unwrap();
+    /// let nz = t.nonzero();
+    /// assert_eq!((nz.shape(), nz.to_vec()), (&[2, 2][..], vec![0, 1, 1, 0]));
+    /// ```
+    pub fn nonzero(&self) -> DynTensor<usize> {
+        let (v, n) = nonzero_of(self.as_slice(), self.shape());
+        DynTensor::from_parts(v, &[n, self.rank()])
+    }
+
+    /// How many elements are not zero.
+    pub fn count_nonzero(&self) -> usize {
+        CountNonzero.slice(self.as_slice())
+    }
+
+    /// How many elements are not zero over `axes` (PyTorch's
+    /// `count_nonzero(dim)`), dropping them.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![0, 1, 2, 0, 0, 3], &[2, 3]).unwrap();
+    /// assert_eq!(t.try_count_nonzero_dims(&[0]).unwrap().to_vec(), vec![0, 1, 2]);
+    /// assert!(t.try_count_nonzero_dims(&[2]).is_err());
+    /// ```
+    pub fn try_count_nonzero_dims<A: AxisArg>(
+        &self,
+        axes: &[A],
+    ) -> Result<DynTensor<usize>, ShapeError> {
+        self.reduce_with(axes, false, &CountNonzero, None)
+    }
+
+    /// The elements where `mask` is `true`, in row-major order (PyTorch's
+    /// `masked_select`, NumPy's `x[mask]`); the mask must have this
+    /// tensor's shape (PyTorch also broadcasts it).
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let x = DynTensor::from_vec(vec![1, -2, 3, -4], &[2, 2]).unwrap();
+    /// let m = x.try_gt(&DynTensor::scalar(0)).unwrap();
+    /// assert_eq!(x.try_masked_select(&m).unwrap().to_vec(), vec![1, 3]);
+    /// ```
+    pub fn try_masked_select(&self, mask: &DynTensor<bool>) -> Result<DynTensor<T>, ShapeError> {
+        if mask.shape() != self.shape() {
+            return Err(ShapeError::Mismatch {
+                expected: self.shape().to_vec(),
+                got: mask.shape().to_vec(),
+            });
+        }
+        let v = select_of(self.as_slice(), mask.as_slice());
+        let n = v.len();
+        Ok(DynTensor::from_parts(v, &[n]))
+    }
+
+    /// [`try_masked_select`](Self::try_masked_select), panicking with its
+    /// error.
+    #[track_caller]
+    pub fn masked_select(&self, mask: &DynTensor<bool>) -> DynTensor<T> {
+        self.try_masked_select(mask).unwrap_or_else(|e| fail(e))
+    }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// The positions of the non-zero elements, `[n, rank]`.
+    pub fn nonzero(&self) -> DynTensor<usize> {
+        let (v, n) = nonzero_of(self.as_slice(), &self.shape());
+        DynTensor::from_parts(v, &[n, S::RANK])
+    }
+
+    /// How many elements are not zero.
+    pub fn count_nonzero(&self) -> usize {
+        CountNonzero.slice(self.as_slice())
+    }
+
+    /// How many elements are not zero over the axes `X`, dropping them.
+    pub fn count_nonzero_over<X>(&self, _axes: X) -> Tensor<usize, DropDims<S, X>>
+    where
+        S: ReduceAxes<X>,
+    {
+        self.reduce_to::<X, DropDims<S, X>, _>(false, &CountNonzero, None)
+    }
+
+    /// The elements where `mask` (of this tensor's layout) is `true`, in
+    /// row-major order: a runtime-sized `[Dyn]`.
+    pub fn masked_select(&self, mask: &Mask<S>) -> Tensor<T, Column> {
+        let v = select_of(self.as_slice(), mask.as_slice());
+        let n = [v.len()];
+        Tensor::from_checked(v, &n)
+    }
+}

@@ -1,0 +1,187 @@
+//! [`repeat`](crate::DynTensor::repeat) (the whole tensor tiled: PyTorch's
+//! `repeat`, NumPy's `tile`) and
+//! [`repeat_interleave`](crate::DynTensor::repeat_interleave) (each element
+//! repeated in place: PyTorch's `repeat_interleave`, NumPy's `repeat`).
+//! Mind the names: NumPy's `repeat` is PyTorch's `repeat_interleave`.
+//!
+//! ```
+//! use shaped::DynTensor;
+//! let t = DynTensor::from_vec(vec![1, 2], &[2]).unwrap();
+//! assert_eq!(t.repeat(&[2]).to_vec(), vec![1, 2, 1, 2]);
+//! assert_eq!(t.repeat(&[2, 1]).shape(), &[2, 2]);
+//! assert_eq!(t.repeat_interleave(2, 0).to_vec(), vec![1, 1, 2, 2]);
+//! ```
+
+use alloc::vec::Vec;
+
+use crate::element::Element;
+use crate::error::{ShapeError, checked_numel, fail};
+use crate::shape::all_dyn::{DynAxis, Resized, ToDynLayout, WithDynAxis};
+use crate::shape::axes::Axis;
+use crate::shape::axis::{self, AxisArg};
+use crate::shape::list::Layout;
+use crate::tensor::{DynTensor, Tensor};
+
+/// Appends each run of `run` elements of `src` `times` times: a whole
+/// axis's block for tiling, one index's block for interleaving.
+fn repeat_runs<T: Copy>(src: &[T], run: usize, times: usize, out: &mut Vec<T>) {
+    if run == 0 {
+        return;
+    }
+    for piece in src.chunks_exact(run) {
+        for _ in 0..times {
+            out.extend_from_slice(piece);
+        }
+    }
+}
+
+impl<T: Element> DynTensor<T> {
+    /// The tensor tiled `reps[k]` times along axis `k` (PyTorch's
+    /// `repeat`; NumPy's `tile`). `reps` has at least the tensor's rank;
+    /// extra leading entries add leading axes. Fewer entries than the rank
+    /// is [`ShapeError::ExpandRank`] (PyTorch's rule: "Number of
+    /// dimensions of repeat dims can not be smaller than number of
+    /// dimensions of tensor"; NumPy's `tile` pads `reps` instead). The
+    /// result has no names.
+    pub fn try_repeat(&self, reps: &[usize]) -> Result<Self, ShapeError> {
+        let rank = self.rank();
+        if reps.len() < rank {
+            return Err(ShapeError::ExpandRank {
+                target: reps.to_vec(),
+                tensor: self.shape().to_vec(),
+            });
+        }
+        let mut dims = alloc::vec![1; reps.len() - rank];
+        dims.extend_from_slice(self.shape());
+        let out_dims: Vec<usize> = dims
+            .iter()
+            .zip(reps)
+            .map(|(&d, &r)| d.saturating_mul(r))
+            .collect();
+        let n = checked_numel::<T>(&out_dims)?;
+        if dims
+            .iter()
+            .zip(reps)
+            .any(|(&d, &r)| d != 0 && r != 0 && d.checked_mul(r).is_none())
+        {
+            return Err(ShapeError::TooLarge { shape: out_dims });
+        }
+        // Innermost axis first: each pass repeats the blocks below axis k.
+        let mut data = self.to_vec();
+        let mut block = 1; // elements of one index of axis k in `data`
+        for k in (0..dims.len()).rev() {
+            let run = block * dims[k];
+            let mut next = Vec::with_capacity(data.len().saturating_mul(reps[k]).min(n));
+            repeat_runs(&data, run, reps[k], &mut next);
+            data = next;
+            block = run * reps[k];
+        }
+        if n == 0 {
+            data.clear();
+        }
+        Ok(DynTensor::from_parts(data, &out_dims))
+    }
+
+    /// [`try_repeat`](Self::try_repeat), panicking with the error's message.
+    #[track_caller]
+    pub fn repeat(&self, reps: &[usize]) -> Self {
+        self.try_repeat(reps).unwrap_or_else(|e| fail(e))
+    }
+
+    /// Each element repeated `repeats` times in place along `axis`
+    /// (PyTorch's `repeat_interleave(repeats, dim)`; NumPy's
+    /// `repeat(a, repeats, axis)`). The result has no names.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::<i32>::arange(4).reshape(&[2, 2]).unwrap();
+    /// let r = t.try_repeat_interleave(2, -1).unwrap();
+    /// assert_eq!((r.shape(), r.to_vec()), (&[2, 4][..], vec![0, 0, 1, 1, 2, 2, 3, 3]));
+    /// ```
+    pub fn try_repeat_interleave(
+        &self,
+        repeats: usize,
+        axis: impl AxisArg,
+    ) -> Result<Self, ShapeError> {
+        let axis = axis::existing(self.shape(), axis)?;
+        let mut dims = self.shape().to_vec();
+        if dims.is_empty() {
+            dims.push(1); // a rank-0 tensor repeats as a 1-D one, as in PyTorch
+        }
+        let inner: usize = dims[axis + 1..].iter().product();
+        dims[axis] = dims[axis]
+            .checked_mul(repeats)
+            .ok_or_else(|| ShapeError::TooLarge {
+                shape: dims.clone(),
+            })?;
+        let n = checked_numel::<T>(&dims)?;
+        let mut data = Vec::with_capacity(n);
+        repeat_runs(self.as_slice(), inner, repeats, &mut data);
+        Ok(DynTensor::from_parts(data, &dims))
+    }
+
+    /// [`try_repeat_interleave`](Self::try_repeat_interleave), panicking
+    /// with the error's message.
+    #[track_caller]
+    pub fn repeat_interleave(&self, repeats: usize, axis: impl AxisArg) -> Self {
+        self.try_repeat_interleave(repeats, axis)
+            .unwrap_or_else(|e| fail(e))
+    }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S>
+where
+    S::List: ToDynLayout,
+{
+    /// The tensor tiled `reps[k]` times along axis `k` (see
+    /// [`DynTensor::try_repeat`]); `reps` has exactly the rank's length.
+    /// The result keeps the rank, every size known at run time
+    /// ([`Resized<S>`]: the sizes are products the compiler cannot
+    /// form). Another length of `reps` is [`ShapeError::ExpandRank`].
+    pub fn try_repeat(&self, reps: &[usize]) -> Result<Tensor<T, Resized<S>>, ShapeError> {
+        if reps.len() != S::RANK {
+            return Err(ShapeError::ExpandRank {
+                target: reps.to_vec(),
+                tensor: self.shape().to_vec(),
+            });
+        }
+        let d = DynTensor::from_parts(self.to_vec(), &self.shape()).try_repeat(reps)?;
+        let dims = d.shape().to_vec();
+        Ok(Tensor::from_checked(d.into_vec(), &dims))
+    }
+
+    /// [`try_repeat`](Self::try_repeat), panicking with the error's message.
+    #[track_caller]
+    pub fn repeat(&self, reps: &[usize]) -> Tensor<T, Resized<S>> {
+        self.try_repeat(reps).unwrap_or_else(|e| fail(e))
+    }
+}
+
+impl<T: Element, S: Layout> Tensor<T, S> {
+    /// Each element repeated `repeats` times in place along axis `K` (see
+    /// [`DynTensor::try_repeat_interleave`]), that axis of runtime size in
+    /// the result's layout ([`WithDynAxis<S, K>`]).
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![2, 2]>::arange();
+    /// let r: Tensor<i32, shape![2, Dyn]> = t.repeat_interleave(2, Axis::<1>);
+    /// assert_eq!(r.to_vec(), vec![0, 0, 1, 1, 2, 2, 3, 3]);
+    /// ```
+    #[track_caller]
+    pub fn repeat_interleave<const K: usize>(
+        &self,
+        repeats: usize,
+        _: Axis<K>,
+    ) -> Tensor<T, WithDynAxis<S, K>>
+    where
+        S: DynAxis<K>,
+    {
+        let d = DynTensor::from_parts(self.to_vec(), &self.shape());
+        let r = d
+            .try_repeat_interleave(repeats, K)
+            .unwrap_or_else(|e| fail(e));
+        let dims = r.shape().to_vec();
+        Tensor::from_checked(r.into_vec(), &dims)
+    }
+}

@@ -1,0 +1,535 @@
+//! Empty tensors with huge axes, driven through the runtime view
+//! operations, reductions and error messages by a "program" of random
+//! words, each operation checked against a naive reference written from
+//! Python's and PyTorch's rules (sharing no code with the crate). Shared
+//! by the property test (`tests/huge_empty.rs`) and the fuzz target
+//! (`fuzz/fuzz_targets/huge.rs`):
+//! `#[path = "common/huge.rs"] mod huge;`.
+//!
+//! Nothing here may panic except an assertion that found a bug: every
+//! operation is a `try_` one, and an allocation is only attempted when it
+//! is small (a few KiB) or certainly refused (2^48 bytes or more), never
+//! one that would really take the machine's memory.
+
+#![allow(dead_code)]
+
+use shaped::{DynTensor, DynView, ShapeError, SliceArg};
+
+const IMAX: usize = isize::MAX as usize;
+
+/// Reads words one by one, then zeros.
+pub struct Words<'a>(pub &'a [u64]);
+
+impl Words<'_> {
+    pub fn next(&mut self) -> u64 {
+        match self.0.split_first() {
+            Some((&w, rest)) => {
+                self.0 = rest;
+                w
+            }
+            None => 0,
+        }
+    }
+
+    /// A size, mostly a small or an extreme one.
+    pub fn size(&mut self) -> usize {
+        let w = self.next();
+        let table = [
+            0,
+            1,
+            2,
+            3,
+            4,
+            1 << 31,
+            1 << 32,
+            1 << 62,
+            IMAX / 3,
+            IMAX - 1,
+            IMAX,
+            IMAX + 1,
+            usize::MAX - 1,
+            usize::MAX,
+        ];
+        match (w % 16) as usize {
+            i if i < table.len() => table[i],
+            14 => (w >> 4) as usize,
+            _ => (w >> 4) as usize % 6,
+        }
+    }
+
+    /// A bound, index or step, mostly a small or an extreme one.
+    pub fn signed(&mut self) -> isize {
+        let w = self.next();
+        let table = [
+            0,
+            1,
+            -1,
+            2,
+            -2,
+            3,
+            -6,
+            isize::MAX,
+            isize::MIN,
+            isize::MAX - 1,
+            isize::MIN + 1,
+            1 << 31,
+            -(1 << 40),
+        ];
+        match (w % 16) as usize {
+            i if i < table.len() => table[i],
+            13 => (w >> 4) as isize,
+            14 => -((w >> 5) as isize),
+            _ => (w >> 4) as isize % 7 - 3,
+        }
+    }
+
+    /// An axis argument: in range or a little past it.
+    pub fn axis(&mut self) -> isize {
+        (self.next() % 13) as isize - 6
+    }
+
+    /// A shape of rank 0 to 4: usually with one axis 0 and the others
+    /// anything up to `usize::MAX`, else small sizes (a tensor with
+    /// elements).
+    pub fn shape(&mut self) -> Vec<usize> {
+        let rank = (self.next() % 5) as usize;
+        if self.next().is_multiple_of(8) {
+            return (0..rank).map(|_| (self.next() % 4) as usize).collect();
+        }
+        let mut s: Vec<usize> = (0..rank).map(|_| self.size()).collect();
+        if rank > 0 {
+            let zero = (self.next() % rank as u64) as usize;
+            s[zero] = 0;
+        }
+        s
+    }
+}
+
+/// The naive size policy: every size, and the product of the nonzero
+/// sizes, at most `isize::MAX`.
+pub fn within_policy(s: &[usize]) -> bool {
+    let mut p: u128 = 1;
+    for &d in s {
+        if d > IMAX {
+            return false;
+        }
+        if d != 0 {
+            p *= d as u128;
+            if p > IMAX as u128 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The element count, saturating (`u128`: never wraps).
+fn count(s: &[usize]) -> u128 {
+    s.iter()
+        .try_fold(1u128, |a, &d| a.checked_mul(d as u128))
+        .unwrap_or(u128::MAX)
+}
+
+/// Whether allocating `n` elements of `bytes` each is harmless to try:
+/// small, or certainly refused by any allocator.
+fn harmless(n: u128, bytes: u128) -> bool {
+    let b = n.saturating_mul(bytes);
+    b <= 1 << 14 || b >= 1 << 48
+}
+
+/// `axis` (negative: from the end) resolved against `rank`.
+fn resolve(axis: isize, rank: usize) -> Option<usize> {
+    let r = rank as i128;
+    let a = axis as i128;
+    let a = if a < 0 { a + r } else { a };
+    (0..r).contains(&a).then_some(a as usize)
+}
+
+/// Python's slice length of `start:end:step` on an axis of `size`
+/// (`step > 0`).
+pub fn python_len(start: isize, end: Option<isize>, step: isize, size: usize) -> usize {
+    let n = size as i128;
+    let clamp = |b: i128| {
+        let b = if b < 0 { b + n } else { b };
+        b.clamp(0, n)
+    };
+    let s = clamp(start as i128);
+    let e = end.map_or(n, |e| clamp(e as i128));
+    if e <= s {
+        0
+    } else {
+        ((e - s + step as i128 - 1) / step as i128) as usize
+    }
+}
+
+/// The shape `args` slices `shape` to, by Python's rules, or `None` for an
+/// error.
+pub fn python_slice(shape: &[usize], args: &[SliceArg]) -> Option<Vec<usize>> {
+    if args.len() > shape.len() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (k, &size) in shape.iter().enumerate() {
+        match args.get(k).copied().unwrap_or(SliceArg::FULL) {
+            SliceArg::Index(i) => {
+                resolve(i, size)?;
+            }
+            SliceArg::Range { start, end, step } => {
+                if step <= 0 {
+                    return None;
+                }
+                out.push(python_len(start, end, step, size));
+            }
+        }
+    }
+    Some(out)
+}
+
+/// A shape error of every kind that carries sizes, built from `a`, `b` and
+/// the numbers `x` and `i`.
+pub fn errors_of(a: &[usize], b: &[usize], x: usize, i: isize) -> Vec<ShapeError> {
+    let (a, b) = (a.to_vec(), b.to_vec());
+    vec![
+        ShapeError::Broadcast {
+            a: a.clone(),
+            b: b.clone(),
+            axis: x % 6,
+        },
+        ShapeError::Expand {
+            target: a.clone(),
+            tensor: b.clone(),
+            axis: x % 6,
+        },
+        ShapeError::InPlaceRank {
+            target: a.clone(),
+            tensor: b.clone(),
+            broadcast: Some(a.clone()),
+        },
+        ShapeError::ExpandRank {
+            target: a.clone(),
+            tensor: b.clone(),
+        },
+        ShapeError::Reshape {
+            shape: a.clone(),
+            numel: x,
+        },
+        ShapeError::TooLarge { shape: a.clone() },
+        ShapeError::RankTooLarge { shape: a.clone() },
+        ShapeError::DynSizes {
+            template: a.clone(),
+            dynamic: b.clone(),
+        },
+        ShapeError::Mismatch {
+            expected: a.clone(),
+            got: b.clone(),
+        },
+        ShapeError::AxisOutOfRange {
+            shape: a.clone(),
+            axis: i,
+            dims: x,
+        },
+        ShapeError::DuplicateAxis {
+            shape: a.clone(),
+            axis: x,
+        },
+        ShapeError::PermuteLength {
+            shape: a.clone(),
+            perm: b.clone(),
+        },
+        ShapeError::SqueezeSize {
+            shape: a.clone(),
+            axis: x,
+        },
+        ShapeError::EmptyReduction {
+            shape: a.clone(),
+            axis: x,
+            op: "amax",
+        },
+        ShapeError::MatMulRank {
+            a: a.clone(),
+            b: b.clone(),
+        },
+        ShapeError::MatMulInner {
+            a: a.clone(),
+            b: b.clone(),
+        },
+        ShapeError::MatMulInner {
+            a: b.clone(),
+            b: a.clone(),
+        },
+        ShapeError::StackMismatch {
+            first: a.clone(),
+            other: b.clone(),
+            index: x,
+        },
+        ShapeError::CatMismatch {
+            first: a.clone(),
+            other: b.clone(),
+            index: x,
+            axis: x % 6,
+        },
+        ShapeError::CatScalar { index: x },
+        ShapeError::NameCount {
+            shape: a.clone(),
+            count: x,
+        },
+        ShapeError::IndexOutOfRange {
+            shape: a.clone(),
+            axis: x % 6,
+            index: i,
+        },
+        ShapeError::NarrowOutOfRange {
+            shape: a.clone(),
+            axis: x % 6,
+            start: x,
+            length: usize::MAX - x,
+        },
+        ShapeError::SliceStep { step: i },
+        ShapeError::TooManyIndices {
+            shape: a.clone(),
+            count: x,
+        },
+        ShapeError::InterleavedViews {
+            shape: a,
+            axis: x % 6,
+        },
+    ]
+}
+
+/// Displays `e`: the first line is not empty (and nothing panics).
+pub fn shown(e: &ShapeError) {
+    let text = e.to_string();
+    assert!(!text.lines().next().unwrap_or("").is_empty(), "{e:?}");
+}
+
+/// `r`, after checking that an error displays.
+fn seen<T>(r: Result<T, ShapeError>) -> Option<T> {
+    match r {
+        Ok(t) => Some(t),
+        Err(e) => {
+            shown(&e);
+            None
+        }
+    }
+}
+
+/// Runs the program `words`: a shape, then up to 8 operations on a view
+/// of a tensor of that shape, each checked against the reference.
+pub fn run(words: &[u64]) {
+    let mut w = Words(words);
+    let shape = w.shape();
+    if within_policy(&shape) && !harmless(count(&shape), 4) {
+        return; // a real tensor too large to make here
+    }
+    let t = DynTensor::<f32>::try_zeros(&shape);
+    assert_eq!(t.is_ok(), within_policy(&shape), "try_zeros({shape:?})");
+    let Some(t) = seen(t) else {
+        let e = w.shape();
+        let a = w.size();
+        let i = w.signed();
+        for e in errors_of(&shape, &e, a, i) {
+            shown(&e);
+        }
+        return;
+    };
+    assert_eq!(t.shape(), &shape[..]);
+    let mut v: DynView<'_, f32> = t.view();
+    for _ in 0..8 {
+        let before = v.shape().to_vec();
+        let rank = before.len();
+        let next = match w.next() % 12 {
+            0 => {
+                let (axis, start, len) = (w.axis(), w.size(), w.size());
+                let want = resolve(axis, rank).and_then(|a| {
+                    (start as u128 + len as u128 <= before[a] as u128).then(|| {
+                        let mut s = before.clone();
+                        s[a] = len;
+                        s
+                    })
+                });
+                checked(v.try_narrow(axis, start, len), want)
+            }
+            1 => {
+                let (axis, index) = (w.axis(), w.signed());
+                let want = resolve(axis, rank).and_then(|a| {
+                    resolve(index, before[a])?;
+                    let mut s = before.clone();
+                    s.remove(a);
+                    Some(s)
+                });
+                checked(v.try_index_axis(axis, index), want)
+            }
+            2 => {
+                let n = (w.next() % (rank as u64 + 2)) as usize;
+                let args: Vec<SliceArg> = (0..n)
+                    .map(|_| match w.next() % 4 {
+                        0 => SliceArg::Index(w.signed()),
+                        k => SliceArg::Range {
+                            start: w.signed(),
+                            end: (k != 1).then(|| w.signed()),
+                            step: if k == 3 { w.signed() } else { 1 },
+                        },
+                    })
+                    .collect();
+                let want = python_slice(&before, &args);
+                checked(v.try_slice(&args), want)
+            }
+            3 => {
+                let perm: Vec<isize> = (0..rank + (w.next().is_multiple_of(8)) as usize)
+                    .map(|_| w.axis())
+                    .collect();
+                let resolved: Option<Vec<usize>> = perm.iter().map(|&a| resolve(a, rank)).collect();
+                let want = resolved.filter(|p| p.len() == rank).and_then(|p| {
+                    let mut seen = vec![false; rank];
+                    for &a in &p {
+                        if std::mem::replace(&mut seen[a], true) {
+                            return None;
+                        }
+                    }
+                    Some(p.iter().map(|&a| before[a]).collect())
+                });
+                checked(v.try_permute(&perm), want)
+            }
+            4 => {
+                let axis = w.axis();
+                let want = if rank == 0 {
+                    resolve(axis, 1).map(|_| vec![])
+                } else {
+                    resolve(axis, rank).filter(|&a| before[a] == 1).map(|a| {
+                        let mut s = before.clone();
+                        s.remove(a);
+                        s
+                    })
+                };
+                checked(v.try_squeeze(axis), want)
+            }
+            5 => {
+                let axis = w.axis();
+                let want = resolve(axis, rank + 1).map(|a| {
+                    let mut s = before.clone();
+                    s.insert(a, 1);
+                    s
+                });
+                checked(v.try_unsqueeze(axis), want)
+            }
+            6 => {
+                // A target of at least the view's rank: its sizes, some
+                // 1s replaced and some axes prepended.
+                let mut target = before.clone();
+                for d in target.iter_mut() {
+                    if *d == 1 || w.next().is_multiple_of(4) {
+                        *d = w.size();
+                    }
+                }
+                for _ in 0..w.next() % 3 {
+                    target.insert(0, w.size());
+                }
+                let ok = target.len() >= rank
+                    && before
+                        .iter()
+                        .rev()
+                        .zip(target.iter().rev())
+                        .all(|(&d, &t)| d == 1 || d == t);
+                let want = (ok && within_policy(&target)).then(|| target.clone());
+                checked(v.try_broadcast_to(&target), want)
+            }
+            7 => {
+                let axes: Vec<isize> = (0..w.next() % 3 + 1).map(|_| w.axis()).collect();
+                let keepdim = w.next().is_multiple_of(2);
+                let resolved: Option<Vec<usize>> =
+                    axes.iter().map(|&a| resolve(a, rank.max(1))).collect();
+                if let Some(r) = resolved {
+                    let kept: Vec<usize> = (0..rank)
+                        .filter(|k| !r.contains(k))
+                        .map(|k| before[k])
+                        .collect();
+                    // Every element is read (a broadcast view's too), and
+                    // one the strided engine cannot read is copied first:
+                    // a view of a few elements, or a result refused before
+                    // anything is read.
+                    let n = count(&before);
+                    let refused = count(&kept).saturating_mul(8) >= 1 << 48;
+                    if harmless(count(&kept), 8) && (n <= 1 << 12 || refused) {
+                        let out = match w.next() % 3 {
+                            0 => v.sum_dims(&axes, keepdim),
+                            1 => v.mean_dims(&axes, keepdim),
+                            _ => v.max_dims(&axes, keepdim),
+                        };
+                        if let Some(out) = seen(out) {
+                            let dims: Vec<usize> = (0..rank)
+                                .filter_map(|k| match (r.contains(&k), keepdim) {
+                                    (false, _) => Some(before[k]),
+                                    (true, true) => Some(1),
+                                    (true, false) => None,
+                                })
+                                .collect();
+                            assert_eq!(out.shape(), &dims[..], "reduce {before:?} {axes:?}");
+                        }
+                    }
+                }
+                None
+            }
+            8 => {
+                if harmless(count(&before), 4)
+                    && let Some(o) = seen(v.try_to_owned())
+                {
+                    assert_eq!(o.shape(), &before[..]);
+                }
+                None
+            }
+            9 => {
+                // The operand: a [2, 4] matrix, or a vector of 2.
+                let b = DynTensor::<f32>::zeros(if w.next().is_multiple_of(2) {
+                    &[2, 4][..]
+                } else {
+                    &[2]
+                });
+                let rows = count(&before[..rank.saturating_sub(1)]);
+                if rank == 0 || before[rank - 1] != 2 || harmless(rows, 16) {
+                    let _ = seen(v.try_matmul(&b.view()));
+                }
+                None
+            }
+            10 => {
+                let (a, b) = (w.axis(), w.axis());
+                let ok = resolve(a, rank).is_some() && resolve(b, rank).is_some();
+                let r = v.try_transpose(a, b);
+                assert_eq!(r.is_ok(), ok, "transpose {before:?} {a} {b}");
+                seen(r)
+            }
+            _ => {
+                let other = w.shape();
+                let (x, i) = (w.size(), w.signed());
+                for e in errors_of(&before, &other, x, i) {
+                    shown(&e);
+                }
+                None
+            }
+        };
+        if let Some(n) = next {
+            assert!(
+                within_policy(n.shape()),
+                "a view outside the policy: {:?}",
+                n.shape()
+            );
+            v = n;
+        }
+    }
+}
+
+/// `r` against the reference `want` (the result's shape, or `None` for an
+/// error).
+fn checked<'a>(
+    r: Result<DynView<'a, f32>, ShapeError>,
+    want: Option<Vec<usize>>,
+) -> Option<DynView<'a, f32>> {
+    match (&r, &want) {
+        (Ok(v), Some(s)) => assert_eq!(v.shape(), &s[..]),
+        (Err(e), None) => shown(e),
+        _ => panic!(
+            "got {:?}, want {want:?}",
+            r.as_ref().map(|v| v.shape().to_vec())
+        ),
+    }
+    r.ok()
+}

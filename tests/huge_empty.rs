@@ -1,0 +1,177 @@
+//! Empty tensors with huge axes, and allocations the allocator refuses:
+//! one test per row of the table of issue 48, then a property test over
+//! random huge empty shapes. Built with overflow checks (as `cargo test`
+//! builds), so an overflow anywhere is a failing panic here.
+
+use shaped::{DynTensor, ShapeError, s};
+
+const IMAX: usize = isize::MAX as usize;
+
+fn too_large<T: core::fmt::Debug>(r: Result<T, ShapeError>) -> bool {
+    matches!(r, Err(ShapeError::TooLarge { .. }))
+}
+
+// Row 1: a reduction whose result the allocator refuses is `TooLarge`,
+// not an abort. 2^59 f64 elements are 2^62 bytes: within the size policy,
+// and more than any address space holds, so the refusal is certain.
+#[test]
+fn row1_reduction_result_the_allocator_refuses_is_too_large() {
+    let t = DynTensor::<f64>::try_zeros(&[0, 1 << 59]).unwrap();
+    assert!(too_large(t.sum_dims(&[0], false)));
+    assert!(too_large(t.sum_dims(&[0], true)));
+    assert!(too_large(t.view().sum_dims(&[0], false)));
+    assert!(too_large(t.mean_dims(&[0], false)));
+    let f = DynTensor::<f32>::try_zeros(&[1 << 60, 0]).unwrap();
+    assert!(too_large(f.sum_dims(&[1], true)));
+    assert!(too_large(f.view().sum_dims(&[-1], false)));
+    // The same result shape from a constructor: the same error.
+    assert!(too_large(DynTensor::<f64>::try_zeros(&[1 << 59])));
+}
+
+#[test]
+#[should_panic(expected = "is too large")]
+fn row1_panicking_form_panics_with_the_message() {
+    let _ = DynTensor::<f64>::zeros(&[1 << 59]);
+}
+
+#[test]
+#[should_panic(expected = "is too large")]
+fn row1_copy_of_a_huge_view_panics_with_the_message() {
+    let one = DynTensor::<f64>::zeros(&[1]);
+    let _ = one.view().broadcast_to(&[1 << 59]).to_owned();
+}
+
+// Row 2: the matrix-product message folds batch and rows without
+// overflowing: the product where it fits, else the sizes joined by `*`.
+#[test]
+fn row2_matmul_message_cannot_overflow() {
+    let e = ShapeError::MatMulInner {
+        a: vec![3, usize::MAX, 0],
+        b: vec![2, 4],
+    };
+    assert_eq!(
+        e.to_string(),
+        "mat1 and mat2 shapes cannot be multiplied (3*18446744073709551615x0 and 2x4)"
+    );
+    // Such an operand cannot be built any more (the size policy).
+    assert!(too_large(DynTensor::<f32>::try_zeros(&[3, usize::MAX, 0])));
+    // The largest allowed one displays its true row count.
+    let a = DynTensor::<f32>::try_zeros(&[3, IMAX / 3, 0]).unwrap();
+    let b = DynTensor::<f32>::zeros(&[2, 4]);
+    let msg = a.try_matmul(&b).unwrap_err().to_string();
+    assert_eq!(
+        msg,
+        format!(
+            "mat1 and mat2 shapes cannot be multiplied ({}x0 and 2x4)",
+            IMAX / 3 * 3
+        )
+    );
+}
+
+// Row 3: negative bounds count from the axis length (Python's rule).
+#[test]
+fn row3_negative_bounds_count_from_the_axis() {
+    assert!(too_large(DynTensor::<f32>::try_zeros(&[usize::MAX, 0, 0])));
+    let t = DynTensor::<f32>::try_zeros(&[IMAX, 0, 0]).unwrap();
+    // len(range(IMAX - 2, IMAX, 2)) == 1
+    assert_eq!(t.try_slice(s![-2..;2]).unwrap().shape(), &[1, 0, 0]);
+    assert_eq!(t.try_slice(s![-3..-1]).unwrap().shape(), &[2, 0, 0]);
+    assert_eq!(
+        t.try_slice(s![isize::MIN..]).unwrap().shape(),
+        &[IMAX, 0, 0]
+    );
+    let small = DynTensor::<f32>::zeros(&[5, 0]);
+    assert_eq!(small.try_slice(s![-2..;2]).unwrap().shape(), &[1, 0]);
+    assert_eq!(small.try_slice(s![-9..-4]).unwrap().shape(), &[1, 0]);
+}
+
+// Row 4: the stride and offset arithmetic of views of huge empty tensors
+// never overflows: the issue's shapes are refused up front, and the largest
+// allowed ones give `Ok`.
+#[test]
+fn row4_view_arithmetic_never_overflows() {
+    assert!(too_large(DynTensor::<f32>::try_zeros(&[
+        0,
+        1 << 32,
+        1 << 62
+    ])));
+    assert!(too_large(DynTensor::<f32>::try_zeros(&[
+        4,
+        0,
+        usize::MAX,
+        usize::MAX
+    ])));
+    assert!(too_large(DynTensor::<f32>::try_zeros(&[0, usize::MAX, 3])));
+
+    let a = DynTensor::<f32>::try_zeros(&[0, 1 << 31, 1 << 31]).unwrap();
+    assert_eq!(a.try_index_axis(-2, -6).unwrap().shape(), &[0, 1 << 31]);
+    assert_eq!(a.try_index_axis(2, -1).unwrap().shape(), &[0, 1 << 31]);
+    let b = DynTensor::<f32>::try_zeros(&[4, 0, 1 << 30, 1 << 30]).unwrap();
+    let n = b.try_narrow(2, 4, 4).unwrap();
+    assert_eq!(n.shape(), &[4, 0, 4, 1 << 30]);
+    assert_eq!(n.to_owned().numel(), 0);
+    let c = DynTensor::<f32>::try_zeros(&[0, IMAX / 3, 3]).unwrap();
+    let v = c.try_slice(s![.., 1..;isize::MAX, ..;isize::MAX]).unwrap();
+    assert_eq!(v.shape(), &[0, 1, 1]);
+    assert_eq!(v.to_owned().shape(), &[0, 1, 1]);
+    // A broadcast to a huge empty shape: within the policy, or refused.
+    let one = DynTensor::<f32>::zeros(&[1]);
+    let e = one.view().try_broadcast_to(&[IMAX, 0]).unwrap();
+    assert_eq!(e.try_index_axis(0, -1).unwrap().shape(), &[0]);
+    assert!(too_large(one.view().try_broadcast_to(&[usize::MAX, 0])));
+    assert!(too_large(one.view().try_broadcast_to(&[
+        1 << 32,
+        1 << 32,
+        0
+    ])));
+}
+
+// Row 5: squeezing axis 0 of a rank-0 view is what it is on the tensor.
+#[test]
+fn row5_rank0_view_squeezes_as_the_tensor_does() {
+    let t = DynTensor::scalar(1.0f64);
+    let on_tensor = t.squeeze(0).unwrap();
+    let on_view = t.view().try_squeeze(0).unwrap();
+    assert_eq!(on_view.shape(), on_tensor.shape());
+    assert_eq!(on_view.to_owned().to_vec(), vec![1.0]);
+    assert_eq!(t.view().try_squeeze(-1).unwrap().shape(), &[] as &[usize]);
+    let (a, b) = (
+        t.squeeze(1).unwrap_err(),
+        t.view().try_squeeze(1).unwrap_err(),
+    );
+    assert_eq!(a.to_string(), b.to_string());
+}
+
+#[path = "common/huge.rs"]
+mod huge;
+
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Random huge empty shapes (rank 0-4, one axis 0, the others up to
+    /// `usize::MAX`) through 8 random view operations, reductions, copies,
+    /// matrix products and the display of every error: each `Ok` or `Err`
+    /// as the naive reference says (the shape of a slice by Python's
+    /// rule), never a panic, and every view within the size policy.
+    #[test]
+    fn huge_empty_shapes_never_panic(words in prop::collection::vec(any::<u64>(), 0..80)) {
+        huge::run(&words);
+    }
+}
+
+/// The naive reference itself, against lengths Python gives.
+#[test]
+fn python_reference_agrees_with_python() {
+    // len(range(10)[a:b:c]) in Python 3.
+    assert_eq!(huge::python_len(-2, None, 2, 10), 1);
+    assert_eq!(huge::python_len(-3, Some(-1), 1, 10), 2);
+    assert_eq!(huge::python_len(2, Some(9), 3, 10), 3);
+    assert_eq!(huge::python_len(-100, Some(100), 4, 10), 3);
+    assert_eq!(huge::python_len(5, Some(2), 1, 10), 0);
+    assert_eq!(huge::python_len(isize::MIN, None, isize::MAX, 10), 1);
+    assert!(huge::within_policy(&[IMAX, 0]));
+    assert!(!huge::within_policy(&[IMAX + 1, 0]));
+    assert!(!huge::within_policy(&[1 << 32, 0, 1 << 32]));
+}

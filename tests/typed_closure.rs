@@ -1,0 +1,361 @@
+//! Issue 43, "typed all the way": each row of its table has a test here
+//! (or a ui-test, named in the comment). The result types written out in
+//! the `let`s are the assertions that no operation drops a static or
+//! mixed layout.
+
+// `&a + &b` is the form under test, as in the other operator tests.
+#![allow(clippy::op_ref)]
+
+use shaped::{Dyn, Tensor, shape};
+
+// Row "annotation-driven constructors": the annotation alone picks the
+// static constructor (no E0034 against the mixed layouts' `_sized` ones).
+#[test]
+fn static_constructors_from_the_annotation() {
+    let z: Tensor<f32, shape![2, 3]> = Tensor::zeros();
+    let o: Tensor<f32, shape![2, 3]> = Tensor::ones();
+    let f: Tensor<f32, shape![2, 3]> = Tensor::full(2.5);
+    let a: Tensor<i32, shape![2, 3]> = Tensor::arange();
+    let g: Tensor<i32, shape![2, 3]> = Tensor::from_fn(|k| 10 * k as i32);
+    let h: Tensor<usize, shape![2, 3]> = Tensor::from_fn_index(|[i, j]: [usize; 2]| 10 * i + j);
+    assert_eq!(z.to_vec(), vec![0.0; 6]);
+    assert_eq!(o.to_vec(), vec![1.0; 6]);
+    assert_eq!(f.to_vec(), vec![2.5; 6]);
+    assert_eq!(a.to_vec(), vec![0, 1, 2, 3, 4, 5]);
+    assert_eq!(g.to_vec(), vec![0, 10, 20, 30, 40, 50]);
+    assert_eq!(h.to_vec(), vec![0, 1, 2, 10, 11, 12]);
+}
+
+#[test]
+fn mixed_constructors_take_the_dyn_sizes() {
+    let z: Tensor<f32, shape![Dyn, 3]> = Tensor::zeros_sized(&[2]);
+    let o: Tensor<f32, shape![Dyn, 3]> = Tensor::ones_sized(&[1]);
+    let f: Tensor<f32, shape![2, Dyn]> = Tensor::full_sized(&[2], 7.0);
+    let g: Tensor<i32, shape![Dyn, 2]> = Tensor::from_fn_sized(&[2], |k| k as i32);
+    let h: Tensor<usize, shape![Dyn, 2]> =
+        Tensor::from_fn_index_sized(&[2], |[i, j]: [usize; 2]| 10 * i + j);
+    assert_eq!((&*z.shape(), z.to_vec()), (&[2, 3][..], vec![0.0; 6]));
+    assert_eq!(o.to_vec(), vec![1.0; 3]);
+    assert_eq!((&*f.shape(), f.to_vec()), (&[2, 2][..], vec![7.0; 4]));
+    assert_eq!(g.to_vec(), vec![0, 1, 2, 3]);
+    assert_eq!(h.to_vec(), vec![0, 1, 10, 11]);
+    let e = Tensor::<f32, shape![Dyn, 3]>::try_zeros_sized(&[2, 2]).unwrap_err();
+    assert!(e.to_string().contains("Dyn"), "{e}");
+}
+
+// Row "static reshape checked by `cargo check`": the bound holds for equal
+// counts (named and large sizes included); the mismatch is the ui-tests
+// `reshape_image_count` and `toolkit_reshape_count`, the missing bound
+// `generic_reshape_missing_bound`.
+#[test]
+fn reshape_bound_holds_for_equal_counts() {
+    use shaped::ReshapeTo;
+    fn flat<S: ReshapeTo<shape![6]>>(t: &Tensor<i32, S>) -> Tensor<i32, shape![6]> {
+        t.reshape()
+    }
+    let t = Tensor::<i32, shape![2, 3]>::arange();
+    assert_eq!(flat(&t).to_vec(), vec![0, 1, 2, 3, 4, 5]);
+    let x = Tensor::<f32, shape![48, 64, 3]>::from_fn(|k| k as f32);
+    let y: Tensor<f32, shape![24, 2, 32, 2, 3]> = x.reshape();
+    assert_eq!(y.as_slice(), x.as_slice());
+    let big = Tensor::<u8, shape![1024, 1024, 8]>::zeros();
+    let _: Tensor<u8, shape![8, 1024, 1024]> = big.reshape();
+}
+
+// Row "views as operands": `&view op x` keeps the layout the compiler
+// tracked, and equals the same operation on `to_owned()` copies.
+mod views_as_operands {
+    use proptest::prelude::*;
+    use shaped::{Axis, AxisFromEnd, Dyn, DynTensor, Tensor, TensorView, dim_names, narrow, shape};
+
+    dim_names!(ROW, COL);
+
+    fn config() -> ProptestConfig {
+        ProptestConfig {
+            cases: 48,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        }
+    }
+
+    #[test]
+    fn issue_row_view_divided_by_view_is_typed() {
+        // `let c = &t.view() / &w;`, t: [Dyn, 4], w: a view of [Dyn, 1].
+        let t = Tensor::<f64, shape![Dyn, 4]>::from_fn_sized(&[3], |k| k as f64 + 1.0);
+        let d = Tensor::<f64, shape![Dyn, 1]>::from_fn_sized(&[3], |k| k as f64 + 2.0);
+        let w: TensorView<'_, f64, shape![Dyn, 1]> = d.view();
+        let c: Tensor<f64, shape![Dyn, 4]> = &t.view() / &w;
+        assert_eq!(c, &t / &d);
+        // The next slice stays typed.
+        let head: TensorView<'_, f64, shape![Dyn, Dyn]> = c.view().narrow(Axis::<1>, 0, 3);
+        assert_eq!(head.shape(), &[3, 3]);
+        let static_head: TensorView<'_, f64, shape![Dyn, 2]> = narrow!(c.view(), 1, 1..3);
+        assert_eq!(static_head.to_owned()[[2, 1]], c[[2, 2]]);
+    }
+
+    #[test]
+    fn runtime_operand_gives_dyn_tensor() {
+        let t = Tensor::<f32, shape![2, 3]>::arange();
+        let d = DynTensor::<f32>::ones(&[3]);
+        let c: DynTensor<f32> = &t.view() + &d;
+        assert_eq!(c.to_vec(), (&t + 1.0).to_vec());
+    }
+
+    #[test]
+    fn scalar_and_in_place_on_views() {
+        let t = Tensor::<i32, shape![2, 3]>::arange();
+        let c: Tensor<i32, shape![2, 3]> = &t.view() * 3;
+        assert_eq!(c, &t * 3);
+        let mut m = Tensor::<i32, shape![2, 3]>::ones();
+        let row = Tensor::<i32, shape![3]>::arange();
+        {
+            let mut v = m.view_mut();
+            v += &row;
+            v *= row.view();
+            v -= 1;
+        }
+        let want = &(&(&Tensor::<i32, shape![2, 3]>::ones() + &row) * &row) - 1;
+        assert_eq!(m, want);
+    }
+
+    #[test]
+    fn t_and_transpose_axis_arguments() {
+        let s = Tensor::<f32, shape![3, 4]>::arange();
+        let kt: TensorView<'_, f32, shape![4, 3]> = s.t();
+        assert_eq!(kt.to_owned(), s.transpose(Axis::<0>, Axis::<1>));
+        let v: TensorView<'_, f32, shape![4, 3]> = s.view().t();
+        assert_eq!(v.to_owned(), kt.to_owned());
+        let k = Tensor::<f32, shape![Dyn, 16, 32]>::from_fn_sized(&[2], |i| i as f32);
+        let kv: TensorView<'_, f32, shape![Dyn, 32, 16]> =
+            k.view().transpose(AxisFromEnd::<2>, AxisFromEnd::<1>);
+        assert_eq!(kv.to_owned(), k.transpose(Axis::<1>, Axis::<2>));
+        let img = Tensor::<i32, shape![ROW: 2, COL: 3]>::arange();
+        let by_name: TensorView<'_, i32, shape![COL: 3, ROW: 2]> = img.view().transpose(ROW, COL);
+        assert_eq!(by_name.to_owned(), img.transpose(ROW, COL));
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        // Static and mixed: random row slices of a static tensor are mixed
+        // views; every operator agrees with the owned copies.
+        #[test]
+        fn slices_as_operands(
+            data in proptest::collection::vec(-50i32..50, 30),
+            other in proptest::collection::vec(1i32..9, 30),
+            start in 0usize..5, len in 0usize..6, col in 0usize..6,
+        ) {
+            let len = len.min(5 - start);
+            let a = Tensor::<i32, shape![5, 6]>::from_slice(&data).unwrap();
+            let b = Tensor::<i32, shape![5, 6]>::from_slice(&other).unwrap();
+            let va: TensorView<'_, i32, shape![Dyn, 6]> = a.view().narrow(Axis::<0>, start, len);
+            let vb: TensorView<'_, i32, shape![Dyn, 6]> = b.view().narrow(Axis::<0>, start, len);
+            let (oa, ob) = (va.to_owned(), vb.to_owned());
+            let sum: Tensor<i32, shape![Dyn, 6]> = &va + &vb;
+            prop_assert_eq!(sum, &oa + &ob);
+            prop_assert_eq!(&va - &ob, &oa - &ob);
+            prop_assert_eq!(&oa * &vb, &oa * &ob);
+            prop_assert_eq!(&va / &vb, &oa / &ob);
+            prop_assert_eq!(&va % vb.clone(), &oa % &ob);
+            // A static column against the rows: broadcasting.
+            let column: TensorView<'_, i32, shape![5]> = b.view().index_axis(Axis::<1>, col as isize);
+            let static_sum: Tensor<i32, shape![5, 6]> = &a.view() + &b.view();
+            prop_assert_eq!(static_sum, &a + &b);
+            let t_col: TensorView<'_, i32, shape![5, 1]> = column.unsqueeze(Axis::<1>);
+            let bc: Tensor<i32, shape![5, 6]> = &a.view() * &t_col;
+            prop_assert_eq!(bc, &a * &t_col.to_owned());
+            // Transposed (strided) views.
+            let at: Tensor<i32, shape![6, 5]> = &a.t() - &b.t();
+            prop_assert_eq!(at, (&a - &b).transpose(Axis::<0>, Axis::<1>));
+        }
+
+        // Named: views keep their names and align by name.
+        #[test]
+        fn named_views_as_operands(
+            data in proptest::collection::vec(-50i32..50, 6),
+            other in proptest::collection::vec(-50i32..50, 3),
+        ) {
+            let a = Tensor::<i32, shape![ROW: 2, COL: 3]>::from_slice(&data).unwrap();
+            let b = Tensor::<i32, shape![COL: 3]>::from_slice(&other).unwrap();
+            let c: Tensor<i32, shape![ROW: 2, COL: 3]> = &a.view() + &b.view();
+            prop_assert_eq!(c, &a + &b);
+            let bt = Tensor::<i32, shape![COL: 3, ROW: 1]>::from_slice(&other).unwrap();
+            let d: Tensor<i32, shape![ROW: 2, COL: 3]> = &a.view() - &bt.view();
+            prop_assert_eq!(d, &a - &bt);
+        }
+    }
+}
+
+// Row "matmul with a transposed view": `q.matmul(&k.view().transpose(..))`
+// is typed and equals the product with the owned transpose.
+#[test]
+fn matmul_takes_typed_views() {
+    use shaped::{Axis, AxisFromEnd, TensorView};
+    let q = Tensor::<f32, shape![Dyn, 16, 32]>::from_fn_sized(&[2], |k| (k % 7) as f32 - 3.0);
+    let k = Tensor::<f32, shape![Dyn, 16, 32]>::from_fn_sized(&[2], |k| (k % 5) as f32 - 2.0);
+    let kt = k.view().transpose(AxisFromEnd::<2>, AxisFromEnd::<1>);
+    let s: Tensor<f32, shape![Dyn, 16, 16]> = q.matmul(&kt);
+    assert_eq!(s, q.matmul(&kt.to_owned()));
+    let st: Tensor<f32, shape![Dyn, 16, 16]> = q.view().matmul(&kt);
+    assert_eq!(st, s);
+    let m = Tensor::<f32, shape![3, 4]>::arange();
+    let g: Tensor<f32, shape![3, 3]> = m.matmul(&m.t());
+    assert_eq!(g, m.matmul(&m.transpose(Axis::<0>, Axis::<1>)));
+    let v: TensorView<'_, f32, shape![4]> = m.view().index_axis(Axis::<0>, 1);
+    let mv: Tensor<f32, shape![3]> = m.matmul(&v);
+    assert_eq!(mv, m.matmul(&v.to_owned()));
+}
+
+// Row "scalars where PyTorch takes them": `where_cond` with a plain number
+// on either side, `masked_fill` on every kind, `t.gt(0.0)`; checked against
+// a loop over the elements.
+mod scalars {
+    use shaped::{Dyn, DynTensor, Tensor, dim_names, shape};
+
+    dim_names!(Q, K);
+
+    #[test]
+    fn causal_attention_mask() {
+        let scores = Tensor::<f32, shape![Dyn, 4]>::from_fn_sized(&[4], |k| k as f32 * 0.5 - 3.0);
+        let row = Tensor::<i32, shape![Dyn, 1]>::from_fn_sized(&[4], |k| k as i32);
+        let col = Tensor::<i32, shape![4]>::arange();
+        let future = col.gt(&row); // [Dyn, 4]
+        let a: Tensor<f32, shape![Dyn, 4]> = future.where_cond(f32::NEG_INFINITY, &scores);
+        let b: Tensor<f32, shape![Dyn, 4]> = scores.masked_fill(&future, f32::NEG_INFINITY);
+        let c: Tensor<f32, shape![Dyn, 4]> = scores.view().masked_fill(&future, f32::NEG_INFINITY);
+        let s = scores.to_vec();
+        let want: Vec<f32> = (0..16)
+            .map(|k| {
+                if k % 4 > k / 4 {
+                    f32::NEG_INFINITY
+                } else {
+                    s[k]
+                }
+            })
+            .collect();
+        assert_eq!(a.to_vec(), want);
+        assert_eq!(b.to_vec(), want);
+        assert_eq!(c.to_vec(), want);
+        let mut d = scores.clone();
+        d.view_mut().masked_fill_(&future, f32::NEG_INFINITY);
+        assert_eq!(d.to_vec(), want);
+        let r = DynTensor::from_vec(s.clone(), &[4, 4]).unwrap();
+        let dm = DynTensor::from_bools(future.to_vec(), &future.shape()).unwrap();
+        let e = r.masked_fill(&dm, f32::NEG_INFINITY);
+        assert_eq!(e.to_vec(), want);
+        // A mask of another batch size is PyTorch's error at run time.
+        let other = Tensor::<i32, shape![Dyn, 4]>::zeros_sized(&[3]).gt(0);
+        assert!(scores.try_masked_fill(&other, 0.0).is_err());
+    }
+
+    #[test]
+    fn where_cond_and_comparisons_with_numbers() {
+        let x =
+            Tensor::<f32, shape![2, 3]>::from_slice(&[1.0, -2.0, 3.0, -4.0, 5.0, -6.0]).unwrap();
+        let pos = x.gt(0.0);
+        assert_eq!(pos.to_vec(), vec![true, false, true, false, true, false]);
+        let relu: Tensor<f32, shape![2, 3]> = pos.where_cond(&x, 0.0);
+        assert_eq!(relu.to_vec(), vec![1.0, 0.0, 3.0, 0.0, 5.0, 0.0]);
+        let both: Tensor<f32, shape![2, 3]> = pos.where_cond(1.0, -1.0);
+        assert_eq!(both.to_vec(), vec![1.0, -1.0, 1.0, -1.0, 1.0, -1.0]);
+        assert_eq!(x.le(-4.0).count(), 2);
+        assert_eq!(x.eq_elem(3.0).count(), 1);
+        assert_eq!(x.view().ge(5.0).count(), 1);
+        let m = DynTensor::from_bools(vec![true, false], &[2]).unwrap();
+        assert_eq!(m.where_cond(7, 8).unwrap().to_vec(), vec![7, 8]);
+        // Named layouts keep their names.
+        let n = Tensor::<i32, shape![Q: 2, K: 2]>::arange();
+        let keep: Tensor<i32, shape![Q: 2, K: 2]> = n.gt(1).where_cond(&n, -1);
+        assert_eq!(keep.to_vec(), vec![-1, -1, 2, 3]);
+    }
+}
+
+// Row "the BroadcastWith<S> hint": the bound the note gives compiles (the
+// note itself is the ui-test `generic_square_missing_bound`).
+#[test]
+fn square_with_the_hinted_bound() {
+    use shaped::BroadcastWith;
+    fn square<S: BroadcastWith<S, Output = S>>(x: &Tensor<f32, S>) -> Tensor<f32, S> {
+        x * x
+    }
+    let x = Tensor::<f32, shape![Dyn, 2]>::from_fn_sized(&[2], |k| k as f32);
+    assert_eq!(square(&x).to_vec(), vec![0.0, 1.0, 4.0, 9.0]);
+}
+
+// Row "cat of parts of different layouts": sizes along the axis add at
+// compile time, a `Dyn` part gives `Dyn`, a runtime mismatch is PyTorch's
+// error; the compile error is the ui-test `cat_tuple_axis_mismatch`.
+mod cat_tuples {
+    use shaped::{Axis, AxisFromEnd, Dyn, DynTensor, Tensor, dim_names, shape};
+
+    dim_names!(N, F);
+
+    #[test]
+    fn homogeneous_coordinates() {
+        let points = Tensor::<f64, shape![Dyn, 3]>::from_fn_sized(&[3], |k| k as f64);
+        let ones = Tensor::<f64, shape![Dyn, 1]>::ones_sized(&[3]);
+        let h: Tensor<f64, shape![Dyn, 4]> = Tensor::cat((&points, &ones), Axis::<1>);
+        let want: DynTensor<f64> = DynTensor::cat([points.to_dyn(), ones.to_dyn()], 1).unwrap();
+        assert_eq!(h.to_vec(), want.to_vec());
+        let e: Tensor<f64, shape![Dyn, 4]> = Tensor::cat((&points.view(), &ones), AxisFromEnd::<1>);
+        assert_eq!(e, h);
+    }
+
+    #[test]
+    fn static_sizes_add() {
+        let a = Tensor::<i32, shape![2, 3]>::arange();
+        let b = Tensor::<i32, shape![3, 3]>::from_fn(|k| 100 + k as i32);
+        let c: Tensor<i32, shape![5, 3]> = Tensor::cat((&a, &b), Axis::<0>);
+        assert_eq!(&c.to_vec()[..6], a.as_slice());
+        assert_eq!(&c.to_vec()[6..], b.as_slice());
+        let one = Tensor::<i32, shape![1, 3]>::zeros();
+        let d: Tensor<i32, shape![8, 3]> = Tensor::cat((&a, &one, &b, &one, &one), Axis::<0>);
+        assert_eq!(d[[7, 2]], 0);
+        assert_eq!(d[[5, 0]], 106);
+        assert_eq!(d[[2, 1]], 0);
+        // A strided view as a part.
+        let t: Tensor<i32, shape![3, 5]> = Tensor::cat((&a.t(), &b.t()), Axis::<1>);
+        assert_eq!(
+            t.to_owned(),
+            Tensor::cat((&a, &b), Axis::<0>).transpose(Axis::<0>, Axis::<1>)
+        );
+        // Named dimensions keep their names.
+        let x = Tensor::<i32, shape![N: 2, F: 3]>::arange();
+        let y = Tensor::<i32, shape![N: 2, F: 1]>::ones();
+        let z: Tensor<i32, shape![N: 2, F: 4]> = Tensor::cat((&x, &y), F);
+        assert_eq!(z.to_vec(), vec![0, 1, 2, 1, 3, 4, 5, 1]);
+    }
+
+    #[test]
+    fn runtime_mismatch_is_pytorch_error() {
+        let a = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
+        let b = Tensor::<f32, shape![Dyn, 1]>::zeros_sized(&[3]);
+        let e = Tensor::try_cat_parts((&a, &b), Axis::<1>).map(|t: Tensor<f32, shape![Dyn, 4]>| t);
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "Sizes of tensors must match except in dimension 1. Expected size 2 but got size 3 for tensor number 1 in the list."
+        );
+    }
+}
+
+// "Reductions and softmax on typed views": typed results, equal to the
+// same reduction of the owned copy (compared with a loop for the mean).
+#[test]
+fn reductions_on_typed_views() {
+    use shaped::{Axis, AxisFromEnd, TensorView};
+    let t = Tensor::<f64, shape![Dyn, 4]>::from_fn_sized(&[5], |k| ((k * 7) % 11) as f64);
+    let rows: TensorView<'_, f64, shape![Dyn, 4]> = t.view().narrow(Axis::<0>, 1, 3);
+    let cols = rows.t();
+    let m: Tensor<f64, shape![4]> = cols.mean_over(AxisFromEnd::<1>);
+    let v = t.to_vec();
+    for j in 0..4 {
+        let want = (1..4).map(|i| v[i * 4 + j]).sum::<f64>() / 3.0;
+        assert!((m[[j]] - want).abs() < 1e-12);
+    }
+    let mx: Tensor<f64, shape![Dyn]> = rows.max_over(Axis::<1>);
+    assert_eq!(mx, rows.to_owned().max_over(Axis::<1>));
+    let am: Tensor<usize, shape![4]> = rows.argmax_over(Axis::<0>);
+    assert_eq!(am, rows.to_owned().argmax_over(Axis::<0>));
+    let p: Tensor<f64, shape![4, Dyn]> = cols.softmax(AxisFromEnd::<1>);
+    assert_eq!(p, cols.to_owned().softmax(AxisFromEnd::<1>));
+}

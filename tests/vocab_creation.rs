@@ -1,0 +1,136 @@
+//! Creation functions (`eye`, `linspace`, `arange_step`, `*_like`, `tril`,
+//! `triu`, `meshgrid`) against NumPy's values, on every layout.
+
+use shaped::{Dyn, DynTensor, ShapeError, Tensor, shape};
+
+#[test]
+fn eye_matches_numpy() {
+    // numpy.eye(2, 3), numpy.eye(3, 2)
+    assert_eq!(DynTensor::<i32>::eye(2, 3).to_vec(), vec![1, 0, 0, 0, 1, 0]);
+    assert_eq!(DynTensor::<i32>::eye(3, 2).to_vec(), vec![1, 0, 0, 1, 0, 0]);
+    assert_eq!(DynTensor::<f32>::eye(0, 4).shape(), &[0, 4]);
+    let s = Tensor::<u8, shape![3, 3]>::eye();
+    assert_eq!(
+        s,
+        Tensor::<u8, shape![3, 3]>::from_slice(&[1, 0, 0, 0, 1, 0, 0, 0, 1]).unwrap()
+    );
+    assert_eq!(s.to_dyn(), DynTensor::<u8>::eye(3, 3));
+    assert!(matches!(
+        DynTensor::<f64>::try_eye(usize::MAX, 3),
+        Err(ShapeError::TooLarge { .. })
+    ));
+}
+
+#[test]
+fn linspace_matches_numpy() {
+    // numpy.linspace(0, 1, 11)[3] is 0.30000000000000004 (3 * 0.1).
+    let t = DynTensor::<f64>::linspace(0.0, 1.0, 11).to_vec();
+    assert_eq!(t[3], 0.30000000000000004);
+    assert_eq!(t[10], 1.0);
+    assert_eq!(DynTensor::<f64>::linspace(2.0, 3.0, 1).to_vec(), vec![2.0]);
+    assert_eq!(DynTensor::<f64>::linspace(2.0, 3.0, 0).numel(), 0);
+    assert_eq!(
+        DynTensor::<f32>::linspace(1.0, -1.0, 5).to_vec(),
+        vec![1.0, 0.5, 0.0, -0.5, -1.0]
+    );
+    let s = Tensor::<f64, shape![4]>::linspace(0.0, 3.0);
+    assert_eq!(s.as_slice(), &[0.0, 1.0, 2.0, 3.0]);
+    let nan = DynTensor::<f32>::linspace(0.0, f32::NAN, 2).to_vec();
+    assert!(nan.iter().all(|x| x.is_nan())); // numpy: [nan, nan]
+}
+
+#[test]
+fn arange_step_matches_numpy() {
+    assert_eq!(
+        DynTensor::<i32>::arange_step(1, 10, 3).to_vec(),
+        vec![1, 4, 7]
+    );
+    assert_eq!(
+        DynTensor::<i32>::arange_step(-5, -1, 1).to_vec(),
+        vec![-5, -4, -3, -2]
+    );
+    assert_eq!(DynTensor::<i64>::arange_step(5, 5, 1).numel(), 0);
+    assert_eq!(
+        DynTensor::<u8>::arange_step(250, 255, 2).to_vec(),
+        vec![250, 252, 254]
+    );
+    // numpy.arange(0, 1, 0.1) has 10 elements; the 4th is 0.30000000000000004.
+    let f = DynTensor::<f64>::arange_step(0.0, 1.0, 0.1).to_vec();
+    assert_eq!(f.len(), 10);
+    assert_eq!(f[3], 0.30000000000000004);
+    assert_eq!(
+        DynTensor::<f64>::arange_step(1.0, 0.0, -0.25).to_vec(),
+        vec![1.0, 0.75, 0.5, 0.25]
+    );
+    let e = DynTensor::<f32>::try_arange_step(0.0, 1.0, 0.0).unwrap_err();
+    assert!(matches!(e, ShapeError::SliceStep { step: 0 }));
+    assert_eq!(DynTensor::<f64>::arange_step(0.0, f64::NAN, 1.0).numel(), 0);
+    assert!(DynTensor::<f64>::try_arange_step(0.0, f64::INFINITY, 1.0).is_err());
+}
+
+#[test]
+fn like_constructors_keep_layout_and_names() {
+    let d = DynTensor::<f32>::zeros(&[2, 0, 3])
+        .with_names(["a", "b", "c"])
+        .unwrap();
+    assert_eq!(d.ones_like().shape(), &[2, 0, 3]);
+    assert_eq!(
+        d.full_like(3.0).names(),
+        vec![Some("a"), Some("b"), Some("c")]
+    );
+    let m = Tensor::<i8, shape![Dyn, 2]>::from_vec(vec![1, 2, 3, 4], &[2]).unwrap();
+    assert_eq!(m.zeros_like().to_vec(), vec![0; 4]);
+    let r = Tensor::<f64, shape![]>::full(5.0);
+    assert_eq!(r.ones_like().as_slice(), &[1.0]);
+}
+
+#[test]
+fn tril_and_triu_match_numpy() {
+    let a = DynTensor::<i32>::arange(12).reshape(&[3, 4]).unwrap();
+    // numpy.tril(a, 1), numpy.triu(a, -1)
+    assert_eq!(
+        a.tril(1).to_vec(),
+        vec![0, 1, 0, 0, 4, 5, 6, 0, 8, 9, 10, 11]
+    );
+    assert_eq!(
+        a.triu(-1).to_vec(),
+        vec![0, 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11]
+    );
+    assert_eq!(a.tril(-5).to_vec(), vec![0; 12]);
+    assert_eq!(a.triu(isize::MIN).to_vec(), a.to_vec());
+    // Batched: each matrix of the last two dimensions.
+    let b = DynTensor::<i32>::ones(&[2, 2, 2]);
+    assert_eq!(b.triu(0).to_vec(), vec![1, 1, 0, 1, 1, 1, 0, 1]);
+    let s = Tensor::<i32, shape![2, 2, 2]>::ones();
+    assert_eq!(s.triu(0).to_vec(), b.triu(0).to_vec());
+    let m = Tensor::<i32, shape![Dyn, 2]>::ones_sized(&[0]);
+    assert_eq!(m.tril(0).numel(), 0);
+    let err = DynTensor::<f32>::ones(&[3]).try_triu(0).unwrap_err();
+    assert_eq!(
+        err.to_string().lines().next().unwrap(),
+        "Dimension out of range (expected to be in range of [-1, 0], but got -2)"
+    );
+    assert!(DynTensor::scalar(1.0f32).try_tril(0).is_err());
+}
+
+#[test]
+fn meshgrid_ij_and_numpy_xy() {
+    let x = DynTensor::from_vec(vec![1, 2, 3], &[3]).unwrap();
+    let y = DynTensor::from_vec(vec![4, 5], &[2]).unwrap();
+    let g = DynTensor::meshgrid(&[&x, &y]);
+    assert_eq!(g[0].to_vec(), vec![1, 1, 2, 2, 3, 3]);
+    assert_eq!(g[1].to_vec(), vec![4, 5, 4, 5, 4, 5]);
+    // numpy.meshgrid(x, y) ("xy") is the transpose: [[1, 2, 3], [1, 2, 3]].
+    let xy = g[0].transpose(0, 1).unwrap();
+    assert_eq!(xy.to_vec(), vec![1, 2, 3, 1, 2, 3]);
+    let z = DynTensor::scalar(7);
+    let e = DynTensor::<i32>::zeros(&[0]);
+    let h = DynTensor::meshgrid(&[&z, &e, &x]);
+    assert_eq!(h[2].shape(), &[1, 0, 3]);
+    assert!(DynTensor::meshgrid(&[] as &[&DynTensor<i32>]).is_empty());
+    let bad = DynTensor::<i32>::zeros(&[2, 2]);
+    assert!(matches!(
+        DynTensor::try_meshgrid(&[&x, &bad]),
+        Err(ShapeError::Mismatch { .. })
+    ));
+}

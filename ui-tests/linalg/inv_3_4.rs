@@ -1,0 +1,6 @@
+use shaped::{linalg, shape, Tensor};
+
+fn main() {
+    let a = Tensor::<f64, shape![3, 4]>::zeros();
+    let _ = linalg::inv(&a);
+}

@@ -1,0 +1,7 @@
+use shaped::{linalg, shape, Tensor};
+
+fn main() {
+    let a = Tensor::<f64, shape![2, 3]>::zeros();
+    let b = Tensor::<f64, shape![2]>::zeros();
+    let _ = linalg::solve(&a, &b);
+}
