@@ -1,5 +1,5 @@
 //! A walk through the broadcasting tutorials this crate was built from
-//! (`../shared/seeds`), on static shapes checked by the compiler and on
+//! (see the guide's rules chapter, section 7), on static shapes checked by the compiler and on
 //! runtime shapes checked at run time. Run it with `cargo run --example tour`.
 
 #![allow(clippy::excessive_precision)] // seed 001's values, digit for digit

@@ -1,5 +1,5 @@
 //! The opt-in warning for broadcasts that old PyTorch treated differently
-//! (SEMANTICS.md section 4, seed 002).
+//! (the [rules chapter](crate::guide::rules), section 4).
 //!
 //! Before broadcasting, PyTorch treated two tensors with the same number of
 //! elements as 1-D, so `ones(4, 1) + ones(4)` had shape `[4, 1]`; now it has

@@ -3,7 +3,7 @@
 //! broadcast hook and static/runtime interoperation.
 //!
 //! Every expected value is a literal copied from a seed document
-//! (`/work/shared/seeds/`), from SEMANTICS.md, or computed here by a plain
+//! (see the guide's rules chapter, section 7), from the guide's rules chapter, or computed here by a plain
 //! loop that does not use the crate; nothing expected is computed by the code
 //! under test. (The one comparison between two outputs of the crate is the
 //! contract itself: an operator panics with exactly the `Display` of the
@@ -474,7 +474,7 @@ fn seed002_official_examples() {
     let z = x.try_add(&y).unwrap();
     assert_eq!(z.shape(), &[5, 7, 3]);
     assert!(z.to_vec().iter().all(|&v| v == 3.0));
-    // torch.empty((0,)) + torch.empty(2, 2): 0 vs 2 (SEMANTICS section 1).
+    // torch.empty((0,)) + torch.empty(2, 2): 0 vs 2 (the guide's rules chapter, section 1).
     let x = DynTensor::<i64>::zeros(&[0]);
     let y = DynTensor::<i64>::zeros(&[2, 2]);
     assert_broadcast_error(&x, &y, 1, &broadcast_sentence(0, 2, 1));
@@ -546,7 +546,7 @@ fn seed002_legacy_example_shape() {
 }
 
 // ---------------------------------------------------------------------------
-// Seed 001 (with b = [1, 2], see SEMANTICS section 1)
+// Seed 001 (with b = [1, 2], see the guide's rules chapter, section 7)
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -675,7 +675,7 @@ fn seed001_practical_example_standardisation() {
 }
 
 // ---------------------------------------------------------------------------
-// SEMANTICS section 1 table and seed 004: more shapes and the rightmost rule
+// The rules chapter's section 1 table and seed 004: more shapes and the rightmost rule
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -767,7 +767,7 @@ fn in_place_right_side_with_more_dimensions() {
         None,
         "output with shape [3] doesn't match the broadcast shape [2, 3]",
     );
-    // Even when the extra dimensions are all 1 (SEMANTICS section 2: rank(b) <= rank(a)).
+    // Even when the extra dimensions are all 1 (the guide's rules chapter, section 2: rank(b) <= rank(a)).
     assert_in_place_error(
         &ar(&[3]),
         &ar(&[1, 3]),
@@ -1016,7 +1016,7 @@ fn rank0_reshape_and_broadcast_to() {
 #[test]
 fn size0_binary_operations() {
     let z0 = DynTensor::<i64>::zeros(&[0]);
-    // [0] + [1] is [0]; [1, 0] + [0, 1] is [0, 0] (SEMANTICS section 1).
+    // [0] + [1] is [0]; [1, 0] + [0, 1] is [0, 0] (the guide's rules chapter, section 1).
     assert_sum(&z0, &t(&[5], &[1]), &[0], &[]);
     assert_sum(
         &DynTensor::zeros(&[1, 0]),
@@ -1554,7 +1554,7 @@ fn broadcast_shapes_is_associative_and_symmetric() {
 }
 
 // ---------------------------------------------------------------------------
-// The legacy broadcast hook (SEMANTICS section 4)
+// The legacy broadcast hook (the guide's rules chapter, section 4)
 // ---------------------------------------------------------------------------
 
 /// Serialises the tests that set the global hook.

@@ -1,6 +1,6 @@
 //! Property tests for runtime shapes: random shapes (rank 0 to 6, sizes 0 to
 //! 5) and random data, checked against a naive reference written here from
-//! SEMANTICS.md, independently of the crate.
+//! the guide's rules chapter, independently of the crate.
 //!
 //! The reference pads the shorter shape with 1s on the left, scans every axis
 //! from the left and remembers the LAST (so the rightmost) mismatch, which is

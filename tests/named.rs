@@ -1,4 +1,4 @@
-//! Named dimensions at run time (SEMANTICS.md section 5, seed 004).
+//! Named dimensions at run time (the guide's rules chapter, section 5, seed 004).
 //!
 //! Expected values come from references written here: element formulas of
 //! the indices, and a naive matcher that looks each dimension of `y` up by

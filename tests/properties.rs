@@ -1,5 +1,5 @@
 //! Property tests: every operator on static tensors against the naive
-//! reference of `common/naive.rs` (written from SEMANTICS.md, sharing no code
+//! reference of `common/naive.rs` (written from the guide's rules chapter, sharing no code
 //! with the crate), on random data, for a list of static shape pairs.
 
 use std::fmt::Debug;

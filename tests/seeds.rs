@@ -1,5 +1,5 @@
-//! The static-shape examples of the seed documents (`/work/shared/seeds/`) and
-//! of SEMANTICS.md, with the values the seeds print.
+//! The static-shape examples of the tutorials (the guide's rules chapter, section 7) and
+//! of the guide's rules chapter, with the values the seeds print.
 //!
 //! Every expected value below is a literal copied from a seed's printed
 //! output (or, for the shape tables, a shape copied from the table); nothing
@@ -32,7 +32,7 @@ fn check<S: Shape>(t: &Tensor<i64, S>, dims: &[usize], expect: &[i64]) {
 }
 
 // ---------------------------------------------------------------------------
-// Shape tables: seeds 000, 002, 003 and SEMANTICS.md (compatible rows).
+// Shape tables: seeds 000, 002, 003 and the rules chapter's section 1 (compatible rows).
 // ---------------------------------------------------------------------------
 
 /// `a + b` and `b + a` for `a` of shape `$a` filled with 1 and `b` of shape
@@ -136,31 +136,31 @@ shape_row!(
     seed004_64x32x8x5_plus_32x8x1: [64, 32, 8, 5] + [32, 8, 1] => [64, 32, 8, 5]
 );
 
-// SEMANTICS.md's example table (compatible rows not already above).
+// The rules chapter's example table (section 1) (compatible rows not already above).
 shape_row!(
-    /// SEMANTICS.md: `[1, 3, 2] + [2, 3, 1] = [2, 3, 2]`.
+    /// Rules chapter, section 1: `[1, 3, 2] + [2, 3, 1] = [2, 3, 2]`.
     semantics_1x3x2_plus_2x3x1: [1, 3, 2] + [2, 3, 1] => [2, 3, 2]
 );
 
-// SEMANTICS.md edge cases: rank 0 and size 0.
+// The rules chapter's edge cases (section 1): rank 0 and size 0.
 shape_row!(
-    /// SEMANTICS.md: `[] + [3, 4]` is `[3, 4]`.
+    /// Rules chapter, section 1: `[] + [3, 4]` is `[3, 4]`.
     semantics_rank0_plus_3x4: [] + [3, 4] => [3, 4]
 );
 shape_row!(
-    /// SEMANTICS.md: `[] + []` is `[]`.
+    /// Rules chapter, section 1: `[] + []` is `[]`.
     semantics_rank0_plus_rank0: [] + [] => []
 );
 shape_row!(
-    /// SEMANTICS.md: `[0] + [1]` is `[0]`.
+    /// Rules chapter, section 1: `[0] + [1]` is `[0]`.
     semantics_0_plus_1: [0] + [1] => [0]
 );
 shape_row!(
-    /// SEMANTICS.md: `[1, 0] + [0, 1]` is `[0, 0]`.
+    /// Rules chapter, section 1: `[1, 0] + [0, 1]` is `[0, 0]`.
     semantics_1x0_plus_0x1: [1, 0] + [0, 1] => [0, 0]
 );
 shape_row!(
-    /// SEMANTICS.md: 0 pairs with 0.
+    /// Rules chapter, section 1: 0 pairs with 0.
     semantics_0_plus_0: [0] + [0] => [0]
 );
 
@@ -363,7 +363,7 @@ fn seed003_example8() {
 }
 
 // ---------------------------------------------------------------------------
-// Seed 001 (English): `a + b` examples, with `b = [1, 2]` (see SEMANTICS.md).
+// Seed 001 (English): `a + b` examples, with `b = [1, 2]` (see the guide's rules chapter, section 7).
 // ---------------------------------------------------------------------------
 
 /// `a = torch.arange(4).reshape(2,2)`.

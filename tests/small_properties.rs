@@ -117,7 +117,7 @@ fn lifted(s: &[usize]) -> Vec<usize> {
 }
 
 /// PyTorch's words for the rightmost mismatch of `a` and `b` (axes counted
-/// from the left of the longer shape), written here from SEMANTICS.md.
+/// from the left of the longer shape), written here from the guide's rules chapter, section 3.
 fn mismatch_text(a: &[usize], b: &[usize]) -> String {
     let rank = a.len().max(b.len());
     let pad = |s: &[usize]| {

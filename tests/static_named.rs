@@ -1,8 +1,8 @@
-//! Static named dimensions (SEMANTICS.md section 5, seed 004): `shape![2, H: 3]`
+//! Static named dimensions (the guide's rules chapter, section 5, seed 004): `shape![2, H: 3]`
 //! tensors broadcast by name at compile time.
 //!
 //! Expected values come from a naive reference written here from
-//! SEMANTICS.md: it decides, for every output axis, which axis of each
+//! the guide's rules chapter, section 5: it decides, for every output axis, which axis of each
 //! operand lands on it (by name, or by position for unnamed dimensions),
 //! then computes every output element by walking all output multi-indices
 //! and reading each operand at its own index. It shares no code with the
@@ -69,7 +69,7 @@ fn ravel(idx: &[usize], dims: &[usize]) -> usize {
     })
 }
 
-/// Two sizes broadcast (SEMANTICS.md 1.2): equal, or one of them 1.
+/// Two sizes broadcast (the guide's rules chapter, section 1, rule 2): equal, or one of them 1.
 fn pair(p: usize, q: usize) -> Option<usize> {
     if p == q {
         Some(p)
@@ -137,7 +137,7 @@ fn plan(
     })
 }
 
-/// `f(a, b)` elementwise by the rule of SEMANTICS.md 5 (by name when both
+/// `f(a, b)` elementwise by the rule of the guide's rules chapter, section 5 (by name when both
 /// operands have names, else by position); `Err` where the rule refuses.
 /// With `in_place`, `a` is `x` and the result must have `a`'s shape.
 #[allow(clippy::too_many_arguments)]

@@ -22,7 +22,7 @@ impl<T: Element> DynTensor<T> {
     ///   ([`ShapeError::Einsum`] of kind `EinsumProblem::SharedSize`,
     ///   naming the dimension and both sizes), a size 1 included; it is
     ///   never broadcast, because the sum runs over one dimension.
-    /// - **Unnamed dimensions** broadcast as in SEMANTICS section 5 rule 3:
+    /// - **Unnamed dimensions** broadcast as in the [rules chapter](crate::guide::rules), section 5, rule 3:
     ///   those of `self` and `other` are matched from the right, their
     ///   sizes equal or 1 ([`ShapeError::NamedMismatch`] otherwise), and
     ///   they stay in the result (a batch).

@@ -1,4 +1,4 @@
-//! Matrix multiplication with torch.matmul's rules (SEMANTICS.md section 6):
+//! Matrix multiplication with torch.matmul's rules (the [rules chapter](crate::guide::rules), section 6):
 //! [`tensor`] for static and mixed tensors (the result layout computed by
 //! the compiler, [`MatMulWith`](crate::MatMulWith)) beside [`dyn_tensor`]
 //! for runtime ones, [`into`] for products written into existing storage,

@@ -1,4 +1,4 @@
-//! The names layer of the elementwise operations (SEMANTICS.md section 5):
+//! The names layer of the elementwise operations (the [rules chapter](crate::guide::rules), section 5):
 //! when both operands have names, the shorter one is aligned to the longer
 //! by the rule of [`shape::by_name`](crate::shape::names::runtime) (a permuting copy
 //! only when its dimensions are out of order), and the pair then runs the

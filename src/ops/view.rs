@@ -115,7 +115,7 @@ fn unnamed<'v, T>(v: &DynView<'v, T>) -> DynView<'v, T> {
     DynView::from_layout(v.data, v.layout.clone(), None)
 }
 
-/// `a op b` for two views: by name when both are named (SEMANTICS.md
+/// `a op b` for two views: by name when both are named (the guide's rules chapter,
 /// section 5, as between tensors: the shorter aligned to the longer, here
 /// by its strides), else positional with the names carried over; then
 /// the strided kernel. Nothing is copied.

@@ -1,4 +1,4 @@
-//! Broadcasting: the rule of SEMANTICS.md section 1, once at the type level for
+//! Broadcasting: the rule of the [rules chapter](crate::guide::rules), section 1, once at the type level for
 //! static shapes and once as a small function for runtime shapes.
 //!
 //! Shapes are aligned from the right, the shorter one padded with 1s on the
@@ -221,13 +221,13 @@ impl Pick<B1> for B1 {
     type Static = ByName;
 }
 
-/// Broadcasting aligned from the right (SEMANTICS.md section 1).
+/// Broadcasting aligned from the right (the [rules chapter](crate::guide::rules), section 1).
 pub struct Positional;
 /// [`Positional`] for two static operands, whose result is static: the
 /// result's list is its layout, without a look for a `Dyn` in it, which was
 /// a twentieth of `cargo check` of a program of 500 operations.
 pub struct StaticPositional;
-/// Broadcasting by name (SEMANTICS.md section 5).
+/// Broadcasting by name (the [rules chapter](crate::guide::rules), section 5).
 pub struct ByName;
 
 /// How `Self` and `R` broadcast by the rule `K`, [`Positional`] or
@@ -310,7 +310,7 @@ pub(crate) type ZipOut<S, R> =
     <<S as Layout>::Reversed as ZipBroadcast<<R as Layout>::Reversed, Ctx<S, R>, Ax<1>, Nil>>::Out;
 
 /// `Self` broadcasts to the layout `S` without changing it: the rule of
-/// in-place operations (SEMANTICS.md section 2). `rank(Self) <= rank(S)` and,
+/// in-place operations (the [rules chapter](crate::guide::rules), section 2). `rank(Self) <= rank(S)` and,
 /// aligned from the right, each size of `Self` is 1 or equal to `S`'s
 /// (checked at run time where a size is `Dyn`).
 #[diagnostic::on_unimplemented(

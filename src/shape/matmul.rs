@@ -1,4 +1,4 @@
-//! The shape rule of the matrix product (SEMANTICS.md section 6,
+//! The shape rule of the matrix product (the [rules chapter](crate::guide::rules), section 6,
 //! torch.matmul): once as trait impls for static and mixed layouts
 //! ([`MatMulWith`]), once as a small function for runtime shapes
 //! ([`matmul_shape`]).

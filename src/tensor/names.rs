@@ -1,5 +1,5 @@
 //! Named dimensions on runtime tensors, and broadcasting by name
-//! (SEMANTICS.md section 5, seed 004).
+//! (the [rules chapter](crate::guide::rules), section 5).
 //!
 //! Any dimension of a [`DynTensor`] may carry a name
 //! ([`with_names`](DynTensor::with_names)); names are unique within one

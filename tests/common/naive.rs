@@ -1,4 +1,4 @@
-//! A naive reference for positional broadcasting (SEMANTICS.md 1 and 2),
+//! A naive reference for positional broadcasting (the guide's rules chapter, sections 1 and 2),
 //! written from the rules and sharing no code with the crate:
 //! `#[path = "common/naive.rs"] mod naive;`.
 //!
@@ -9,7 +9,7 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
-/// The broadcast shape of `a` and `b` (SEMANTICS.md 1), or `None`.
+/// The broadcast shape of `a` and `b` (the guide's rules chapter, section 1), or `None`.
 pub fn ref_shape(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
     let rank = a.len().max(b.len());
     let pad = |s: &[usize]| {
@@ -29,7 +29,7 @@ pub fn ref_shape(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
         .collect()
 }
 
-/// Whether `src` broadcasts to `target` in place (SEMANTICS.md 2).
+/// Whether `src` broadcasts to `target` in place (the guide's rules chapter, section 2).
 pub fn fits(target: &[usize], src: &[usize]) -> bool {
     src.len() <= target.len()
         && src

@@ -1,4 +1,4 @@
-//! A naive reference for torch.matmul (SEMANTICS.md 6), written from the
+//! A naive reference for torch.matmul (the guide's rules chapter, section 6), written from the
 //! rules and sharing no code with the crate: promotion of vectors, batch
 //! broadcasting by multi-indices, a triple loop per matrix.
 //! `#[path = "common/naive_matmul.rs"] mod naive_matmul;`.

@@ -1,5 +1,5 @@
 //! Named dimensions in static shapes, broadcast by name at compile time
-//! (SEMANTICS.md section 5, seed 004).
+//! (the [rules chapter](crate::guide::rules), section 5).
 //!
 //! Names are marker types declared with [`dim_names!`](crate::dim_names!); in
 //! [`shape!`](crate::shape!) a dimension is named by writing `NAME: size`:

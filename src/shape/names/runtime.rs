@@ -1,4 +1,4 @@
-//! Broadcasting by name on runtime shapes (SEMANTICS.md section 5): the
+//! Broadcasting by name on runtime shapes (the [rules chapter](crate::guide::rules), section 5): the
 //! rule worked out on sizes and names alone, without any elements. The
 //! tensors that carry names are in `tensor::names`; the operations that
 //! align named operands and then run the positional path are in
