@@ -359,3 +359,87 @@ fn reductions_on_typed_views() {
     let p: Tensor<f64, shape![4, Dyn]> = cols.softmax(AxisFromEnd::<1>);
     assert_eq!(p, cols.to_owned().softmax(AxisFromEnd::<1>));
 }
+
+// "`_into` with typed views": the views of static, mixed and named
+// tensors are operands of `add_into` and friends, the output's layout the
+// operator's; equal to the same operation on `to_owned()` copies.
+mod into_with_views {
+    use proptest::prelude::*;
+    use shaped::{
+        Axis, Dyn, DynTensor, Tensor, TensorView, add_into, dim_names, div_into, mul_into,
+        rem_into, shape, sub_into, try_add_into, try_mul_into,
+    };
+
+    dim_names!(ROW, COL);
+
+    #[test]
+    fn static_views_and_tensors_mix() {
+        let a = Tensor::<i32, shape![3, 2]>::arange();
+        let b = Tensor::<i32, shape![2, 1]>::from_slice(&[1, 2]).unwrap();
+        let mut out = Tensor::<i32, shape![2, 3]>::zeros();
+        add_into(&a.t(), &b, &mut out);
+        assert_eq!(out, &a.t().to_owned() + &b);
+        mul_into(&b.view(), &a.t(), &mut out);
+        assert_eq!(out, &b * &a.t().to_owned());
+        // A mutable view reads as an operand too.
+        let mut m = Tensor::<i32, shape![2, 3]>::full(7);
+        sub_into(&m.view_mut(), &a.t(), &mut out);
+        assert_eq!(out, &m - &a.t().to_owned());
+        // And is the output of the `try_` form.
+        let (x, y) = (m.clone(), a.t().to_owned());
+        try_mul_into(&x.view(), &y.view(), &mut m.view_mut()).unwrap();
+        assert_eq!(m, &x * &y);
+    }
+
+    #[test]
+    fn named_views_align_by_name() {
+        let a = Tensor::<i32, shape![ROW: 2, COL: 3]>::arange();
+        let b = Tensor::<i32, shape![COL: 3]>::from_slice(&[10, 20, 30]).unwrap();
+        let mut out = Tensor::<i32, shape![ROW: 2, COL: 3]>::zeros();
+        add_into(&a.view(), &b.view(), &mut out);
+        assert_eq!(out, &a + &b);
+    }
+
+    #[test]
+    fn dyn_size_mismatch_panics_with_the_operators_message() {
+        let a = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
+        let mut out = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[4]);
+        let r = std::panic::catch_unwind(move || add_into(&a.view(), &a, &mut out));
+        let msg = *r.unwrap_err().downcast::<String>().unwrap();
+        let e = try_add_into(
+            &DynTensor::<f32>::zeros(&[2, 3]),
+            &DynTensor::<f32>::zeros(&[2, 3]),
+            &mut DynTensor::<f32>::zeros(&[4, 3]),
+        );
+        assert_eq!(msg, e.unwrap_err().to_string());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+        // Random row slices (mixed views) and transposes (strided views).
+        #[test]
+        fn slices_into(
+            data in proptest::collection::vec(-50i32..50, 30),
+            other in proptest::collection::vec(1i32..9, 30),
+            start in 0usize..5, len in 0usize..6,
+        ) {
+            let len = len.min(5 - start);
+            let a = Tensor::<i32, shape![5, 6]>::from_slice(&data).unwrap();
+            let b = Tensor::<i32, shape![5, 6]>::from_slice(&other).unwrap();
+            let va: TensorView<'_, i32, shape![Dyn, 6]> = a.view().narrow(Axis::<0>, start, len);
+            let vb: TensorView<'_, i32, shape![Dyn, 6]> = b.view().narrow(Axis::<0>, start, len);
+            let (oa, ob) = (va.to_owned(), vb.to_owned());
+            let mut out = Tensor::<i32, shape![Dyn, 6]>::zeros_sized(&[len]);
+            add_into(&va, &vb, &mut out);
+            prop_assert_eq!(&out, &(&oa + &ob));
+            div_into(&oa, &vb, &mut out);
+            prop_assert_eq!(&out, &(&oa / &ob));
+            rem_into(&va, &ob, &mut out);
+            prop_assert_eq!(&out, &(&oa % &ob));
+            let mut t = Tensor::<i32, shape![6, 5]>::zeros();
+            sub_into(&a.t(), &b.t(), &mut t);
+            prop_assert_eq!(t, (&a - &b).transpose(Axis::<0>, Axis::<1>));
+        }
+    }
+}
