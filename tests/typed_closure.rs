@@ -443,3 +443,58 @@ mod into_with_views {
         }
     }
 }
+
+// "`stack` of a tuple": parts of different kinds (tensors, typed views;
+// static, mixed, named) of equal layouts; a new axis of size = the number
+// of parts; compared with the runtime `DynTensor::stack` of the owned copies.
+mod stack_tuples {
+    use shaped::{Axis, Dyn, DynTensor, Tensor, TensorView, dim_names, shape};
+
+    dim_names!(N, F);
+
+    #[test]
+    fn static_parts_and_views() {
+        let a = Tensor::<i32, shape![2, 3]>::arange();
+        let b = Tensor::<i32, shape![3, 2]>::from_fn(|k| 100 + k as i32);
+        let bt: TensorView<'_, i32, shape![2, 3]> = b.t();
+        let s: Tensor<i32, shape![3, 2, 3]> = Tensor::stack((&a, &bt, &a.view()), Axis::<0>);
+        let want = DynTensor::stack([a.to_dyn(), bt.to_owned().to_dyn(), a.to_dyn()], 0).unwrap();
+        assert_eq!(s.to_vec(), want.to_vec());
+        let m: Tensor<i32, shape![2, 3, 2]> = Tensor::stack((&a, &bt), Axis::<2>);
+        let want = DynTensor::stack([a.to_dyn(), bt.to_owned().to_dyn()], 2).unwrap();
+        assert_eq!(m.to_vec(), want.to_vec());
+        // The array form is unchanged.
+        let r: Tensor<i32, shape![2, 2, 3]> = Tensor::stack([&a, &a], Axis::<1>);
+        assert_eq!(
+            r.to_vec(),
+            DynTensor::stack([a.to_dyn(), a.to_dyn()], 1)
+                .unwrap()
+                .to_vec()
+        );
+    }
+
+    #[test]
+    fn mixed_and_named_parts() {
+        let a = Tensor::<f64, shape![Dyn, 3]>::from_fn_sized(&[4], |k| k as f64);
+        let b = Tensor::<f64, shape![Dyn, 3]>::ones_sized(&[4]);
+        let s: Tensor<f64, shape![Dyn, 2, 3]> = Tensor::stack((&a.view(), &b), Axis::<1>);
+        let want = DynTensor::stack([a.to_dyn(), b.to_dyn()], 1).unwrap();
+        assert_eq!((&*s.shape(), s.to_vec()), (want.shape(), want.to_vec()));
+        let x = Tensor::<i32, shape![N: 2, F: 3]>::arange();
+        let y = Tensor::<i32, shape![N: 2, F: 3]>::ones();
+        let z: Tensor<i32, shape![2, N: 2, F: 3]> = Tensor::stack((&x, &y.view()), Axis::<0>);
+        assert_eq!(z.to_vec(), vec![0, 1, 2, 3, 4, 5, 1, 1, 1, 1, 1, 1]);
+    }
+
+    #[test]
+    fn runtime_mismatch_is_pytorch_error() {
+        let a = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
+        let b = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[4]);
+        let e = Tensor::try_stack_parts((&a, &b.view()), Axis::<0>)
+            .map(|t: Tensor<f32, shape![2, Dyn, 3]>| t);
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "stack expects each tensor to be equal size, but got [2, 3] at entry 0 and [4, 3] at entry 1"
+        );
+    }
+}

@@ -65,7 +65,7 @@ impl<T: Element, S: Shape, S2: Shape, const N: usize, const K: usize> CatParts<T
 }
 
 /// The elements of a part, row-major (copied only for a strided view).
-fn elements<T: Element, P: TypedOperand<T>>(p: &P) -> (Cow<'_, [T]>, Vec<usize>) {
+pub(super) fn elements<T: Element, P: TypedOperand<T>>(p: &P) -> (Cow<'_, [T]>, Vec<usize>) {
     match p.as_tensor() {
         Some(t) => (Cow::Borrowed(t.as_slice()), t.shape().to_vec()),
         None => {
