@@ -386,7 +386,7 @@ mod into_with_views {
         sub_into(&m.view_mut(), &a.t(), &mut out);
         assert_eq!(out, &m - &a.t().to_owned());
         // And is the output of the `try_` form.
-        let (x, y) = (m.clone(), a.t().to_owned());
+        let (x, y) = (m, a.t().to_owned());
         try_mul_into(&x.view(), &y.view(), &mut m.view_mut()).unwrap();
         assert_eq!(m, &x * &y);
     }
@@ -496,5 +496,113 @@ mod stack_tuples {
             e.unwrap_err().to_string(),
             "stack expects each tensor to be equal size, but got [2, 3] at entry 0 and [4, 3] at entry 1"
         );
+    }
+}
+
+// "No method of a typed view silently returns an untyped one": the typed
+// methods added so that these names no longer reach the runtime forms
+// through `Deref`. Each result's type is asserted by its annotation and
+// its values against the same method on the `to_owned()` copy.
+mod typed_view_methods {
+    use shaped::{Axis, AxisFromEnd, Dyn, Tensor, TensorView, TensorViewMut, shape};
+
+    /// A strided mixed view: rows 1..4 of a [Dyn, 4] tensor, transposed.
+    fn cols(t: &Tensor<f64, shape![Dyn, 4]>) -> TensorView<'_, f64, shape![4, Dyn]> {
+        t.view().narrow(Axis::<0>, 1, 3).t()
+    }
+
+    fn data() -> Tensor<f64, shape![Dyn, 4]> {
+        Tensor::from_fn_sized(&[5], |k| ((k * 7) % 11) as f64 - 3.0)
+    }
+
+    fn ints() -> Tensor<u8, shape![3, 4]> {
+        Tensor::from_fn(|k| 200 + k as u8)
+    }
+
+    #[test]
+    fn sum_over_in_acc() {
+        let t = ints();
+        let s: Tensor<u64, shape![3]> = t.t().sum_over(Axis::<0>);
+        assert_eq!(s, t.t().to_owned().sum_over(Axis::<0>));
+        assert_eq!(s[[2]], 208 + 209 + 210 + 211); // past u8: no wrapping
+    }
+
+    #[test]
+    fn sum_keepdim_in_acc() {
+        let t = ints();
+        let s: Tensor<u64, shape![4, 1]> = t.t().sum_keepdim(AxisFromEnd::<1>);
+        assert_eq!(s, t.t().to_owned().sum_keepdim(AxisFromEnd::<1>));
+        assert_eq!(s[[0, 0]], 200 + 204 + 208);
+    }
+
+    #[test]
+    fn prod_over_in_acc() {
+        let t = ints();
+        let p: Tensor<u64, shape![4]> = t.t().prod_over(Axis::<1>);
+        assert_eq!(p, t.t().to_owned().prod_over(Axis::<1>));
+        assert_eq!(p[[1]], 201 * 205 * 209);
+    }
+
+    #[test]
+    fn prod_keepdim_in_acc() {
+        let t = ints();
+        let p: Tensor<u64, shape![1, 3]> = t.t().prod_keepdim(Axis::<0>);
+        assert_eq!(p, t.t().to_owned().prod_keepdim(Axis::<0>));
+    }
+
+    #[test]
+    fn var_std_logsumexp_keepdim() {
+        let t = data();
+        let c = cols(&t);
+        let v: Tensor<f64, shape![4, 1]> = c.var_keepdim(AxisFromEnd::<1>);
+        assert_eq!(v, c.to_owned().var_keepdim(AxisFromEnd::<1>));
+        let s: Tensor<f64, shape![4, 1]> = c.std_keepdim(AxisFromEnd::<1>);
+        assert_eq!(s, c.to_owned().std_keepdim(AxisFromEnd::<1>));
+        let l: Tensor<f64, shape![1, Dyn]> = c.logsumexp_keepdim(Axis::<0>);
+        assert_eq!(l, c.to_owned().logsumexp_keepdim(Axis::<0>));
+    }
+
+    #[test]
+    fn argmax_argmin_keepdim() {
+        let t = data();
+        let c = cols(&t);
+        let a: Tensor<usize, shape![4, 1]> = c.argmax_keepdim(AxisFromEnd::<1>);
+        assert_eq!(a, c.to_owned().argmax_keepdim(AxisFromEnd::<1>));
+        let b: Tensor<usize, shape![1, Dyn]> = c.argmin_keepdim(Axis::<0>);
+        assert_eq!(b, c.to_owned().argmin_keepdim(Axis::<0>));
+    }
+
+    #[test]
+    fn median_and_quantile() {
+        let t = data();
+        let c = cols(&t);
+        let m: Tensor<f64, shape![4]> = c.median_over(Axis::<1>);
+        assert_eq!(m, c.to_owned().median_over(Axis::<1>));
+        let mk: Tensor<f64, shape![1, Dyn]> = c.median_keepdim(Axis::<0>);
+        assert_eq!(mk, c.to_owned().median_keepdim(Axis::<0>));
+        let q: Tensor<f64, shape![Dyn]> = c.quantile_over(0.25, Axis::<0>);
+        assert_eq!(q, c.to_owned().quantile_over(0.25, Axis::<0>));
+        let qk: Tensor<f64, shape![4, 1]> = c.quantile_keepdim(0.75, Axis::<1>);
+        assert_eq!(qk, c.to_owned().quantile_keepdim(0.75, Axis::<1>));
+    }
+
+    #[test]
+    fn view_of_a_view_is_typed() {
+        let t = data();
+        let c = cols(&t);
+        let v: TensorView<'_, f64, shape![4, Dyn]> = c.view();
+        assert_eq!(v.to_owned(), c.to_owned());
+    }
+
+    #[test]
+    fn view_mut_and_t_of_a_mutable_view_are_typed() {
+        let mut t = Tensor::<i32, shape![2, 3]>::arange();
+        let want = t.t().to_owned();
+        let mut m = t.view_mut();
+        let kt: TensorView<'_, i32, shape![3, 2]> = m.t();
+        assert_eq!(kt.to_owned(), want);
+        let mut again: TensorViewMut<'_, i32, shape![2, 3]> = m.view_mut();
+        again.fill(7);
+        assert_eq!(t.to_vec(), vec![7; 6]);
     }
 }
