@@ -606,3 +606,63 @@ mod typed_view_methods {
         assert_eq!(t.to_vec(), vec![7; 6]);
     }
 }
+
+// "`contract` and `einsum!` take typed views": a transposed or sliced
+// operand, static, mixed or named, gives the typed result, equal to the
+// same call on the `to_owned()` copies.
+mod contract_and_einsum_views {
+    use proptest::prelude::*;
+    use shaped::{Axis, Dyn, Tensor, TensorView, dim_names, einsum, shape};
+
+    dim_names!(I, J, K);
+
+    #[test]
+    fn contract_with_views() {
+        let a = Tensor::<i64, shape![J: 3, I: 2]>::arange();
+        let b = Tensor::<i64, shape![K: 4, J: 3]>::from_fn(|k| k as i64 - 5);
+        let c: Tensor<i64, shape![I: 2, K: 4]> = a.t().contract(&b.t());
+        assert_eq!(c, a.t().to_owned().contract(&b.t().to_owned()));
+        let d: Tensor<i64, shape![I: 2, K: 4]> = a.t().to_owned().contract(&b.view());
+        assert_eq!(d, c);
+        // By hand: c[i, k] = sum_j a[j, i] * b[k, j].
+        for i in 0..2 {
+            for k in 0..4 {
+                let want: i64 = (0..3).map(|j| a[[j, i]] * b[[k, j]]).sum();
+                assert_eq!(c[[i, k]], want);
+            }
+        }
+    }
+
+    #[test]
+    fn einsum_with_views() {
+        let q = Tensor::<f64, shape![Dyn, 4, 3]>::from_fn_sized(&[2], |k| k as f64 * 0.5);
+        let k = Tensor::<f64, shape![Dyn, 4, 3]>::from_fn_sized(&[2], |k| 1.0 - k as f64);
+        let kt: TensorView<'_, f64, shape![Dyn, 3, 4]> = k.view().transpose(Axis::<1>, Axis::<2>);
+        let s: Tensor<f64, shape![Dyn, 4, 4]> = einsum!("bij,bjk->bik", q.view(), kt);
+        let want: Tensor<f64, shape![Dyn, 4, 4]> = einsum!("bij,bjk->bik", q, kt.to_owned());
+        assert_eq!(s, want);
+        assert_eq!(s, q.matmul(&kt));
+        // A tensor and a view mixed, one operand borrowed.
+        let tr: Tensor<f64, shape![Dyn]> = einsum!("bii->b", &s.view());
+        assert_eq!(tr, einsum!("bii->b", s));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+        // Random row slices (mixed views) as einsum operands.
+        #[test]
+        fn sliced_einsum(
+            data in proptest::collection::vec(-20i64..20, 30),
+            start in 0usize..5, len in 0usize..6,
+        ) {
+            let len = len.min(5 - start);
+            let a = Tensor::<i64, shape![5, 6]>::from_slice(&data).unwrap();
+            let rows: TensorView<'_, i64, shape![Dyn, 6]> = a.view().narrow(Axis::<0>, start, len);
+            let g: Tensor<i64, shape![6, 6]> = einsum!("ij,ik->jk", rows, rows);
+            let o = rows.to_owned();
+            prop_assert_eq!(&g, &einsum!("ij,ik->jk", o, o));
+            prop_assert_eq!(g, o.t().matmul(&o));
+        }
+    }
+}

@@ -31,7 +31,6 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use super::cat::elements;
 use super::join;
 use crate::element::Element;
 use crate::error::ShapeError;
@@ -40,6 +39,7 @@ use crate::shape::list::{Layout, Shape};
 use crate::shape::stack::{StackLayouts, Stacked};
 use crate::tensor::Tensor;
 use crate::view::TypedOperand;
+use crate::view::typed_operand::row_major;
 
 /// The parts of [`Tensor::stack`] giving a tensor of layout `S2` when
 /// stacked at a new axis `K`: an array `[&Tensor<T, S>; N]` of one static
@@ -89,7 +89,7 @@ macro_rules! stack_tuple {
         {
             fn try_join(self) -> Result<Tensor<T, Stacked<($($P::Layout),+), K>>, ShapeError> {
                 let ($($p),+) = self;
-                stack_parts(&[$(elements(&$p)),+], K)
+                stack_parts(&[$(row_major(&$p)),+], K)
             }
         }
     };
