@@ -359,3 +359,310 @@ fn reductions_on_typed_views() {
     let p: Tensor<f64, shape![4, Dyn]> = cols.softmax(AxisFromEnd::<1>);
     assert_eq!(p, cols.to_owned().softmax(AxisFromEnd::<1>));
 }
+
+// "`_into` with typed views": the views of static, mixed and named
+// tensors are operands of `add_into` and friends, the output's layout the
+// operator's; equal to the same operation on `to_owned()` copies.
+mod into_with_views {
+    use proptest::prelude::*;
+    use shaped::{
+        Axis, Dyn, DynTensor, Tensor, TensorView, add_into, dim_names, div_into, mul_into,
+        rem_into, shape, sub_into, try_add_into, try_mul_into,
+    };
+
+    dim_names!(ROW, COL);
+
+    #[test]
+    fn static_views_and_tensors_mix() {
+        let a = Tensor::<i32, shape![3, 2]>::arange();
+        let b = Tensor::<i32, shape![2, 1]>::from_slice(&[1, 2]).unwrap();
+        let mut out = Tensor::<i32, shape![2, 3]>::zeros();
+        add_into(&a.t(), &b, &mut out);
+        assert_eq!(out, &a.t().to_owned() + &b);
+        mul_into(&b.view(), &a.t(), &mut out);
+        assert_eq!(out, &b * &a.t().to_owned());
+        // A mutable view reads as an operand too.
+        let mut m = Tensor::<i32, shape![2, 3]>::full(7);
+        sub_into(&m.view_mut(), &a.t(), &mut out);
+        assert_eq!(out, &m - &a.t().to_owned());
+        // And is the output of the `try_` form.
+        let (x, y) = (m, a.t().to_owned());
+        try_mul_into(&x.view(), &y.view(), &mut m.view_mut()).unwrap();
+        assert_eq!(m, &x * &y);
+    }
+
+    #[test]
+    fn named_views_align_by_name() {
+        let a = Tensor::<i32, shape![ROW: 2, COL: 3]>::arange();
+        let b = Tensor::<i32, shape![COL: 3]>::from_slice(&[10, 20, 30]).unwrap();
+        let mut out = Tensor::<i32, shape![ROW: 2, COL: 3]>::zeros();
+        add_into(&a.view(), &b.view(), &mut out);
+        assert_eq!(out, &a + &b);
+    }
+
+    #[test]
+    fn dyn_size_mismatch_panics_with_the_operators_message() {
+        let a = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
+        let mut out = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[4]);
+        let r = std::panic::catch_unwind(move || add_into(&a.view(), &a, &mut out));
+        let msg = *r.unwrap_err().downcast::<String>().unwrap();
+        let e = try_add_into(
+            &DynTensor::<f32>::zeros(&[2, 3]),
+            &DynTensor::<f32>::zeros(&[2, 3]),
+            &mut DynTensor::<f32>::zeros(&[4, 3]),
+        );
+        assert_eq!(msg, e.unwrap_err().to_string());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+        // Random row slices (mixed views) and transposes (strided views).
+        #[test]
+        fn slices_into(
+            data in proptest::collection::vec(-50i32..50, 30),
+            other in proptest::collection::vec(1i32..9, 30),
+            start in 0usize..5, len in 0usize..6,
+        ) {
+            let len = len.min(5 - start);
+            let a = Tensor::<i32, shape![5, 6]>::from_slice(&data).unwrap();
+            let b = Tensor::<i32, shape![5, 6]>::from_slice(&other).unwrap();
+            let va: TensorView<'_, i32, shape![Dyn, 6]> = a.view().narrow(Axis::<0>, start, len);
+            let vb: TensorView<'_, i32, shape![Dyn, 6]> = b.view().narrow(Axis::<0>, start, len);
+            let (oa, ob) = (va.to_owned(), vb.to_owned());
+            let mut out = Tensor::<i32, shape![Dyn, 6]>::zeros_sized(&[len]);
+            add_into(&va, &vb, &mut out);
+            prop_assert_eq!(&out, &(&oa + &ob));
+            div_into(&oa, &vb, &mut out);
+            prop_assert_eq!(&out, &(&oa / &ob));
+            rem_into(&va, &ob, &mut out);
+            prop_assert_eq!(&out, &(&oa % &ob));
+            let mut t = Tensor::<i32, shape![6, 5]>::zeros();
+            sub_into(&a.t(), &b.t(), &mut t);
+            prop_assert_eq!(t, (&a - &b).transpose(Axis::<0>, Axis::<1>));
+        }
+    }
+}
+
+// "`stack` of a tuple": parts of different kinds (tensors, typed views;
+// static, mixed, named) of equal layouts; a new axis of size = the number
+// of parts; compared with the runtime `DynTensor::stack` of the owned copies.
+mod stack_tuples {
+    use shaped::{Axis, Dyn, DynTensor, Tensor, TensorView, dim_names, shape};
+
+    dim_names!(N, F);
+
+    #[test]
+    fn static_parts_and_views() {
+        let a = Tensor::<i32, shape![2, 3]>::arange();
+        let b = Tensor::<i32, shape![3, 2]>::from_fn(|k| 100 + k as i32);
+        let bt: TensorView<'_, i32, shape![2, 3]> = b.t();
+        let s: Tensor<i32, shape![3, 2, 3]> = Tensor::stack((&a, &bt, &a.view()), Axis::<0>);
+        let want = DynTensor::stack([a.to_dyn(), bt.to_owned().to_dyn(), a.to_dyn()], 0).unwrap();
+        assert_eq!(s.to_vec(), want.to_vec());
+        let m: Tensor<i32, shape![2, 3, 2]> = Tensor::stack((&a, &bt), Axis::<2>);
+        let want = DynTensor::stack([a.to_dyn(), bt.to_owned().to_dyn()], 2).unwrap();
+        assert_eq!(m.to_vec(), want.to_vec());
+        // The array form is unchanged.
+        let r: Tensor<i32, shape![2, 2, 3]> = Tensor::stack([&a, &a], Axis::<1>);
+        assert_eq!(
+            r.to_vec(),
+            DynTensor::stack([a.to_dyn(), a.to_dyn()], 1)
+                .unwrap()
+                .to_vec()
+        );
+    }
+
+    #[test]
+    fn mixed_and_named_parts() {
+        let a = Tensor::<f64, shape![Dyn, 3]>::from_fn_sized(&[4], |k| k as f64);
+        let b = Tensor::<f64, shape![Dyn, 3]>::ones_sized(&[4]);
+        let s: Tensor<f64, shape![Dyn, 2, 3]> = Tensor::stack((&a.view(), &b), Axis::<1>);
+        let want = DynTensor::stack([a.to_dyn(), b.to_dyn()], 1).unwrap();
+        assert_eq!((&*s.shape(), s.to_vec()), (want.shape(), want.to_vec()));
+        let x = Tensor::<i32, shape![N: 2, F: 3]>::arange();
+        let y = Tensor::<i32, shape![N: 2, F: 3]>::ones();
+        let z: Tensor<i32, shape![2, N: 2, F: 3]> = Tensor::stack((&x, &y.view()), Axis::<0>);
+        assert_eq!(z.to_vec(), vec![0, 1, 2, 3, 4, 5, 1, 1, 1, 1, 1, 1]);
+    }
+
+    #[test]
+    fn runtime_mismatch_is_pytorch_error() {
+        let a = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]);
+        let b = Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[4]);
+        let e = Tensor::try_stack_parts((&a, &b.view()), Axis::<0>)
+            .map(|t: Tensor<f32, shape![2, Dyn, 3]>| t);
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "stack expects each tensor to be equal size, but got [2, 3] at entry 0 and [4, 3] at entry 1"
+        );
+    }
+}
+
+// "No method of a typed view silently returns an untyped one": the typed
+// methods added so that these names no longer reach the runtime forms
+// through `Deref`. Each result's type is asserted by its annotation and
+// its values against the same method on the `to_owned()` copy.
+mod typed_view_methods {
+    use shaped::{Axis, AxisFromEnd, Dyn, Tensor, TensorView, TensorViewMut, shape};
+
+    /// A strided mixed view: rows 1..4 of a [Dyn, 4] tensor, transposed.
+    fn cols(t: &Tensor<f64, shape![Dyn, 4]>) -> TensorView<'_, f64, shape![4, Dyn]> {
+        t.view().narrow(Axis::<0>, 1, 3).t()
+    }
+
+    fn data() -> Tensor<f64, shape![Dyn, 4]> {
+        Tensor::from_fn_sized(&[5], |k| ((k * 7) % 11) as f64 - 3.0)
+    }
+
+    fn ints() -> Tensor<u8, shape![3, 4]> {
+        Tensor::from_fn(|k| 200 + k as u8)
+    }
+
+    #[test]
+    fn sum_over_in_acc() {
+        let t = ints();
+        let s: Tensor<u64, shape![3]> = t.t().sum_over(Axis::<0>);
+        assert_eq!(s, t.t().to_owned().sum_over(Axis::<0>));
+        assert_eq!(s[[2]], 208 + 209 + 210 + 211); // past u8: no wrapping
+    }
+
+    #[test]
+    fn sum_keepdim_in_acc() {
+        let t = ints();
+        let s: Tensor<u64, shape![4, 1]> = t.t().sum_keepdim(AxisFromEnd::<1>);
+        assert_eq!(s, t.t().to_owned().sum_keepdim(AxisFromEnd::<1>));
+        assert_eq!(s[[0, 0]], 200 + 204 + 208);
+    }
+
+    #[test]
+    fn prod_over_in_acc() {
+        let t = ints();
+        let p: Tensor<u64, shape![4]> = t.t().prod_over(Axis::<1>);
+        assert_eq!(p, t.t().to_owned().prod_over(Axis::<1>));
+        assert_eq!(p[[1]], 201 * 205 * 209);
+    }
+
+    #[test]
+    fn prod_keepdim_in_acc() {
+        let t = ints();
+        let p: Tensor<u64, shape![1, 3]> = t.t().prod_keepdim(Axis::<0>);
+        assert_eq!(p, t.t().to_owned().prod_keepdim(Axis::<0>));
+    }
+
+    #[test]
+    fn var_std_logsumexp_keepdim() {
+        let t = data();
+        let c = cols(&t);
+        let v: Tensor<f64, shape![4, 1]> = c.var_keepdim(AxisFromEnd::<1>);
+        assert_eq!(v, c.to_owned().var_keepdim(AxisFromEnd::<1>));
+        let s: Tensor<f64, shape![4, 1]> = c.std_keepdim(AxisFromEnd::<1>);
+        assert_eq!(s, c.to_owned().std_keepdim(AxisFromEnd::<1>));
+        let l: Tensor<f64, shape![1, Dyn]> = c.logsumexp_keepdim(Axis::<0>);
+        assert_eq!(l, c.to_owned().logsumexp_keepdim(Axis::<0>));
+    }
+
+    #[test]
+    fn argmax_argmin_keepdim() {
+        let t = data();
+        let c = cols(&t);
+        let a: Tensor<usize, shape![4, 1]> = c.argmax_keepdim(AxisFromEnd::<1>);
+        assert_eq!(a, c.to_owned().argmax_keepdim(AxisFromEnd::<1>));
+        let b: Tensor<usize, shape![1, Dyn]> = c.argmin_keepdim(Axis::<0>);
+        assert_eq!(b, c.to_owned().argmin_keepdim(Axis::<0>));
+    }
+
+    #[test]
+    fn median_and_quantile() {
+        let t = data();
+        let c = cols(&t);
+        let m: Tensor<f64, shape![4]> = c.median_over(Axis::<1>);
+        assert_eq!(m, c.to_owned().median_over(Axis::<1>));
+        let mk: Tensor<f64, shape![1, Dyn]> = c.median_keepdim(Axis::<0>);
+        assert_eq!(mk, c.to_owned().median_keepdim(Axis::<0>));
+        let q: Tensor<f64, shape![Dyn]> = c.quantile_over(0.25, Axis::<0>);
+        assert_eq!(q, c.to_owned().quantile_over(0.25, Axis::<0>));
+        let qk: Tensor<f64, shape![4, 1]> = c.quantile_keepdim(0.75, Axis::<1>);
+        assert_eq!(qk, c.to_owned().quantile_keepdim(0.75, Axis::<1>));
+    }
+
+    #[test]
+    fn view_of_a_view_is_typed() {
+        let t = data();
+        let c = cols(&t);
+        let v: TensorView<'_, f64, shape![4, Dyn]> = c.view();
+        assert_eq!(v.to_owned(), c.to_owned());
+    }
+
+    #[test]
+    fn view_mut_and_t_of_a_mutable_view_are_typed() {
+        let mut t = Tensor::<i32, shape![2, 3]>::arange();
+        let want = t.t().to_owned();
+        let mut m = t.view_mut();
+        let kt: TensorView<'_, i32, shape![3, 2]> = m.t();
+        assert_eq!(kt.to_owned(), want);
+        let mut again: TensorViewMut<'_, i32, shape![2, 3]> = m.view_mut();
+        again.fill(7);
+        assert_eq!(t.to_vec(), vec![7; 6]);
+    }
+}
+
+// "`contract` and `einsum!` take typed views": a transposed or sliced
+// operand, static, mixed or named, gives the typed result, equal to the
+// same call on the `to_owned()` copies.
+mod contract_and_einsum_views {
+    use proptest::prelude::*;
+    use shaped::{Axis, Dyn, Tensor, TensorView, dim_names, einsum, shape};
+
+    dim_names!(I, J, K);
+
+    #[test]
+    fn contract_with_views() {
+        let a = Tensor::<i64, shape![J: 3, I: 2]>::arange();
+        let b = Tensor::<i64, shape![K: 4, J: 3]>::from_fn(|k| k as i64 - 5);
+        let c: Tensor<i64, shape![I: 2, K: 4]> = a.t().contract(&b.t());
+        assert_eq!(c, a.t().to_owned().contract(&b.t().to_owned()));
+        let d: Tensor<i64, shape![I: 2, K: 4]> = a.t().to_owned().contract(&b.view());
+        assert_eq!(d, c);
+        // By hand: c[i, k] = sum_j a[j, i] * b[k, j].
+        for i in 0..2 {
+            for k in 0..4 {
+                let want: i64 = (0..3).map(|j| a[[j, i]] * b[[k, j]]).sum();
+                assert_eq!(c[[i, k]], want);
+            }
+        }
+    }
+
+    #[test]
+    fn einsum_with_views() {
+        let q = Tensor::<f64, shape![Dyn, 4, 3]>::from_fn_sized(&[2], |k| k as f64 * 0.5);
+        let k = Tensor::<f64, shape![Dyn, 4, 3]>::from_fn_sized(&[2], |k| 1.0 - k as f64);
+        let kt: TensorView<'_, f64, shape![Dyn, 3, 4]> = k.view().transpose(Axis::<1>, Axis::<2>);
+        let s: Tensor<f64, shape![Dyn, 4, 4]> = einsum!("bij,bjk->bik", q.view(), kt);
+        let want: Tensor<f64, shape![Dyn, 4, 4]> = einsum!("bij,bjk->bik", q, kt.to_owned());
+        assert_eq!(s, want);
+        assert_eq!(s, q.matmul(&kt));
+        // A tensor and a view mixed, one operand borrowed.
+        let tr: Tensor<f64, shape![Dyn]> = einsum!("bii->b", &s.view());
+        assert_eq!(tr, einsum!("bii->b", s));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+        // Random row slices (mixed views) as einsum operands.
+        #[test]
+        fn sliced_einsum(
+            data in proptest::collection::vec(-20i64..20, 30),
+            start in 0usize..5, len in 0usize..6,
+        ) {
+            let len = len.min(5 - start);
+            let a = Tensor::<i64, shape![5, 6]>::from_slice(&data).unwrap();
+            let rows: TensorView<'_, i64, shape![Dyn, 6]> = a.view().narrow(Axis::<0>, start, len);
+            let g: Tensor<i64, shape![6, 6]> = einsum!("ij,ik->jk", rows, rows);
+            let o = rows.to_owned();
+            prop_assert_eq!(&g, &einsum!("ij,ik->jk", o, o));
+            prop_assert_eq!(g, o.t().matmul(&o));
+        }
+    }
+}

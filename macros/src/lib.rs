@@ -277,14 +277,20 @@ fn generate(text: &str, eq: &Equation) -> String {
     let mut generics = String::from("T: ::shaped::Element");
     let mut params = String::new();
     let mut slices = String::new();
+    let mut reads = String::new();
     let mut bounds = String::new();
     for (op, labels) in eq.ops.iter().enumerate() {
         generics.push_str(&format!(", S{op}: ::shaped::Layout"));
         for pos in 0..labels.len() {
             generics.push_str(&format!(", {}", dim(op, pos)));
         }
-        params.push_str(&format!("o{op}: &::shaped::Tensor<T, S{op}>, "));
-        slices.push_str(&format!("(o{op}.as_slice(), &*o{op}.shape()), "));
+        // A tensor or a typed view (`TypedOperand`), read row-major.
+        generics.push_str(&format!(
+            ", O{op}: ::shaped::TypedOperand<T, Layout = S{op}>"
+        ));
+        params.push_str(&format!("o{op}: &O{op}, "));
+        reads.push_str(&format!("let p{op} = {T}::row_major(o{op}); "));
+        slices.push_str(&format!("(&*p{op}.0, &p{op}.1[..]), "));
         let n = labels.len();
         match eq.ells[op] {
             None => bounds.push_str(&format!(
@@ -386,7 +392,7 @@ fn generate(text: &str, eq: &Equation) -> String {
          #[track_caller]\n\
          fn __shaped_einsum<{generics}>({params}) -> ::shaped::Tensor<T, <{out} as ::shaped::shape::mixed::ToLayout>::Out>\n\
          where {bounds}\n\
-         {{ {T}::run({text:?}, &[{slices}]) }}\n"
+         {{ {reads}{T}::run({text:?}, &[{slices}]) }}\n"
     )
 }
 

@@ -20,6 +20,10 @@ use crate::shape::mixed::ToLayout;
 use crate::shape::names::{AnonSize, Find, Found, Missing, Named, Ones, Plain, Unnamed, XIsA};
 use crate::shape::{Cons, Layout, Nil};
 use crate::tensor::Tensor;
+use crate::view::typed_operand::row_major;
+use crate::view::{TensorView, TypedOperand};
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
 
 /// `Self` and `R` contract by name (see
 /// [`DynTensor::try_contract`](crate::DynTensor::try_contract)), as far as
@@ -240,20 +244,55 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// assert_eq!(per_channel[[0, 0]], (0..20).sum::<i64>());
     /// assert_eq!(per_channel.names(), [None, Some("CHANNEL")]);
     /// ```
+    ///
+    /// `other` may be a typed view ([`TypedOperand`]), and a
+    /// [`TensorView`] has the same method: a transposed or sliced operand
+    /// is not copied into a tensor first (a strided one is read through
+    /// one copy of its elements).
     #[track_caller]
-    pub fn contract<R: Layout>(&self, other: &Tensor<T, R>) -> Tensor<T, Contract<S, R>>
+    pub fn contract<O: TypedOperand<T>>(&self, other: &O) -> Tensor<T, Contract<S, O::Layout>>
     where
-        S: ContractWith<R>,
+        S: ContractWith<O::Layout>,
     {
-        let (a, b) = (self.shape(), other.shape());
-        let result = plan(&a, &S::NAMES, &b, &R::NAMES).and_then(|(lab, _)| {
-            let data = contract(&[(self.as_slice(), &a), (other.as_slice(), &b)], &lab)?;
-            let dims: alloc::vec::Vec<usize> = lab.out.iter().map(|&l| lab.sizes[l]).collect();
-            Ok((data, dims))
-        });
-        match result {
-            Ok((data, dims)) => Tensor::from_checked(data, &dims),
-            Err(e) => panic!("{e}"),
-        }
+        contract_typed::<T, S, O::Layout>(row_major(self), row_major(other))
+    }
+}
+
+impl<T: Element, S: Layout> TensorView<'_, T, S> {
+    /// [`Tensor::contract`] of the view with a tensor or a typed view, the
+    /// result's layout computed by the compiler.
+    ///
+    /// ```
+    /// use shaped::{dim_names, shape, Tensor};
+    /// dim_names!(I, J, K);
+    /// let a = Tensor::<i32, shape![J: 3, I: 2]>::arange();
+    /// let b = Tensor::<i32, shape![J: 3, K: 2]>::ones();
+    /// let c: Tensor<i32, shape![I: 2, K: 2]> = a.t().contract(&b.view());
+    /// assert_eq!(c, a.t().to_owned().contract(&b));
+    /// ```
+    #[track_caller]
+    pub fn contract<O: TypedOperand<T>>(&self, other: &O) -> Tensor<T, Contract<S, O::Layout>>
+    where
+        S: ContractWith<O::Layout>,
+    {
+        contract_typed::<T, S, O::Layout>(row_major(self), row_major(other))
+    }
+}
+
+/// `a` contracted with `b` by name into the layout the compiler worked out
+/// (a `Dyn` size that disagrees panics with the runtime error's message).
+#[track_caller]
+fn contract_typed<T: Element, S: ContractWith<R>, R: Layout>(
+    (a, ad): (Cow<'_, [T]>, Vec<usize>),
+    (b, bd): (Cow<'_, [T]>, Vec<usize>),
+) -> Tensor<T, Contract<S, R>> {
+    let result = plan(&ad, &S::NAMES, &bd, &R::NAMES).and_then(|(lab, _)| {
+        let data = contract(&[(&a[..], &ad[..]), (&b[..], &bd[..])], &lab)?;
+        let dims: Vec<usize> = lab.out.iter().map(|&l| lab.sizes[l]).collect();
+        Ok((data, dims))
+    });
+    match result {
+        Ok((data, dims)) => Tensor::from_checked(data, &dims),
+        Err(e) => panic!("{e}"),
     }
 }

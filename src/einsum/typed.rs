@@ -502,6 +502,15 @@ impl<Nm, Y, X> Rename<Y, X> for HasName<Nm> {
     type Out = Named<Nm, X>;
 }
 
+/// An operand of `einsum!` (a tensor or a typed view) as its row-major
+/// elements (borrowed from a tensor, copied once from a view) and sizes.
+#[doc(hidden)]
+pub fn row_major<T: Element, O: crate::view::TypedOperand<T> + ?Sized>(
+    o: &O,
+) -> (alloc::borrow::Cow<'_, [T]>, alloc::vec::Vec<usize>) {
+    crate::view::typed_operand::row_major(o)
+}
+
 /// The contraction `equation` of operands given as (elements, shape), into
 /// a tensor of layout `S` (which the macro's bounds computed). Panics with
 /// the runtime error's message only when `Dyn` sizes do not fit.

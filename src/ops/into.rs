@@ -64,7 +64,7 @@ use crate::shape::broadcast::{Broadcast, BroadcastWith, broadcast_pair};
 use crate::tensor::DynTensor;
 use crate::tensor::Tensor;
 use crate::tensor::names::NameRef;
-use crate::view::{DynView, DynViewMut};
+use crate::view::{DynView, DynViewMut, TensorView, TensorViewMut, TypedOperand};
 use alloc::vec::Vec;
 
 mod sealed {
@@ -73,11 +73,14 @@ mod sealed {
     impl<T: crate::Element> Sealed for crate::DynTensor<T> {}
     impl<T: crate::Element> Sealed for crate::DynView<'_, T> {}
     impl<T: crate::Element> Sealed for crate::DynViewMut<'_, T> {}
+    impl<T: crate::Element, S: crate::Layout> Sealed for crate::TensorView<'_, T, S> {}
+    impl<T: crate::Element, S: crate::Layout> Sealed for crate::TensorViewMut<'_, T, S> {}
 }
 
-/// A tensor read by the `try_*_into` functions: a [`Tensor`] of any layout
-/// or a [`DynTensor`], seen as its row-major elements and its sizes.
-/// Implemented by those types only.
+/// A tensor read by the `try_*_into` functions: a [`Tensor`] of any layout,
+/// a [`DynTensor`] or a view of either ([`TensorView`], [`TensorViewMut`],
+/// [`DynView`], [`DynViewMut`]), seen as its row-major elements and its
+/// sizes. Implemented by those types only.
 pub trait Input<T>: sealed::Sealed {
     /// Calls `f` with the elements and the sizes.
     fn with_parts<X>(&self, f: impl FnOnce(&[T], &[usize]) -> X) -> X;
@@ -171,6 +174,34 @@ impl<T: Element> Input<T> for DynViewMut<'_, T> {
 
     fn dim_names(&self) -> Option<Vec<Option<&str>>> {
         self.names.is_some().then(|| self.names())
+    }
+}
+
+/// A typed view as an input: its runtime view's elements (names kept).
+impl<T: Element, S: Layout> Input<T> for TensorView<'_, T, S> {
+    fn with_parts<X>(&self, f: impl FnOnce(&[T], &[usize]) -> X) -> X {
+        (**self).with_parts(f)
+    }
+
+    fn dim_names(&self) -> Option<Vec<Option<&str>>> {
+        (**self).dim_names()
+    }
+}
+
+impl<T: Element, S: Layout> Input<T> for TensorViewMut<'_, T, S> {
+    fn with_parts<X>(&self, f: impl FnOnce(&[T], &[usize]) -> X) -> X {
+        (**self).with_parts(f)
+    }
+
+    fn dim_names(&self) -> Option<Vec<Option<&str>>> {
+        (**self).dim_names()
+    }
+}
+
+/// A typed mutable view as an output, as its runtime view is.
+impl<T: Element, S: Layout> Output<T> for TensorViewMut<'_, T, S> {
+    fn with_parts_mut<X>(&mut self, f: impl FnOnce(&mut [T], &[usize]) -> X) -> X {
+        (**self).with_parts_mut(f)
     }
 }
 
@@ -372,18 +403,43 @@ macro_rules! into_fns {
         #[doc = concat!(stringify!($into), "(&a, &b, &mut out);")]
         #[doc = concat!("assert_eq!(out, &a ", $sym, " &b);")]
         /// ```
+        ///
+        /// `a` and `b` may be typed views ([`TensorView`], [`TensorViewMut`])
+        /// as well as tensors ([`TypedOperand`]); the output is a tensor of
+        /// the broadcast layout either way. A strided view is read through
+        /// one copy of its elements.
+        ///
+        /// ```
+        #[doc = concat!("use shaped::{", stringify!($into), ", shape, Axis, Tensor};")]
+        /// let a = Tensor::<i32, shape![3, 2]>::from_slice(&[6, 9, 7, 10, 8, 11]).unwrap();
+        /// let b = Tensor::<i32, shape![2, 1]>::from_slice(&[1, 2]).unwrap();
+        /// let mut out = Tensor::<i32, shape![2, 3]>::zeros();
+        #[doc = concat!(stringify!($into), "(&a.t(), &b.view(), &mut out);")]
+        #[doc = concat!("assert_eq!(out, &a.t().to_owned() ", $sym, " &b);")]
+        /// ```
         #[inline(always)]
         #[track_caller]
-        pub fn $into<T, S, R>(a: &Tensor<T, S>, b: &Tensor<T, R>, out: &mut Tensor<T, Broadcast<S, R>>)
-        where
+        pub fn $into<T, A, B>(
+            a: &A,
+            b: &B,
+            out: &mut Tensor<T, Broadcast<A::Layout, B::Layout>>,
+        ) where
             T: Element,
-            S: BroadcastWith<R>,
-            R: Layout,
+            A: TypedOperand<T> + ?Sized,
+            B: TypedOperand<T> + ?Sized,
+            A::Layout: BroadcastWith<B::Layout>,
         {
-            let in_order = !(S::NAMED && R::NAMED) || const { crate::shape::names::in_order::<S, R>() };
-            if S::STATIC && R::STATIC && in_order {
-                static_into::<T, $Op, S, R>(a, b, out)
-            } else if let Err(e) = $try_into(a, b, out) {
+            type L<A, T> = <A as TypedOperand<T>>::Layout;
+            let in_order = !(L::<A, T>::NAMED && L::<B, T>::NAMED)
+                || const { crate::shape::names::in_order::<L<A, T>, L<B, T>>() };
+            let r = match (a.as_tensor(), b.as_tensor()) {
+                (Some(a), Some(b)) if L::<A, T>::STATIC && L::<B, T>::STATIC && in_order => {
+                    return static_into::<T, $Op, L<A, T>, L<B, T>>(a, b, out);
+                }
+                (Some(a), Some(b)) => $try_into(a, b, out),
+                _ => $try_into(&a.typed_view(), &b.typed_view(), out),
+            };
+            if let Err(e) = r {
                 panic!("{e}")
             }
         }

@@ -11,6 +11,9 @@
 //! let rows = t.view().narrow(Axis::<0>, 1, 2);              // [Dyn, 4]
 //! let m: Tensor<f32, shape![Dyn]> = rows.mean_over(AxisFromEnd::<1>);
 //! assert_eq!(m.to_vec(), vec![5.5, 9.5]);
+//! let n = Tensor::<u8, shape![2, 3]>::full(200);
+//! let s: Tensor<u64, shape![3, 1]> = n.t().sum_keepdim(AxisFromEnd::<1>); // in `T::Acc`
+//! assert_eq!(s.to_vec(), vec![400; 3]);
 //! let p: Tensor<f32, shape![Dyn, 4]> = rows.softmax(AxisFromEnd::<1>);
 //! assert_eq!(p, rows.to_owned().softmax(AxisFromEnd::<1>));
 //! ```
@@ -25,11 +28,11 @@ use crate::tensor::Tensor;
 use crate::view::TensorView;
 
 macro_rules! view_reductions {
-    ($bound:path: $($name:ident $Dims:ident $what:literal),* $(,)?) => {
+    ($bound:path: $($name:ident $Dims:ident $what:literal $(=> $out:ty)?),* $(,)?) => {
         impl<T: Element + $bound, S: Layout> TensorView<'_, T, S> {$(
             #[doc = concat!("[`Tensor::", stringify!($name), "`] of the view: the ", $what, ".")]
             #[track_caller]
-            pub fn $name<X>(&self, axes: X) -> Tensor<T, $Dims<S, X>>
+            pub fn $name<X>(&self, axes: X) -> Tensor<view_reductions!(@out $($out)?), $Dims<S, X>>
             where
                 S: ReduceAxes<X>,
             {
@@ -37,9 +40,15 @@ macro_rules! view_reductions {
             }
         )*}
     };
+    (@out) => { T };
+    (@out $out:ty) => { $out };
 }
 
 view_reductions!(crate::reduce::tensor::NoBound:
+    sum_over DropDims "sum over the axes, dropped, in `T::Acc`" => T::Acc,
+    sum_keepdim KeepDims "sum over the axes, kept as size 1, in `T::Acc`" => T::Acc,
+    prod_over DropDims "product over the axes, dropped, in `T::Acc`" => T::Acc,
+    prod_keepdim KeepDims "product over the axes, kept as size 1, in `T::Acc`" => T::Acc,
     max_over DropDims "maximum over the axes, dropped",
     max_keepdim KeepDims "maximum over the axes, kept as size 1",
     min_over DropDims "minimum over the axes, dropped",
@@ -49,8 +58,11 @@ view_reductions!(Float:
     mean_over DropDims "mean over the axes, dropped",
     mean_keepdim KeepDims "mean over the axes, kept as size 1",
     var_over DropDims "unbiased variance over the axes, dropped",
+    var_keepdim KeepDims "unbiased variance over the axes, kept as size 1",
     std_over DropDims "unbiased standard deviation over the axes, dropped",
+    std_keepdim KeepDims "unbiased standard deviation over the axes, kept as size 1",
     logsumexp_over DropDims "`ln(sum(exp(x)))` over the axes, dropped",
+    logsumexp_keepdim KeepDims "`ln(sum(exp(x)))` over the axes, kept as size 1",
 );
 
 impl<T: Element, S: Layout> TensorView<'_, T, S> {
@@ -70,6 +82,26 @@ impl<T: Element, S: Layout> TensorView<'_, T, S> {
         S: ReduceAxes<A>,
     {
         self.to_owned().argmin_over(axis)
+    }
+
+    /// [`Tensor::argmax_keepdim`] of the view: the index of the maximum
+    /// along `A`, kept as size 1.
+    #[track_caller]
+    pub fn argmax_keepdim<A: OneAxis>(&self, axis: A) -> Tensor<usize, KeepDims<S, A>>
+    where
+        S: ReduceAxes<A>,
+    {
+        self.to_owned().argmax_keepdim(axis)
+    }
+
+    /// [`Tensor::argmin_keepdim`] of the view: the index of the minimum
+    /// along `A`, kept as size 1.
+    #[track_caller]
+    pub fn argmin_keepdim<A: OneAxis>(&self, axis: A) -> Tensor<usize, KeepDims<S, A>>
+    where
+        S: ReduceAxes<A>,
+    {
+        self.to_owned().argmin_keepdim(axis)
     }
 }
 

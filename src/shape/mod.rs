@@ -101,6 +101,7 @@ pub mod reshape;
 #[doc(hidden)]
 #[rustfmt::skip] // generated: see `size_names_is_up_to_date` in dim.rs
 pub mod size_names;
+pub mod stack;
 pub mod storage;
 pub mod toolkit;
 

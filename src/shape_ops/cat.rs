@@ -37,6 +37,7 @@ use crate::shape::concat::{CatLayouts, Catted};
 use crate::shape::list::{Layout, Shape};
 use crate::tensor::Tensor;
 use crate::view::TypedOperand;
+use crate::view::typed_operand::row_major;
 
 /// The parts of [`Tensor::cat`] giving a tensor of layout `S2` when
 /// joined along `A`: an array `[&Tensor<T, S>; N]` of one static shape
@@ -64,17 +65,6 @@ impl<T: Element, S: Shape, S2: Shape, const N: usize, const K: usize> CatParts<T
     }
 }
 
-/// The elements of a part, row-major (copied only for a strided view).
-fn elements<T: Element, P: TypedOperand<T>>(p: &P) -> (Cow<'_, [T]>, Vec<usize>) {
-    match p.as_tensor() {
-        Some(t) => (Cow::Borrowed(t.as_slice()), t.shape().to_vec()),
-        None => {
-            let v = p.typed_view();
-            (Cow::Owned(v.to_vec()), v.shape().to_vec())
-        }
-    }
-}
-
 /// The parts joined along `axis` into the layout `S2` the compiler worked
 /// out (a `Dyn` size checked here).
 fn join_parts<T: Element, S2: Layout>(
@@ -97,7 +87,7 @@ macro_rules! cat_tuple {
         {
             fn try_join(self) -> Result<Tensor<T, Catted<($($P::Layout),+), A>>, ShapeError> {
                 let ($($p),+) = self;
-                let parts = [$(elements(&$p)),+];
+                let parts = [$(row_major(&$p)),+];
                 join_parts(&parts, <($($P::Layout),+) as CatLayouts<A>>::AXIS)
             }
         }

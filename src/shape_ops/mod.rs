@@ -18,4 +18,5 @@ pub mod flip;
 mod join;
 pub mod repeat;
 pub mod split;
+pub mod stack;
 pub mod tensor;

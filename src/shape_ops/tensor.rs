@@ -381,50 +381,6 @@ impl<T: Element, S: Shape> Tensor<T, S> {
         };
         self.relayout(&S2::DIMS)
     }
-
-    /// The tensors stacked along a new axis `K` of size `N`; the result's
-    /// shape is written by the caller and checked when the program is built.
-    /// Every part has the same static shape (a part of another shape is a
-    /// type error).
-    ///
-    /// ```
-    /// use shaped::{shape, Axis, Tensor};
-    /// let a = Tensor::<i32, shape![2]>::from_slice(&[1, 2]).unwrap();
-    /// let b = Tensor::<i32, shape![2]>::from_slice(&[3, 4]).unwrap();
-    /// let s: Tensor<i32, shape![2, 2]> = Tensor::stack([&a, &b], Axis::<1>);
-    /// assert_eq!(s.as_slice(), &[1, 3, 2, 4]);
-    /// ```
-    #[track_caller]
-    pub fn stack<S2: Shape, const N: usize, const K: usize>(
-        parts: [&Tensor<T, S>; N],
-        _: Axis<K>,
-    ) -> Tensor<T, S2> {
-        const {
-            assert!(
-                stacked(S::DIMS.as_slice(), N, K, S2::DIMS.as_slice()),
-                "stack: the result shape must be the parts' shape with N inserted at the axis"
-            )
-        };
-        let data: [&[T]; N] = parts.map(|t| t.as_slice());
-        match join::stack_data(&data, &S::DIMS, K, &S2::DIMS) {
-            Ok(data) => Tensor::from_checked(data, &S2::DIMS),
-            Err(e) => panic!("{e}"),
-        }
-    }
-}
-
-const fn stacked(part: &[usize], n: usize, k: usize, out: &[usize]) -> bool {
-    if k > part.len() || out.len() != part.len() + 1 || out[k] != n {
-        return false;
-    }
-    let mut i = 0;
-    while i < part.len() {
-        if out[if i < k { i } else { i + 1 }] != part[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// `dims` as a shape of layout `S2`, or the error naming both.

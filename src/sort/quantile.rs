@@ -36,7 +36,7 @@ use crate::shape::axis::AxisArg;
 use crate::shape::list::Layout;
 use crate::shape::toolkit::{DropDims, KeepDims, ReduceAxes};
 use crate::tensor::{DynTensor, Tensor};
-use crate::view::DynView;
+use crate::view::{DynView, TensorView};
 
 /// The element of rank `r` (0-based, NaN-last order) of `x`, reordering it.
 fn select<T: SortKey>(x: &mut [T], r: usize) -> T {
@@ -265,5 +265,48 @@ impl<T: SortKey + Float, S: Layout> Tensor<T, S> {
     {
         let r = checked_q(q).unwrap_or_else(|e| fail(e));
         self.reduce_to::<A, DropDims<S, A>, _>(false, &r, None)
+    }
+}
+
+// Typed views: the tensors' forms on the view's elements (copied into a
+// contiguous tensor first), so that a `TensorView` gets a typed result
+// rather than the runtime `median(axis, keepdim)` through `Deref`.
+impl<T: SortKey, S: Layout> TensorView<'_, T, S> {
+    /// [`Tensor::median_keepdim`] of the view.
+    #[track_caller]
+    pub fn median_keepdim<A: OneAxis>(&self, axis: A) -> Tensor<T, KeepDims<S, A>>
+    where
+        S: ReduceAxes<A>,
+    {
+        self.to_owned().median_keepdim(axis)
+    }
+
+    /// [`Tensor::median_over`] of the view.
+    #[track_caller]
+    pub fn median_over<A: OneAxis>(&self, axis: A) -> Tensor<T, DropDims<S, A>>
+    where
+        S: ReduceAxes<A>,
+    {
+        self.to_owned().median_over(axis)
+    }
+}
+
+impl<T: SortKey + Float, S: Layout> TensorView<'_, T, S> {
+    /// [`Tensor::quantile_keepdim`] of the view.
+    #[track_caller]
+    pub fn quantile_keepdim<A: OneAxis>(&self, q: f64, axis: A) -> Tensor<T, KeepDims<S, A>>
+    where
+        S: ReduceAxes<A>,
+    {
+        self.to_owned().quantile_keepdim(q, axis)
+    }
+
+    /// [`Tensor::quantile_over`] of the view.
+    #[track_caller]
+    pub fn quantile_over<A: OneAxis>(&self, q: f64, axis: A) -> Tensor<T, DropDims<S, A>>
+    where
+        S: ReduceAxes<A>,
+    {
+        self.to_owned().quantile_over(q, axis)
     }
 }

@@ -48,6 +48,49 @@ use crate::shape::toolkit::{
 use crate::tensor::Tensor;
 
 /// A shared view of a static or mixed tensor, its layout `S` in the type.
+///
+/// The methods here and on [`Tensor`] of the same names keep the layout in
+/// the type (slicing with [`slice!`](crate::slice!) and
+/// [`narrow!`](crate::narrow!), `narrow`, `index_axis`, `transpose`,
+/// `permute`, `t`, `squeeze`, `unsqueeze`, `axis_iter`, the reductions
+/// `*_over`/`*_keepdim`, `median_*`/`quantile_*`, `softmax`, `matmul`,
+/// `masked_fill`, the operators, `view`, `to_owned`). A typed method
+/// shadows the runtime one of the same name: `v.permute(&[1, 0])` does not
+/// compile rather than fall back to the runtime form.
+///
+/// # Runtime-shaped methods reachable through `Deref`
+///
+/// A `TensorView` derefs to [`DynView`], so these runtime methods are
+/// reachable; each returns a runtime-shaped result ([`DynView`],
+/// [`DynTensor`](crate::DynTensor), [`AxisIter`]), the layout dropped.
+/// Call them on purpose (or [`as_dyn`](Self::as_dyn) first, to say so):
+///
+/// | runtime method | returns | typed spelling |
+/// |---|---|---|
+/// | `slice(s![..])`, `try_slice` | `DynView` | [`slice!`](crate::slice!)`(v, ..)` |
+/// | `try_permute(&[..])`, `try_transpose(a, b)`, `try_unsqueeze(k)` | `DynView` | `permute`, `transpose`, `unsqueeze` (checked at compile time) |
+/// | `broadcast_to(&[..])`, `try_broadcast_to` | `DynView` | `to_owned().broadcast_to()` |
+/// | `try_axis_iter(axis)`, `rows()` | `AxisIter` | `axis_iter`, `outer_iter` |
+/// | `sum_dims`, `prod_dims`, `max_dims`, `min_dims`, `mean_dims`, `var_dims`, `std_dims` | `DynTensor` | `sum_over`/`sum_keepdim`, ... |
+/// | `argmax(axis, keepdim)`, `argmin(..)` | `DynTensor<usize>` | `argmax_over`/`argmax_keepdim`, ... |
+/// | `median(axis, keepdim)`, `quantile(..)` and their `try_` | `DynTensor` | `median_over`/`median_keepdim`, `quantile_over`/`quantile_keepdim` |
+/// | `try_add(x)`, `try_sub`, `try_mul`, `try_div`, `try_rem` | `DynTensor` | the operators `&v + &x`, ... |
+/// | `try_to_owned()` | `DynTensor` | `to_owned()` |
+///
+/// The whole-view reductions (`sum`, `prod`, `mean`), `to_vec`,
+/// `contiguous`, `iter` and the size queries have no layout to lose.
+/// A [`TensorViewMut`] derefs to [`DynViewMut`] in the same way; its
+/// runtime-shaped leftovers are `axis_for_each_mut` and the `try_*_assign`
+/// forms (which return `()`), the rest being typed here or reached through
+/// [`view`](TensorViewMut::view).
+///
+/// ```
+/// use shaped::{s, shape, slice, Axis, DynView, Tensor, TensorView};
+/// let t = Tensor::<i32, shape![3, 4]>::arange();
+/// let typed: TensorView<'_, i32, shape![3, 2]> = slice!(t.view(), .., 1..3);
+/// let runtime: DynView<'_, i32> = t.view().slice(s![.., 1..3]); // through Deref
+/// assert_eq!(typed.to_vec(), runtime.to_vec());
+/// ```
 pub struct TensorView<'a, T, S> {
     inner: DynView<'a, T>,
     layout: PhantomData<S>,
@@ -122,6 +165,12 @@ impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
     /// The same view, runtime-shaped.
     pub fn as_dyn(&self) -> DynView<'a, T> {
         self.inner.clone()
+    }
+
+    /// The same view, typed (as [`Tensor::view`]; without it `view()`
+    /// would reach the runtime [`DynView::view`] through `Deref`).
+    pub fn view(&self) -> TensorView<'a, T, S> {
+        self.clone()
     }
 
     /// A new, contiguous tensor of layout `S` holding the view's elements.
@@ -344,6 +393,22 @@ impl<'a, T: Element, S: Layout> TensorViewMut<'a, T, S> {
     /// A shared, typed view of the same elements.
     pub fn view(&self) -> TensorView<'_, T, S> {
         typed(self.inner.view())
+    }
+
+    /// A mutable, typed view of the same elements, borrowed from this one
+    /// (as [`Tensor::view_mut`]; without it `view_mut()` would reach the
+    /// runtime [`DynViewMut::view_mut`] through `Deref`).
+    pub fn view_mut(&mut self) -> TensorViewMut<'_, T, S> {
+        typed_mut(self.inner.view_mut())
+    }
+
+    /// The matrix transpose of a 2-D view as a shared typed view (as
+    /// [`Tensor::t`]).
+    pub fn t(&self) -> TensorView<'_, T, TransposedMatrix<S>>
+    where
+        S: Matrix,
+    {
+        self.view().t()
     }
 
     /// A new, contiguous tensor of layout `S` holding the view's elements.

@@ -2,6 +2,9 @@
 //! operand of the operations that take either (`matmul`, `where_cond`,
 //! `masked_fill`, `cat`) with its layout in the type.
 
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+
 use super::static_view::{TensorView, TensorViewMut};
 use crate::element::Element;
 use crate::shape::list::Layout;
@@ -78,5 +81,20 @@ impl<T: Element, O: TypedOperand<T> + ?Sized> TypedOperand<T> for &O {
     #[inline(always)]
     fn as_tensor(&self) -> Option<&Tensor<T, O::Layout>> {
         (**self).as_tensor()
+    }
+}
+
+/// The operand's elements, row-major (borrowed from a tensor, copied once
+/// from a view), and its sizes: how the operations that need contiguous
+/// elements (`cat`, `stack`, `contract`, `einsum!`) read a view.
+pub(crate) fn row_major<T: Element, P: TypedOperand<T> + ?Sized>(
+    p: &P,
+) -> (Cow<'_, [T]>, Vec<usize>) {
+    match p.as_tensor() {
+        Some(t) => (Cow::Borrowed(t.as_slice()), t.shape().to_vec()),
+        None => {
+            let v = p.typed_view();
+            (Cow::Owned(v.to_vec()), v.shape().to_vec())
+        }
     }
 }
