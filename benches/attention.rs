@@ -36,8 +36,9 @@ fn setup<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
 
 type Seq = shape![Dyn, 16, 32];
 
-/// The guide's attention: scores through a zero-copy transpose, the
-/// causal mask filled with `-inf`, softmax over the last axis, then `P V`.
+/// The guide's attention: scores through a zero-copy transpose of `k`'s
+/// last two axes, the causal mask filled with `-inf`, softmax over the
+/// last axis, then `P V`.
 fn attention_shaped(
     q: &Tensor<f32, Seq>,
     k: &Tensor<f32, Seq>,
@@ -45,12 +46,11 @@ fn attention_shaped(
     causal: &Mask<shape![16, 16]>,
 ) -> Tensor<f32, Seq> {
     let scale = 1.0 / (D as f32).sqrt();
-    let scores = q
-        .view()
-        .matmul(&k.view().transpose(shaped::Axis::<1>, shaped::Axis::<2>))
-        * scale;
-    let scores = causal.where_cond(&Tensor::<f32, shape![]>::full(f32::NEG_INFINITY), &scores);
-    scores.softmax(AxisFromEnd::<1>).matmul(v)
+    let scores = q.matmul(&k.view().transpose(AxisFromEnd::<2>, AxisFromEnd::<1>)) * scale;
+    scores
+        .masked_fill(causal, f32::NEG_INFINITY)
+        .softmax(AxisFromEnd::<1>)
+        .matmul(v)
 }
 
 /// The same with ndarray: per batch `q k^T`, the mask, a row softmax, `p v`.
@@ -90,9 +90,8 @@ fn attention(c: &mut Criterion) {
     let q = Tensor::<f32, Seq>::from_vec(qv.clone(), &[B]).unwrap();
     let k = Tensor::<f32, Seq>::from_vec(kv.clone(), &[B]).unwrap();
     let v = Tensor::<f32, Seq>::from_vec(vv.clone(), &[B]).unwrap();
-    let causal =
-        Tensor::<i32, shape![16, 16]>::from_fn(|i| (i % L > i / L) as i32)
-            .gt(&Tensor::<i32, shape![]>::zeros());
+    // Row i may look at columns j <= i: the mask is where j > i.
+    let causal = Tensor::<i32, shape![16, 16]>::from_fn(|i| (i % L > i / L) as i32).gt(0);
     let qa = Array3::from_shape_vec((B, L, D), qv).unwrap();
     let ka = Array3::from_shape_vec((B, L, D), kv).unwrap();
     let va = Array3::from_shape_vec((B, L, D), vv).unwrap();
