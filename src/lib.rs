@@ -129,7 +129,7 @@
 //! | `serde` | | `Serialize` / `Deserialize` for every tensor kind, shape and names checked on the way in (`interop::serde`) |
 //! | `npy` | | NumPy's `.npy` files: `read_npy`, `write_npy`, `load_npy`, `save_npy`; implies `std` (`interop::npy`) |
 //! | `approx` | | `AbsDiffEq`, `RelativeEq`, `UlpsEq` for tensors, so `assert_relative_eq!` works (`interop::approx`) |
-//! | `linalg` | | [`linalg`](mod@linalg): torch.linalg's `inv`, `det`, `solve`, `cholesky`, `qr`, `eigh`, `svd`, norms ... batched, shapes checked at compile time, on nalgebra's factorizations |
+//! | `linalg` | | `shaped::linalg`: torch.linalg's `inv`, `det`, `solve`, `cholesky`, `qr`, `eigh`, `svd`, norms ... batched, shapes checked at compile time, on nalgebra's factorizations |
 //! | `rayon` | | large runtime arithmetic, reductions and matrix products split across rayon's pool, results independent of the thread count ([`kernel::parallel`]) |
 //!
 //! The bridges (the last five) live in [`interop`], one module each.
