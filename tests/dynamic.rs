@@ -1972,3 +1972,22 @@ fn shape_error_is_a_std_error_with_data() {
     let cloned = e.clone();
     assert_eq!(cloned.kind(), e.kind());
 }
+
+#[test]
+fn runtime_comparisons_take_plain_numbers() {
+    // PyTorch's `t.gt(0.0)`: a number is a rank-0 operand.
+    let t = DynTensor::from_vec(vec![-1.0, 0.0, 2.0, f64::NAN], &[2, 2]).unwrap();
+    assert_eq!(t.gt(0.0).to_vec(), vec![false, false, true, false]);
+    assert_eq!(t.le(0.0).to_vec(), vec![true, true, false, false]);
+    assert_eq!(t.ne_elem(0.0).to_vec(), vec![true, false, true, true]);
+    assert_eq!(t.try_ge(2.0).unwrap().shape(), &[2, 2]);
+    // The same as comparing with a rank-0 tensor, and a tensor still works.
+    let zero = DynTensor::scalar(0.0);
+    assert_eq!(t.gt(0.0), t.try_gt(&zero).unwrap());
+    let row = DynTensor::from_vec(vec![0.0, 1.0], &[2]).unwrap();
+    assert_eq!(t.lt(&row).to_vec(), vec![true, true, false, false]);
+    assert!(t.try_lt(&DynTensor::<f64>::zeros(&[3])).is_err());
+    // Names are kept.
+    let named = t.with_names([Some("r"), Some("c")]).unwrap();
+    assert_eq!(named.gt(0.0).names(), vec![Some("r"), Some("c")]);
+}

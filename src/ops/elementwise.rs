@@ -22,6 +22,7 @@ use alloc::vec::Vec;
 
 use num_traits::{Float, Signed};
 
+use super::masked_fill::RuntimeArg;
 use crate::element::Element;
 use crate::error::ShapeError;
 use crate::tensor::DynTensor;
@@ -81,31 +82,39 @@ impl<T: Element> DynTensor<T> {
 }
 
 macro_rules! comparisons {
-    ($($name:ident $op:tt $torch:literal),*) => {
+    ($($try:ident $name:ident $op:tt $torch:literal),*) => {
         impl<T: Element> DynTensor<T> {$(
             #[doc = concat!("`self ", stringify!($op), " other` elementwise with broadcasting ",
-                "(PyTorch's `", $torch, "`), or the broadcasting error.")]
+                "(PyTorch's `", $torch, "`; `other` a `&DynTensor` or a plain number), ",
+                "or the broadcasting error.")]
             ///
             /// ```
             /// use shaped::DynTensor;
             /// let a = DynTensor::from_vec(vec![1, 2, 3], &[3]).unwrap();
-            #[doc = concat!("let m = a.", stringify!($name), "(&DynTensor::scalar(2)).unwrap();")]
+            #[doc = concat!("let m = a.", stringify!($try), "(&DynTensor::scalar(2)).unwrap();")]
             #[doc = concat!("assert_eq!(m.to_vec(), vec![1 ", stringify!($op), " 2, 2 ",
                 stringify!($op), " 2, 3 ", stringify!($op), " 2]);")]
+            #[doc = concat!("assert_eq!(a.", stringify!($name), "(2).to_vec(), m.to_vec());")]
             /// ```
-            pub fn $name(&self, other: &DynTensor<T>) -> Result<DynTensor<bool>, ShapeError> {
-                super::operand::zip(self.side(), other.side(), |a, b| a $op b)
+            pub fn $try(&self, other: impl RuntimeArg<T>) -> Result<DynTensor<bool>, ShapeError> {
+                other.zip_after(self, |a, b| a $op b)
+            }
+            #[doc = concat!("[`", stringify!($try), "`](Self::", stringify!($try),
+                "), panicking with the error's message (a number always broadcasts).")]
+            #[track_caller]
+            pub fn $name(&self, other: impl RuntimeArg<T>) -> DynTensor<bool> {
+                super::or_panic(other.zip_after(self, |a, b| a $op b))
             }
         )*}
     };
 }
 comparisons!(
-    try_eq == "eq",
-    try_ne != "ne",
-    try_lt < "lt",
-    try_le <= "le",
-    try_gt > "gt",
-    try_ge >= "ge"
+    try_eq eq_elem == "eq",
+    try_ne ne_elem != "ne",
+    try_lt lt < "lt",
+    try_le le <= "le",
+    try_gt gt > "gt",
+    try_ge ge >= "ge"
 );
 
 impl<T: Element + Signed> DynTensor<T> {

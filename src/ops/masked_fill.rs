@@ -76,20 +76,49 @@ impl<T: Element, S: Layout> TensorArg<T> for &TensorView<'_, T, S> {
 }
 
 /// A runtime-shaped tensor or a plain number: what
-/// [`DynTensor::<bool>::where_cond`](crate::DynTensor::<bool>::where_cond) takes.
+/// [`DynTensor::<bool>::where_cond`](crate::DynTensor::<bool>::where_cond)
+/// and the comparisons of a [`DynTensor`] (`t.gt(0.0)`, `t.try_lt(&u)`) take.
 pub trait RuntimeArg<T: Element>: sealed::Sealed<T> {
     /// The elements, row-major, and the sizes.
     fn elements(&self) -> (Cow<'_, [T]>, Vec<usize>);
+    /// `f(a, self)` elementwise with broadcasting (by name where either
+    /// side has names), or the broadcasting error.
+    #[doc(hidden)]
+    fn zip_after<U: Copy>(
+        &self,
+        a: &DynTensor<T>,
+        f: impl Fn(T, T) -> U,
+    ) -> Result<DynTensor<U>, ShapeError>;
 }
 impl<T: Element> RuntimeArg<T> for T {
     fn elements(&self) -> (Cow<'_, [T]>, Vec<usize>) {
         (Cow::Owned(alloc::vec![*self]), Vec::new())
+    }
+    fn zip_after<U: Copy>(
+        &self,
+        a: &DynTensor<T>,
+        f: impl Fn(T, T) -> U,
+    ) -> Result<DynTensor<U>, ShapeError> {
+        // A number is a rank-0 operand: it broadcasts with every shape.
+        let b = super::operand::Side {
+            data: core::slice::from_ref(self),
+            dims: &[],
+            names: None,
+        };
+        super::operand::zip(a.side(), b, f)
     }
 }
 impl<T: Element> sealed::Sealed<T> for &DynTensor<T> {}
 impl<T: Element> RuntimeArg<T> for &DynTensor<T> {
     fn elements(&self) -> (Cow<'_, [T]>, Vec<usize>) {
         (Cow::Borrowed(self.as_slice()), self.shape().to_vec())
+    }
+    fn zip_after<U: Copy>(
+        &self,
+        a: &DynTensor<T>,
+        f: impl Fn(T, T) -> U,
+    ) -> Result<DynTensor<U>, ShapeError> {
+        super::operand::zip(a.side(), self.side(), f)
     }
 }
 
