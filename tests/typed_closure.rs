@@ -666,3 +666,38 @@ mod contract_and_einsum_views {
         }
     }
 }
+
+// "`zip`/`zip_into` take typed views": static and mixed views (sliced,
+// transposed) as operands of the fused pass, against the operators on the
+// `to_owned()` copies.
+mod zip_views {
+    use proptest::prelude::*;
+    use shaped::{Axis, Dyn, Tensor, TensorView, shape, zip, zip_into};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn sliced_and_transposed(
+            data in proptest::collection::vec(-50i32..50, 30),
+            other in proptest::collection::vec(-50i32..50, 30),
+            start in 0usize..5, len in 0usize..6,
+        ) {
+            let len = len.min(5 - start);
+            let a = Tensor::<i32, shape![5, 6]>::from_slice(&data).unwrap();
+            let b = Tensor::<i32, shape![6, 5]>::from_slice(&other).unwrap();
+            let rows: TensorView<'_, i32, shape![Dyn, 6]> = a.view().narrow(Axis::<0>, start, len);
+            let brows: TensorView<'_, i32, shape![Dyn, 6]> = b.t().narrow(Axis::<0>, start, len);
+            let bias = Tensor::<i32, shape![6]>::arange();
+            let z: Tensor<i32, shape![Dyn, 6]> =
+                zip((rows.clone(), &brows, &bias), |[x, y, c]| x * y - c);
+            let (ro, bo) = (rows.to_owned(), brows.to_owned());
+            prop_assert_eq!(&z, &(&(&ro * &bo) - &bias));
+            let mut out = Tensor::<i32, shape![Dyn, 6]>::zeros_sized(&[len]);
+            zip_into((&rows, brows), &mut out, |[x, y]| x - y);
+            prop_assert_eq!(out, &ro - &bo);
+            let full: Tensor<i32, shape![6, 5]> = zip((a.t(), &b), |[x, y]| x + 2 * y);
+            prop_assert_eq!(full, &a.t().to_owned() + &(&b * 2));
+        }
+    }
+}

@@ -18,7 +18,7 @@ use crate::shape::diagnostic::Ax;
 use crate::shape::dim::{Big, D, D1, Dyn};
 use crate::shape::mixed::ToLayout;
 use crate::shape::names::{AnonSize, Find, Found, Missing, Named, Ones, Plain, Unnamed, XIsA};
-use crate::shape::{Cons, Layout, Nil};
+use crate::shape::{Cons, Dims, Layout, Nil};
 use crate::tensor::Tensor;
 use crate::view::typed_operand::row_major;
 use crate::view::{TensorView, TypedOperand};
@@ -283,8 +283,8 @@ impl<T: Element, S: Layout> TensorView<'_, T, S> {
 /// (a `Dyn` size that disagrees panics with the runtime error's message).
 #[track_caller]
 fn contract_typed<T: Element, S: ContractWith<R>, R: Layout>(
-    (a, ad): (Cow<'_, [T]>, Vec<usize>),
-    (b, bd): (Cow<'_, [T]>, Vec<usize>),
+    (a, ad): (Cow<'_, [T]>, Dims),
+    (b, bd): (Cow<'_, [T]>, Dims),
 ) -> Tensor<T, Contract<S, R>> {
     let result = plan(&ad, &S::NAMES, &bd, &R::NAMES).and_then(|(lab, _)| {
         let data = contract(&[(&a[..], &ad[..]), (&b[..], &bd[..])], &lab)?;

@@ -507,7 +507,7 @@ impl<Nm, Y, X> Rename<Y, X> for HasName<Nm> {
 #[doc(hidden)]
 pub fn row_major<T: Element, O: crate::view::TypedOperand<T> + ?Sized>(
     o: &O,
-) -> (alloc::borrow::Cow<'_, [T]>, alloc::vec::Vec<usize>) {
+) -> (alloc::borrow::Cow<'_, [T]>, crate::shape::Dims) {
     crate::view::typed_operand::row_major(o)
 }
 

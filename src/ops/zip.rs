@@ -4,7 +4,7 @@
 //! per operator. Seed 001's normalisation is one pass:
 //!
 //! ```
-//! use shaped::{shape, zip, zip_into, Tensor};
+//! use shaped::{shape, zip, zip_into, Axis, Tensor};
 //! let x = Tensor::<f32, shape![4, 3, 3]>::arange();
 //! let mean = Tensor::<f32, shape![4, 1, 1]>::full(4.0);
 //! let std = Tensor::<f32, shape![4, 1, 1]>::full(2.0);
@@ -13,15 +13,23 @@
 //! let mut out = Tensor::<f32, shape![4, 3, 3]>::zeros();  // reused, no allocation
 //! zip_into((&x, &mean, &std), &mut out, |[x, m, s]| (x - m) / s);
 //! assert_eq!(out, z);
+//! // Typed views are operands too (a strided one is read through one copy).
+//! let w = Tensor::<f32, shape![3, 3, 4]>::arange();
+//! let wt = w.view().permute((Axis::<2>, Axis::<1>, Axis::<0>)); // [4, 3, 3]
+//! let y: Tensor<f32, shape![4, 3, 3]> = zip((&x, wt), |[a, b]| a + b);
+//! assert_eq!(y, &x + &w.permute((Axis::<2>, Axis::<1>, Axis::<0>)));
 //! ```
 //!
-//! Static and mixed operands are checked at compile time as the operators
-//! are (the result type is the broadcast of all of them); the operands must
-//! be unnamed (drop names, or use the operators, which broadcast by name).
+//! Static and mixed operands, tensors or typed views of them
+//! ([`TypedOperand`]: `&t`, `t.view()`, `t.t()`; a strided view is read
+//! through one copy of its elements), are checked at compile time as the
+//! operators are (the result type is the broadcast of all of them); the
+//! operands must be unnamed (drop names, or use the operators, which broadcast by name).
 //! Runtime operands go through [`try_zip`] and [`try_zip_into`], which return
 //! a [`ShapeError`]; there, named operands are aligned by position and must
 //! name each position alike (align one with `align_to` first otherwise).
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use typenum::B0;
@@ -34,44 +42,48 @@ use crate::shape::names::runtime::{Names, boxed, check_unique, owned};
 use crate::shape::{Dims, Layout};
 use crate::tensor::buffer::SmallBuf;
 use crate::tensor::{DynTensor, ShapeBuf, Tensor};
+use crate::view::TypedOperand;
+use crate::view::typed_operand::row_major;
 
-/// A tuple of 2 to 6 references to static or mixed tensors without
+/// A tuple of 2 to 6 static or mixed tensors or typed views of them
+/// ([`TypedOperand`]: `&Tensor`, `TensorView`, `&TensorView`, ...) without
 /// dimension names, seen as one broadcast operation: what [`zip`] takes.
 pub trait StaticOperands<T: Element, const N: usize> {
     /// The layout all the operands broadcast to.
     type Out: Layout;
-    /// Each operand's elements and sizes.
-    fn parts(&self) -> [(&[T], Dims); N];
+    /// Each operand's elements, row-major (a strided view copied once),
+    /// and sizes.
+    fn parts(&self) -> [(Cow<'_, [T]>, Dims); N];
     /// Whether any operand has a runtime-sized dimension (to check then).
     const DYNAMIC: bool;
 }
 
 macro_rules! static_operands {
-    ($n:literal: $($S:ident $i:tt),+; $Out:ty; $($bound:tt)*) => {
-        impl<'a, T: Element, $($S: Layout<Named = B0>),+> StaticOperands<T, $n> for ($(&'a Tensor<T, $S>,)+)
+    ($n:literal: $($S:ident $P:ident $i:tt),+; $Out:ty; $($bound:tt)*) => {
+        impl<T: Element, $($S: Layout<Named = B0>, $P: TypedOperand<T, Layout = $S>),+> StaticOperands<T, $n> for ($($P,)+)
         where
             $($bound)*
         {
             type Out = $Out;
-            fn parts(&self) -> [(&[T], Dims); $n] {
-                [$((self.$i.as_slice(), self.$i.shape())),+]
+            fn parts(&self) -> [(Cow<'_, [T]>, Dims); $n] {
+                [$(row_major(&self.$i)),+]
             }
             const DYNAMIC: bool = $(!$S::STATIC)||+;
         }
     };
 }
-static_operands!(2: A 0, B 1; Broadcast<A, B>; A: BroadcastWith<B>);
-static_operands!(3: A 0, B 1, C 2; Broadcast<Broadcast<A, B>, C>;
+static_operands!(2: A PA 0, B PB 1; Broadcast<A, B>; A: BroadcastWith<B>);
+static_operands!(3: A PA 0, B PB 1, C PC 2; Broadcast<Broadcast<A, B>, C>;
     A: BroadcastWith<B>, Broadcast<A, B>: BroadcastWith<C>);
-static_operands!(4: A 0, B 1, C 2, D 3; Broadcast<Broadcast<Broadcast<A, B>, C>, D>;
+static_operands!(4: A PA 0, B PB 1, C PC 2, D PD 3; Broadcast<Broadcast<Broadcast<A, B>, C>, D>;
     A: BroadcastWith<B>, Broadcast<A, B>: BroadcastWith<C>,
     Broadcast<Broadcast<A, B>, C>: BroadcastWith<D>);
-static_operands!(5: A 0, B 1, C 2, D 3, E 4;
+static_operands!(5: A PA 0, B PB 1, C PC 2, D PD 3, E PE 4;
     Broadcast<Broadcast<Broadcast<Broadcast<A, B>, C>, D>, E>;
     A: BroadcastWith<B>, Broadcast<A, B>: BroadcastWith<C>,
     Broadcast<Broadcast<A, B>, C>: BroadcastWith<D>,
     Broadcast<Broadcast<Broadcast<A, B>, C>, D>: BroadcastWith<E>);
-static_operands!(6: A 0, B 1, C 2, D 3, E 4, F 5;
+static_operands!(6: A PA 0, B PB 1, C PC 2, D PD 3, E PE 4, F PF 5;
     Broadcast<Broadcast<Broadcast<Broadcast<Broadcast<A, B>, C>, D>, E>, F>;
     A: BroadcastWith<B>, Broadcast<A, B>: BroadcastWith<C>,
     Broadcast<Broadcast<A, B>, C>: BroadcastWith<D>,
@@ -81,7 +93,7 @@ static_operands!(6: A 0, B 1, C 2, D 3, E 4, F 5;
 /// The broadcast sizes of static operands: the compiler's, checked at run
 /// time only where a size is `Dyn`.
 fn static_dims<T: Element, O: StaticOperands<T, N>, const N: usize>(
-    parts: &[(&[T], Dims); N],
+    parts: &[(Cow<'_, [T]>, Dims); N],
 ) -> Result<Vec<usize>, ShapeError> {
     if O::DYNAMIC {
         let shapes: [&[usize]; N] = core::array::from_fn(|k| &*parts[k].1);
@@ -104,7 +116,7 @@ pub fn zip<T: Element, O: StaticOperands<T, N>, const N: usize>(
         Ok(d) => d,
         Err(e) => panic!("{e}"),
     };
-    let ops: [Operand<'_, T>; N] = core::array::from_fn(|k| (parts[k].0, &*parts[k].1));
+    let ops: [Operand<'_, T>; N] = core::array::from_fn(|k| (&*parts[k].0, &*parts[k].1));
     let mut data = Vec::with_capacity(crate::kernel::static_numel(&dims).min(isize::MAX as usize));
     nary(&mut data, &dims, ops, f);
     Tensor::from_checked(data, &dims)
@@ -128,7 +140,7 @@ pub fn zip_into<T: Element, O: StaticOperands<T, N>, const N: usize>(
             out.shape()
         );
     }
-    let ops: [Operand<'_, T>; N] = core::array::from_fn(|k| (parts[k].0, &*parts[k].1));
+    let ops: [Operand<'_, T>; N] = core::array::from_fn(|k| (&*parts[k].0, &*parts[k].1));
     nary(&mut SliceSink::new(out.as_mut_slice()), &dims, ops, f);
 }
 

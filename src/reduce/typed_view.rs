@@ -65,45 +65,27 @@ view_reductions!(Float:
     logsumexp_keepdim KeepDims "`ln(sum(exp(x)))` over the axes, kept as size 1",
 );
 
-impl<T: Element, S: Layout> TensorView<'_, T, S> {
-    /// [`Tensor::argmax_over`] of the view: the index of the maximum along `A`.
-    #[track_caller]
-    pub fn argmax_over<A: OneAxis>(&self, axis: A) -> Tensor<usize, DropDims<S, A>>
-    where
-        S: ReduceAxes<A>,
-    {
-        self.to_owned().argmax_over(axis)
-    }
-
-    /// [`Tensor::argmin_over`] of the view: the index of the minimum along `A`.
-    #[track_caller]
-    pub fn argmin_over<A: OneAxis>(&self, axis: A) -> Tensor<usize, DropDims<S, A>>
-    where
-        S: ReduceAxes<A>,
-    {
-        self.to_owned().argmin_over(axis)
-    }
-
-    /// [`Tensor::argmax_keepdim`] of the view: the index of the maximum
-    /// along `A`, kept as size 1.
-    #[track_caller]
-    pub fn argmax_keepdim<A: OneAxis>(&self, axis: A) -> Tensor<usize, KeepDims<S, A>>
-    where
-        S: ReduceAxes<A>,
-    {
-        self.to_owned().argmax_keepdim(axis)
-    }
-
-    /// [`Tensor::argmin_keepdim`] of the view: the index of the minimum
-    /// along `A`, kept as size 1.
-    #[track_caller]
-    pub fn argmin_keepdim<A: OneAxis>(&self, axis: A) -> Tensor<usize, KeepDims<S, A>>
-    where
-        S: ReduceAxes<A>,
-    {
-        self.to_owned().argmin_keepdim(axis)
-    }
+macro_rules! view_arg_reductions {
+    ($($name:ident $Dims:ident $what:literal),* $(,)?) => {
+        impl<T: Element, S: Layout> TensorView<'_, T, S> {$(
+            #[doc = concat!("[`Tensor::", stringify!($name), "`] of the view: the index of the ", $what, ".")]
+            #[track_caller]
+            pub fn $name<A: OneAxis>(&self, axis: A) -> Tensor<usize, $Dims<S, A>>
+            where
+                S: ReduceAxes<A>,
+            {
+                self.to_owned().$name(axis)
+            }
+        )*}
+    };
 }
+
+view_arg_reductions!(
+    argmax_over DropDims "maximum along `A`, dropped",
+    argmax_keepdim KeepDims "maximum along `A`, kept as size 1",
+    argmin_over DropDims "minimum along `A`, dropped",
+    argmin_keepdim KeepDims "minimum along `A`, kept as size 1",
+);
 
 impl<T: Element + Float, S: Layout> TensorView<'_, T, S> {
     /// [`Tensor::softmax`] of the view along `A`, in the view's layout.

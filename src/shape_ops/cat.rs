@@ -34,7 +34,7 @@ use crate::element::Element;
 use crate::error::ShapeError;
 use crate::shape::axes::Axis;
 use crate::shape::concat::{CatLayouts, Catted};
-use crate::shape::list::{Layout, Shape};
+use crate::shape::list::{Dims, Layout, Shape};
 use crate::tensor::Tensor;
 use crate::view::TypedOperand;
 use crate::view::typed_operand::row_major;
@@ -68,7 +68,7 @@ impl<T: Element, S: Shape, S2: Shape, const N: usize, const K: usize> CatParts<T
 /// The parts joined along `axis` into the layout `S2` the compiler worked
 /// out (a `Dyn` size checked here).
 fn join_parts<T: Element, S2: Layout>(
-    parts: &[(Cow<'_, [T]>, Vec<usize>)],
+    parts: &[(Cow<'_, [T]>, Dims)],
     axis: usize,
 ) -> Result<Tensor<T, S2>, ShapeError> {
     let shapes: Vec<&[usize]> = parts.iter().map(|p| &p.1[..]).collect();

@@ -35,7 +35,7 @@ use super::join;
 use crate::element::Element;
 use crate::error::ShapeError;
 use crate::shape::axes::Axis;
-use crate::shape::list::{Layout, Shape};
+use crate::shape::list::{Dims, Layout, Shape};
 use crate::shape::stack::{StackLayouts, Stacked};
 use crate::tensor::Tensor;
 use crate::view::TypedOperand;
@@ -70,7 +70,7 @@ impl<T: Element, S: Shape, S2: Shape, const N: usize, const K: usize> StackParts
 /// The parts stacked at the new axis `axis` into the layout `S2` the
 /// compiler worked out (a `Dyn` size checked here).
 fn stack_parts<T: Element, S2: Layout>(
-    parts: &[(Cow<'_, [T]>, Vec<usize>)],
+    parts: &[(Cow<'_, [T]>, Dims)],
     axis: usize,
 ) -> Result<Tensor<T, S2>, ShapeError> {
     let shapes: Vec<&[usize]> = parts.iter().map(|p| &p.1[..]).collect();

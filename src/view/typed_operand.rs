@@ -3,11 +3,10 @@
 //! `masked_fill`, `cat`) with its layout in the type.
 
 use alloc::borrow::Cow;
-use alloc::vec::Vec;
 
 use super::static_view::{TensorView, TensorViewMut};
 use crate::element::Element;
-use crate::shape::list::Layout;
+use crate::shape::list::{Dims, Layout};
 use crate::tensor::Tensor;
 
 mod sealed {
@@ -86,15 +85,13 @@ impl<T: Element, O: TypedOperand<T> + ?Sized> TypedOperand<T> for &O {
 
 /// The operand's elements, row-major (borrowed from a tensor, copied once
 /// from a view), and its sizes: how the operations that need contiguous
-/// elements (`cat`, `stack`, `contract`, `einsum!`) read a view.
-pub(crate) fn row_major<T: Element, P: TypedOperand<T> + ?Sized>(
-    p: &P,
-) -> (Cow<'_, [T]>, Vec<usize>) {
+/// elements (`cat`, `stack`, `contract`, `einsum!`, `zip`) read a view.
+pub(crate) fn row_major<T: Element, P: TypedOperand<T> + ?Sized>(p: &P) -> (Cow<'_, [T]>, Dims) {
     match p.as_tensor() {
-        Some(t) => (Cow::Borrowed(t.as_slice()), t.shape().to_vec()),
+        Some(t) => (Cow::Borrowed(t.as_slice()), t.shape()),
         None => {
             let v = p.typed_view();
-            (Cow::Owned(v.to_vec()), v.shape().to_vec())
+            (Cow::Owned(v.to_vec()), Dims::from_slice(v.shape()))
         }
     }
 }
