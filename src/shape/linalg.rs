@@ -30,7 +30,7 @@ use crate::shape::mixed::ToLayout;
 use crate::shape::names::{Named, Plain};
 
 /// The layout of a runtime tensor or view ([`DynTensor`](crate::DynTensor),
-/// [`DynView`](crate::view::DynView)) to the linear-algebra rules: every
+/// [`DynView`](crate::DynView)) to the linear-algebra rules: every
 /// size is checked when the function runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Runtime;

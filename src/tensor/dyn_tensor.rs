@@ -111,7 +111,7 @@ impl ShapeBuf {
 /// | reduce, reshape, compare, map | [toolkit](crate::guide::toolkit) |
 /// | slice, transpose or iterate without copying | [views](crate::guide::views): [`slice`](DynTensor::slice), [`t`](DynTensor::t), [`rows`](DynTensor::rows) |
 /// | name dimensions | [named dimensions](crate::guide::named_dimensions): [`with_names`](DynTensor::with_names) |
-/// | multiply matrices, einsum | [matrix products and einsum](crate::guide::matmul_einsum): [`try_matmul`](DynTensor::try_matmul), [`einsum`](crate::einsum()) |
+/// | multiply matrices, einsum | [matrix products and einsum](crate::guide::matmul_einsum): [`try_matmul`](DynTensor::try_matmul), `shaped::einsum` |
 /// | handle errors, integer overflow, division by zero | [errors and panics](crate::guide::errors) |
 /// | avoid allocations | [performance](crate::guide::performance) |
 /// | exchange tensors with ndarray, nalgebra, serde, NumPy files | [bridges](crate::guide::bridges) |

@@ -32,7 +32,7 @@ use crate::tensor::DynTensor;
 /// | reduce, reshape, compare, map | [toolkit](crate::guide::toolkit) |
 /// | slice, transpose or iterate without copying | [views](crate::guide::views): [`view`](Tensor::view), [`slice!`](crate::slice!), [`narrow!`](crate::narrow!) |
 /// | name dimensions | [named dimensions](crate::guide::named_dimensions) |
-/// | multiply matrices, einsum | [matrix products and einsum](crate::guide::matmul_einsum): [`matmul`](Tensor::matmul), [`einsum!`](crate::einsum!) |
+/// | multiply matrices, einsum | [matrix products and einsum](crate::guide::matmul_einsum): [`matmul`](Tensor::matmul), `einsum!` |
 /// | write a function generic over shapes | [generic code](crate::guide::generic_code) |
 /// | handle errors, integer overflow, division by zero | [errors and panics](crate::guide::errors) |
 /// | avoid allocations | [performance](crate::guide::performance) |
