@@ -177,14 +177,8 @@ impl<T: Element, S: Layout> TensorView<'_, T, S> {
         mask: &Mask<M>,
         value: T,
     ) -> Result<Tensor<T, S>, ShapeError> {
-        let dims = self.shape().to_vec();
-        let out = filled(
-            &self.to_vec(),
-            &dims,
-            (mask.as_slice(), &mask.shape()),
-            value,
-        )?;
-        Ok(Tensor::from_checked(out, &dims))
+        // The view's elements gathered once, then the tensor's own path.
+        self.to_owned().try_masked_fill(mask, value)
     }
 
     /// [`Tensor::masked_fill`] of the view's elements, into a new tensor.
