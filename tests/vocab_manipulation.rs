@@ -218,7 +218,8 @@ fn typed_repeat_flatten_and_diagonal() {
     ));
     let m = Tensor::<i32, shape![Dyn, 2]>::from_vec(vec![1, 2], &[1]).unwrap();
     assert_eq!(m.repeat(&[3, 1]).shape().as_slice(), &[3, 2]);
-    let f: Tensor<i32, shape![Dyn]> = t.flatten();
+    // A static shape flattens to a static size (issue 44: was `shape![Dyn]`).
+    let f: Tensor<i32, shape![4]> = t.flatten();
     assert_eq!(f.to_vec(), vec![1, 2, 3, 4]);
     assert_eq!(
         Tensor::<f32, shape![]>::full(2.0).flatten().to_vec(),

@@ -27,6 +27,9 @@
 //!   mixed tensors: the rank kept or known, the sizes at run time.
 //! - [`diagonal`] and [`rank_bounds`] — the layouts and rank checks of
 //!   the matrix helpers (`diagonal()`, `eye`, `tril`, `triu`, `trace`).
+//! - [`flatten`], [`unflatten`], [`movedim`], [`kron`] and [`grid`] — the
+//!   layouts of `flatten()`, `unflatten`, `movedim`, `kron`, `outer` and
+//!   `meshgrid`; [`product`] multiplies sizes for the first and `kron`.
 //! - [`index`] — how many indices an element of a layout takes (`t[[i, j]]`).
 //! - [`narrow`] — the layouts of narrowed views of static and mixed
 //!   layouts (a compile-time range gives a static size, a runtime one `Dyn`).
@@ -86,7 +89,10 @@ mod broadcast_table;
 pub mod diagnostic;
 pub mod diagonal;
 pub mod dim;
+pub mod flatten;
+pub mod grid;
 pub mod index;
+pub mod kron;
 #[cfg(feature = "linalg")]
 pub mod linalg;
 pub mod list;
@@ -94,8 +100,10 @@ pub mod list;
 mod log2_table;
 pub mod matmul;
 pub mod mixed;
+pub mod movedim;
 pub mod names;
 pub mod narrow;
+pub mod product;
 pub mod rank_bounds;
 pub mod reshape;
 #[doc(hidden)]
@@ -104,6 +112,7 @@ pub mod size_names;
 pub mod stack;
 pub mod storage;
 pub mod toolkit;
+pub mod unflatten;
 
 /// The check behind the committed generated files (`diagnostic/table.rs`,
 /// `log2_table.rs`): `want` is what the generator writes now.

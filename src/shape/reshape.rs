@@ -26,7 +26,7 @@ use core::ops::Mul;
 use typenum::{B1, Bit, Const, IsEqual, ToUInt, U, U1, UInt, UTerm, Unsigned};
 
 use crate::shape::diagnostic::{Render, ReshapeCheck};
-use crate::shape::dim::{Big, D, D1};
+use crate::shape::dim::{Big, D, D1, Dyn};
 use crate::shape::list::{Cons, Nil, Shape};
 use crate::shape::names::Named;
 
@@ -52,6 +52,11 @@ where
     type Count = <U<N> as CountTimes<T::Count>>::Out;
 }
 impl<const N: usize, T: ElementCount> ElementCount for Cons<Big<N>, T> {
+    type Count = Unknown;
+}
+// A runtime size: the count is known when the program runs (for the
+// layouts of `flatten()` and `unflatten`; a reshape's shapes are static).
+impl<T> ElementCount for Cons<Dyn, T> {
     type Count = Unknown;
 }
 // A named dimension counts as its size. One impl per kind of size, not

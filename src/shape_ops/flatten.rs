@@ -1,8 +1,11 @@
 //! [`flatten`](crate::DynTensor::flatten) (a range of axes merged into
 //! one), [`unflatten`](crate::DynTensor::unflatten) (one axis split into
 //! several) and [`movedim`](crate::DynTensor::movedim) (one axis moved to
-//! another position), with PyTorch's names, on runtime tensors. The first
-//! two are reshapes (no reordering); `movedim` is a permutation.
+//! another position), with PyTorch's names, on runtime tensors, and on
+//! static and mixed ones with the result layout computed by the compiler
+//! ([`Tensor::flatten`], [`Tensor::unflatten`], [`Tensor::movedim`]). The
+//! first two are reshapes (no reordering); `movedim` is a permutation.
+//! Each rule is one function that every layout calls.
 //!
 //! ```
 //! use shaped::DynTensor;
@@ -17,10 +20,35 @@ use alloc::vec::Vec;
 use crate::element::Element;
 use crate::error::{ShapeError, fail};
 use crate::shape::axis::{self, AxisArg};
-use crate::shape::dim::Dyn;
-use crate::shape::list::{Cons, Layout, Nil};
-use crate::shape::mixed::Mixed;
+use crate::shape::flatten::{Flatten, Flattened};
+use crate::shape::list::{Layout, Shape};
+use crate::shape::movedim::{MoveDim, MovedDim};
+use crate::shape::unflatten::{Unflatten, Unflattened};
 use crate::tensor::{DynTensor, Tensor};
+
+/// The sizes of `shape` with axis `a` split into `sizes`, whose product
+/// must be its size ([`ShapeError::Reshape`] otherwise): the rule of
+/// `unflatten` on every layout.
+fn unflattened_dims(shape: &[usize], a: usize, sizes: &[usize]) -> Result<Vec<usize>, ShapeError> {
+    if sizes.iter().try_fold(1usize, |p, &s| p.checked_mul(s)) != Some(shape[a]) {
+        return Err(ShapeError::Reshape {
+            shape: sizes.to_vec(),
+            numel: shape[a],
+        });
+    }
+    let mut dims: Vec<usize> = shape[..a].to_vec();
+    dims.extend_from_slice(sizes);
+    dims.extend_from_slice(&shape[a + 1..]);
+    Ok(dims)
+}
+
+/// The axis order of `movedim(source, destination)` on a tensor of rank
+/// `rank` (both in range): the rule of `movedim` on every layout.
+fn movedim_perm(rank: usize, source: usize, destination: usize) -> Vec<usize> {
+    let mut perm: Vec<usize> = (0..rank).filter(|&k| k != source).collect();
+    perm.insert(destination, source);
+    perm
+}
 
 impl<T: Element> DynTensor<T> {
     /// Axes `start` to `end` (both included; negative counting from the
@@ -63,16 +91,7 @@ impl<T: Element> DynTensor<T> {
     pub fn try_unflatten(&self, axis: impl AxisArg, sizes: &[usize]) -> Result<Self, ShapeError> {
         let shape = self.shape();
         let a = axis::check(shape, axis, shape.len())?;
-        if sizes.iter().try_fold(1usize, |p, &s| p.checked_mul(s)) != Some(shape[a]) {
-            return Err(ShapeError::Reshape {
-                shape: sizes.to_vec(),
-                numel: shape[a],
-            });
-        }
-        let mut dims: Vec<usize> = shape[..a].to_vec();
-        dims.extend_from_slice(sizes);
-        dims.extend_from_slice(&shape[a + 1..]);
-        self.reshape(&dims)
+        self.reshape(&unflattened_dims(shape, a, sizes)?)
     }
 
     /// [`try_unflatten`](Self::try_unflatten), panicking with the error's
@@ -106,9 +125,7 @@ impl<T: Element> DynTensor<T> {
         if shape.is_empty() {
             return Ok(self.clone());
         }
-        let mut perm: Vec<usize> = (0..shape.len()).filter(|&k| k != s).collect();
-        perm.insert(d, s);
-        self.permute(&perm)
+        self.permute(&movedim_perm(shape.len(), s, d))
     }
 
     /// [`try_movedim`](Self::try_movedim), panicking with the error's
@@ -122,16 +139,95 @@ impl<T: Element> DynTensor<T> {
 
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// All the elements as one axis (PyTorch's `flatten()`, NumPy's
-    /// `ravel`), as a `shape![Dyn]` tensor: the compiler knows the rank (1),
-    /// the size is the element count. A rank-0 tensor gives one element.
+    /// `ravel`). The compiler computes the size
+    /// ([`Flattened<S>`](crate::shape::flatten::Flattened)): a static
+    /// shape of at most 1024 elements gives `shape![N]`, a larger one or
+    /// a layout with a `Dyn` size `shape![Dyn]`. A rank-0 tensor gives
+    /// one element. The result has no names.
     ///
     /// ```
-    /// use shaped::{shape, Dyn, Tensor};
+    /// use shaped::{shape, Dyn, DynTensor, Tensor};
     /// let t = Tensor::<i32, shape![2, 3]>::arange();
-    /// let f: Tensor<i32, shape![Dyn]> = t.flatten();
-    /// assert_eq!(f.to_vec(), (0..6).collect::<Vec<_>>());
+    /// let f: Tensor<i32, shape![6]> = t.flatten();
+    /// assert_eq!(f.to_vec(), t.to_dyn().flatten(0, -1).to_vec());
+    /// let m = Tensor::<i32, shape![Dyn, 3]>::zeros_sized(&[2]);
+    /// let g: Tensor<i32, shape![Dyn]> = m.flatten();
+    /// assert_eq!(g.numel(), 6);
     /// ```
-    pub fn flatten(&self) -> Tensor<T, Mixed<Cons<Dyn, Nil>>> {
-        Tensor::from_checked(self.to_vec(), &[self.numel()])
+    pub fn flatten(&self) -> Tensor<T, Flattened<S>>
+    where
+        S: Flatten,
+    {
+        self.relayout(&[self.numel()])
+    }
+
+    /// Axis `A` moved to position `B`, the others keeping their order
+    /// (PyTorch's `movedim` for one axis; NumPy's `moveaxis`), the layout
+    /// computed by the compiler ([`MovedDim<S, A, B>`](MovedDim)). Each axis is
+    /// `Axis<K>`, `AxisFromEnd<K>` or a dimension name; one out of range
+    /// does not compile. Names move with their axes.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, AxisFromEnd, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![1, 2, 3]>::arange();
+    /// let m: Tensor<i32, shape![3, 1, 2]> = t.movedim(AxisFromEnd::<1>, Axis::<0>);
+    /// assert_eq!(m.to_vec(), t.to_dyn().movedim(-1, 0).to_vec());
+    /// let d = Tensor::<i32, shape![Dyn, 3]>::zeros_sized(&[4]);
+    /// let e: Tensor<i32, shape![3, Dyn]> = d.movedim(Axis::<0>, Axis::<1>);
+    /// assert_eq!(e.shape().as_slice(), &[3, 4]);
+    /// ```
+    pub fn movedim<A, B>(&self, _source: A, _destination: B) -> Tensor<T, MovedDim<S, A, B>>
+    where
+        S: MoveDim<A, B>,
+    {
+        let (s, d) = <S as MoveDim<A, B>>::AXES;
+        self.permuted(&movedim_perm(S::RANK, s, d))
+    }
+
+    /// Axis `A` split into the static sizes `Sz` (a `shape![..]`), whose
+    /// product must be its size (PyTorch's `unflatten(dim, sizes)`): the
+    /// layout is computed by the compiler
+    /// ([`Unflattened<S, A, Sz>`](Unflattened)). For a static axis a
+    /// wrong product does not compile; for a `Dyn` one it is
+    /// [`ShapeError::Reshape`]. Rust cannot name the type of an `impl`
+    /// argument in the result, so the axis is the second type parameter:
+    /// write `_` for it.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![Dyn, 6]>::zeros_sized(&[12]);
+    /// let u: Tensor<i32, shape![4, 3, 6]> = t.try_unflatten::<shape![4, 3], _>(Axis::<0>).unwrap();
+    /// assert_eq!(u.numel(), 72);
+    /// let bad = t.try_unflatten::<shape![5, 2], _>(Axis::<0>).unwrap_err();
+    /// assert_eq!(bad.to_string(), "shape '[5, 2]' is invalid for input of size 12");
+    /// ```
+    pub fn try_unflatten<Sz: Shape, A>(
+        &self,
+        _axis: A,
+    ) -> Result<Tensor<T, Unflattened<S, A, Sz>>, ShapeError>
+    where
+        S: Unflatten<A, Sz>,
+    {
+        let dims = unflattened_dims(&self.shape(), <S as Unflatten<A, Sz>>::AXIS, &Sz::DIMS)?;
+        Ok(self.relayout(&dims))
+    }
+
+    /// [`try_unflatten`](Self::try_unflatten), panicking with the error's
+    /// message (only where the axis is `Dyn`: a static one is checked by
+    /// the compiler).
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Tensor};
+    /// let t = Tensor::<i32, shape![2, 6]>::arange();
+    /// let u: Tensor<i32, shape![2, 2, 3]> = t.unflatten::<shape![2, 3], _>(Axis::<1>);
+    /// assert_eq!(u.to_vec(), t.to_dyn().unflatten(1, &[2, 3]).to_vec());
+    /// ```
+    #[track_caller]
+    pub fn unflatten<Sz: Shape, A>(&self, axis: A) -> Tensor<T, Unflattened<S, A, Sz>>
+    where
+        S: Unflatten<A, Sz>,
+    {
+        self.try_unflatten::<Sz, A>(axis)
+            .unwrap_or_else(|e| fail(e))
     }
 }

@@ -44,7 +44,7 @@ use super::join;
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// The same elements in the layout `O`, of sizes `dims` (which the
     /// compiler or the caller has checked against `O`).
-    fn relayout<O: Layout>(&self, dims: &[usize]) -> Tensor<T, O> {
+    pub(super) fn relayout<O: Layout>(&self, dims: &[usize]) -> Tensor<T, O> {
         let Some(ext) = O::extents_for(dims) else {
             unreachable!("the sizes {dims:?} agree with the result's layout")
         };
@@ -54,7 +54,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     }
 
     /// The elements read through the axis order `perm`, in the layout `O`.
-    fn permuted<O: Layout>(&self, perm: &[usize]) -> Tensor<T, O> {
+    pub(super) fn permuted<O: Layout>(&self, perm: &[usize]) -> Tensor<T, O> {
         let shape = self.shape();
         let strides = kernel::strides(&shape);
         let mut dims = [0usize; MAX_STATIC_RANK];
