@@ -256,5 +256,6 @@ pub use shape::{Cons, DimNames, Dims, Layout, Nil, RankList, Shape};
 pub use shaped_macros::einsum;
 #[doc(hidden)]
 pub use shaped_macros::{__dim_type, __shape_type};
+pub use tensor::creation::{meshgrid, try_meshgrid};
 pub use tensor::{DynTensor, Tensor};
 pub use view::{DynView, DynViewMut, SliceArg, TensorView, TensorViewMut, TypedOperand};

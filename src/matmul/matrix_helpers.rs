@@ -1,7 +1,9 @@
 //! Matrix helpers with PyTorch's names: [`diagonal`](DynTensor::diagonal),
 //! [`trace`](DynTensor::trace), [`outer`](DynTensor::outer) and
-//! [`kron`](DynTensor::kron). `outer` of two static vectors has its
-//! `[N, M]` layout computed by the compiler.
+//! [`kron`](DynTensor::kron). On static and mixed tensors `outer` and
+//! `kron` have their layouts computed by the compiler (`[N]` and `[M]`
+//! give `[N, M]`; `kron` multiplies the sizes), each sharing its
+//! element rule with the runtime form.
 //!
 //! ```
 //! use shaped::{shape, DynTensor, Tensor};
@@ -18,11 +20,13 @@
 use alloc::vec::Vec;
 
 use crate::element::Element;
-use crate::error::{ShapeError, fail};
+use crate::error::{ShapeError, checked_numel, fail, vec_for};
 use crate::kernel;
 use crate::shape::axis::{self, AxisArg};
 use crate::shape::diagonal::Diagonal;
-use crate::shape::list::{Cons, Layout, Nil};
+use crate::shape::grid::{GridLayouts, Gridded, Vector};
+use crate::shape::kron::{KronWith, Kronned};
+use crate::shape::list::Layout;
 use crate::tensor::{DynTensor, Tensor};
 
 /// The shape and strides of diagonal `offset` of axes `a` and `b`, and
@@ -51,6 +55,60 @@ fn diagonal_view(
     view.push(strides[a] + strides[b]);
     // An empty diagonal starts nowhere.
     (out_dims, view, if len == 0 { 0 } else { o * first })
+}
+
+/// The outer product's elements: `a[i] * b[j]` row-major, the rule of
+/// `outer` on every layout.
+fn outer_data<T: Element>(a: &[T], b: &[T]) -> Result<Vec<T>, ShapeError> {
+    let mut data = vec_for::<T>(&[a.len(), b.len()])?;
+    for &x in a {
+        data.extend(b.iter().map(|&y| x.mul_elem(y)));
+    }
+    Ok(data)
+}
+
+/// The Kronecker product's elements and sizes, the rule of `kron` on
+/// every layout: the ranks padded with leading 1s, element `i` (a
+/// multi-index) is `a[i / b_dims] * b[i % b_dims]`, axis by axis.
+fn kron_data<T: Element>(
+    a: &[T],
+    a_dims: &[usize],
+    b: &[T],
+    b_dims: &[usize],
+) -> Result<(Vec<T>, Vec<usize>), ShapeError> {
+    let rank = a_dims.len().max(b_dims.len());
+    let pad = |d: &[usize]| {
+        let mut p = alloc::vec![1; rank - d.len()];
+        p.extend_from_slice(d);
+        p
+    };
+    let (ap, bp) = (pad(a_dims), pad(b_dims));
+    let dims: Vec<usize> = ap
+        .iter()
+        .zip(&bp)
+        .map(|(&p, &q)| p.saturating_mul(q))
+        .collect();
+    let mut data = vec_for::<T>(&dims)?;
+    let n = checked_numel::<T>(&dims)?;
+    let (sa, sb) = (kernel::strides(&ap), kernel::strides(&bp));
+    let mut idx = alloc::vec![0usize; rank];
+    for _ in 0..n {
+        let (mut ia, mut ib) = (0, 0);
+        for k in 0..rank {
+            ia += idx[k] / bp[k] * sa[k];
+            ib += idx[k] % bp[k] * sb[k];
+        }
+        data.push(a[ia].mul_elem(b[ib]));
+        // The next multi-index, last axis fastest.
+        for k in (0..rank).rev() {
+            idx[k] += 1;
+            if idx[k] < dims[k] {
+                break;
+            }
+            idx[k] = 0;
+        }
+    }
+    Ok((data, dims))
 }
 
 impl<T: Element> DynTensor<T> {
@@ -149,8 +207,11 @@ impl<T: Element> DynTensor<T> {
                 });
             }
         }
-        let column = self.reshape(&[self.numel(), 1])?;
-        column.zip_with(&other.clone().drop_names(), Element::mul_elem)
+        let (a, b) = (self.as_slice(), other.as_slice());
+        Ok(DynTensor::from_parts(
+            outer_data(a, b)?,
+            &[a.len(), b.len()],
+        ))
     }
 
     /// [`try_outer`](Self::try_outer), panicking with the error's message.
@@ -171,28 +232,13 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(a.try_kron(&b).unwrap().to_vec(), vec![1, 10, 100, 2, 20, 200]);
     /// ```
     pub fn try_kron(&self, other: &DynTensor<T>) -> Result<Self, ShapeError> {
-        let rank = self.rank().max(other.rank());
-        let pad = |t: &DynTensor<T>| {
-            let mut d = alloc::vec![1; rank - t.rank()];
-            d.extend_from_slice(t.shape());
-            d
-        };
-        let (a, b) = (pad(self), pad(other));
-        // a as [a0, 1, a1, 1, ...] times b as [1, b0, 1, b1, ...], then
-        // each pair of axes merged.
-        let spread = |d: &[usize], first: bool| -> Vec<usize> {
-            d.iter()
-                .flat_map(|&n| if first { [n, 1] } else { [1, n] })
-                .collect()
-        };
-        let x = self.reshape(&spread(&a, true))?;
-        let y = other.reshape(&spread(&b, false))?;
-        let out: Vec<usize> = a
-            .iter()
-            .zip(&b)
-            .map(|(&p, &q)| p.saturating_mul(q))
-            .collect();
-        x.zip_with(&y, Element::mul_elem)?.reshape(&out)
+        let (data, dims) = kron_data(
+            self.as_slice(),
+            self.shape(),
+            other.as_slice(),
+            other.shape(),
+        )?;
+        Ok(DynTensor::from_parts(data, &dims))
     }
 
     /// [`try_kron`](Self::try_kron), panicking with the error's message.
@@ -202,23 +248,54 @@ impl<T: Element> DynTensor<T> {
     }
 }
 
-impl<T: Element, A> Tensor<T, Cons<A, Nil>>
-where
-    Cons<A, Nil>: Layout,
-{
+impl<T: Element, S: Layout> Tensor<T, S> {
     /// The outer product of two vectors (see [`DynTensor::try_outer`]),
-    /// the `[N, M]` layout computed by the compiler.
-    pub fn outer<B>(&self, other: &Tensor<T, Cons<B, Nil>>) -> Tensor<T, Cons<A, Cons<B, Nil>>>
+    /// static or mixed: `[N]` and `[M]` give `[N, M]`, a `[Dyn]` vector a
+    /// `Dyn` side ([`Gridded<(S, R)>`](Gridded)). A tensor of another rank
+    /// does not compile.
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let a = Tensor::<i32, shape![Dyn]>::from_vec(vec![1, 2], &[2]).unwrap();
+    /// let b = Tensor::<i32, shape![3]>::from_slice(&[1, 10, 100]).unwrap();
+    /// let o: Tensor<i32, shape![Dyn, 3]> = a.outer(&b);
+    /// assert_eq!(o.to_vec(), a.to_dyn().outer(&b.to_dyn()).to_vec());
+    /// ```
+    pub fn outer<R: Vector>(&self, other: &Tensor<T, R>) -> Tensor<T, Gridded<(S, R)>>
     where
-        Cons<B, Nil>: Layout,
-        Cons<A, Cons<B, Nil>>: Layout,
+        S: Vector,
+        (S, R): GridLayouts,
     {
         let (a, b) = (self.as_slice(), other.as_slice());
-        let mut data = Vec::with_capacity(a.len() * b.len());
-        for &x in a {
-            data.extend(b.iter().map(|&y| x.mul_elem(y)));
+        match outer_data(a, b) {
+            Ok(data) => Tensor::from_checked(data, &[a.len(), b.len()]),
+            Err(e) => fail(e),
         }
-        Tensor::from_checked(data, &[a.len(), b.len()])
+    }
+
+    /// The Kronecker product (see [`DynTensor::try_kron`]) of static and
+    /// mixed tensors, the layout computed by the compiler
+    /// ([`Kronned<S, R>`](Kronned)): the ranks made equal by leading 1s,
+    /// each size the product of the two, static up to 1024 and `Dyn`
+    /// past it or with a `Dyn` factor. The result has no names.
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// let i = Tensor::<i32, shape![2, 2]>::eye();
+    /// let b = Tensor::<i32, shape![1, 2]>::full(3);
+    /// let k: Tensor<i32, shape![2, 4]> = i.kron(&b);
+    /// assert_eq!(k.as_slice(), &[3, 3, 0, 0, 0, 0, 3, 3]);
+    /// assert_eq!(k.to_vec(), i.to_dyn().kron(&b.to_dyn()).to_vec());
+    /// ```
+    pub fn kron<R: Layout>(&self, other: &Tensor<T, R>) -> Tensor<T, Kronned<S, R>>
+    where
+        S: KronWith<R>,
+    {
+        let (a, b) = (self.shape(), other.shape());
+        match kron_data(self.as_slice(), &a, other.as_slice(), &b) {
+            Ok((data, dims)) => Tensor::from_checked(data, &dims),
+            Err(e) => fail(e),
+        }
     }
 }
 

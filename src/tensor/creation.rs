@@ -8,7 +8,13 @@
 //! 3]>::eye()`, `Tensor::<f64, shape![5]>::linspace(0.0, 1.0)`), and the
 //! layout-keeping ones (`*_like`, `tril`, `triu`) work on every layout;
 //! `tril` and `triu` need at least two dimensions, checked by the compiler
-//! ([`Matrices`]) for static and mixed layouts.
+//! ([`Matrices`]) for static and mixed layouts. Mixed layouts take the
+//! sizes of their `Dyn` dimensions (`eye_sized`, `linspace_sized`,
+//! `arange_sized`, as `zeros_sized`); `arange_step`, whose length depends
+//! on the values, gives `shape![Dyn]`; [`meshgrid`] of a tuple of static
+//! or mixed vectors gives a tuple of grids whose layout the compiler
+//! computes. Each function's rule is one private function every layout
+//! calls.
 //!
 //! ```
 //! use shaped::{shape, Dyn, DynTensor, Tensor};
@@ -27,11 +33,16 @@ use alloc::vec::Vec;
 use num_traits::Float;
 
 use crate::element::Element;
-use crate::error::{ShapeError, fail, vec_for};
+use crate::error::{ShapeError, checked_numel, fail, vec_for};
 use crate::shape::axis;
-use crate::shape::list::{Layout, Shape};
+use crate::shape::broadcast::ReverseOnto;
+use crate::shape::dim::Dyn;
+use crate::shape::grid::{GridLayouts, Gridded, Vector};
+use crate::shape::list::{Cons, Layout, Nil, Shape};
+use crate::shape::mixed::{DimList, Mixed};
 use crate::shape::rank_bounds::Matrices;
 use crate::shape::toolkit::Matrix;
+use crate::tensor::mixed::fill;
 use crate::tensor::{DynTensor, Tensor};
 
 /// The identity's elements: 1 where row == column, row-major.
@@ -82,6 +93,51 @@ fn check_matrices(dims: &[usize]) -> Result<(), ShapeError> {
     axis::existing(dims, -2isize).map(|_| ())
 }
 
+/// `start, start + step, ...` up to and without `end` (PyTorch's
+/// `arange(start, end, step)`; see [`DynTensor::try_arange_step`]): the
+/// rule of `arange_step` on every layout.
+fn arange_step_data<T: Element>(start: T, end: T, step: T) -> Result<Vec<T>, ShapeError> {
+    if step == T::zero() {
+        return Err(ShapeError::SliceStep { step: 0 });
+    }
+    let f = |x: T| x.to_f64().unwrap_or(f64::NAN);
+    let count = Float::ceil((f(end) - f(start)) / f(step));
+    // NaN and negative counts give an empty range; past usize, too large.
+    let n = if count >= 1.0 { count } else { 0.0 };
+    if n >= usize::MAX as f64 {
+        return Err(ShapeError::TooLarge {
+            shape: alloc::vec![usize::MAX],
+        });
+    }
+    let n = n as usize;
+    let mut v = vec_for::<T>(&[n])?;
+    let mut at = start;
+    for _ in 0..n {
+        v.push(at);
+        at = at.add_elem(step);
+    }
+    Ok(v)
+}
+
+/// Input `k` of a grid of the sizes `dims` (one per input, `src` of length
+/// `dims[k]`): each element repeated along the axes after `k`, the whole
+/// run along the axes before it. The rule of `meshgrid` on every layout.
+fn grid_part<T: Element>(src: &[T], dims: &[usize], k: usize) -> Result<Vec<T>, ShapeError> {
+    let n = checked_numel::<T>(dims)?;
+    let mut v = vec_for::<T>(dims)?;
+    if n > 0 {
+        // Element `i` repeats `inner` times in a row, the whole run `n /
+        // (len * inner)` times (no overflow: `n` is not 0).
+        let inner: usize = dims[k + 1..].iter().product();
+        for _ in 0..n / (src.len() * inner) {
+            for &x in src {
+                v.extend(core::iter::repeat_n(x, inner));
+            }
+        }
+    }
+    Ok(v)
+}
+
 impl<T: Element> DynTensor<T> {
     /// The `rows × cols` matrix with ones on the diagonal and zeros
     /// elsewhere (PyTorch's `eye(n, m)`; NumPy's `eye(N, M)`), or
@@ -121,25 +177,8 @@ impl<T: Element> DynTensor<T> {
     /// assert!(DynTensor::<i32>::try_arange_step(0, 5, 0).is_err());
     /// ```
     pub fn try_arange_step(start: T, end: T, step: T) -> Result<Self, ShapeError> {
-        if step == T::zero() {
-            return Err(ShapeError::SliceStep { step: 0 });
-        }
-        let f = |x: T| x.to_f64().unwrap_or(f64::NAN);
-        let count = Float::ceil((f(end) - f(start)) / f(step));
-        // NaN and negative counts give an empty range; past usize, too large.
-        let n = if count >= 1.0 { count } else { 0.0 };
-        if n >= usize::MAX as f64 {
-            return Err(ShapeError::TooLarge {
-                shape: alloc::vec![usize::MAX],
-            });
-        }
-        let n = n as usize;
-        let mut v = vec_for::<T>(&[n])?;
-        let mut at = start;
-        for _ in 0..n {
-            v.push(at);
-            at = at.add_elem(step);
-        }
+        let v = arange_step_data(start, end, step)?;
+        let n = v.len();
         Ok(DynTensor::from_parts(v, &[n]))
     }
 
@@ -245,22 +284,12 @@ impl<T: Element> DynTensor<T> {
             }
             dims.push(t.numel());
         }
-        let n = crate::error::checked_numel::<T>(&dims)?;
         let mut out = Vec::with_capacity(tensors.len());
         for (k, t) in tensors.iter().enumerate() {
-            // Element `i` of input `k` repeats `inner` times in a row, the
-            // whole run `n / (len * inner)` times.
-            let inner: usize = dims[k + 1..].iter().product();
-            let src = t.as_slice();
-            let mut v = vec_for::<T>(&dims)?;
-            if n > 0 {
-                for _ in 0..n / (src.len() * inner) {
-                    for &x in src {
-                        v.extend(core::iter::repeat_n(x, inner));
-                    }
-                }
-            }
-            out.push(DynTensor::from_parts(v, &dims));
+            out.push(DynTensor::from_parts(
+                grid_part(t.as_slice(), &dims, k)?,
+                &dims,
+            ));
         }
         Ok(out)
     }
@@ -394,4 +423,177 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         band(out.as_mut_slice(), &self.shape(), |d| d >= diagonal);
         out
     }
+}
+
+impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
+    /// The identity matrix of a mixed 2-D layout (`shape![Dyn, 3]`,
+    /// `shape![Dyn, Dyn]`), `dyn_sizes` the sizes of its `Dyn` dimensions
+    /// (the `*_sized` convention): ones where row == column. The error of
+    /// [`try_full_sized`](Self::try_full_sized) for a wrong count of sizes
+    /// or a tensor too large; another rank does not compile.
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, DynTensor, Tensor};
+    /// let i = Tensor::<f32, shape![Dyn, 3]>::try_eye_sized(&[2]).unwrap();
+    /// assert_eq!(i.to_vec(), DynTensor::<f32>::eye(2, 3).to_vec());
+    /// assert!(Tensor::<f32, shape![Dyn, 3]>::try_eye_sized(&[2, 2]).is_err());
+    /// ```
+    pub fn try_eye_sized(dyn_sizes: &[usize]) -> Result<Self, ShapeError>
+    where
+        Mixed<L>: Matrix,
+    {
+        let dims = fill::<L>(dyn_sizes)?;
+        Ok(Tensor::from_checked(eye_data(dims[0], dims[1])?, &dims))
+    }
+
+    /// [`try_eye_sized`](Self::try_eye_sized), panicking with the error's
+    /// message.
+    #[track_caller]
+    pub fn eye_sized(dyn_sizes: &[usize]) -> Self
+    where
+        Mixed<L>: Matrix,
+    {
+        Self::try_eye_sized(dyn_sizes).unwrap_or_else(|e| fail(e))
+    }
+
+    /// `0, 1, 2, ...` in row-major order over a mixed layout, `dyn_sizes`
+    /// the sizes of its `Dyn` dimensions (the static
+    /// [`arange()`](Tensor::arange) of a mixed layout); `shape![Dyn]` with
+    /// `&[n]` is [`DynTensor::arange(n)`](DynTensor::arange). Converted as
+    /// `as` would. The errors of [`try_full_sized`](Self::try_full_sized).
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, DynTensor, Tensor};
+    /// let r = Tensor::<i64, shape![Dyn]>::try_arange_sized(&[4]).unwrap();
+    /// assert_eq!(r.to_vec(), DynTensor::<i64>::arange(4).to_vec());
+    /// let m = Tensor::<i32, shape![Dyn, 2]>::arange_sized(&[2]);
+    /// assert_eq!(m.to_vec(), vec![0, 1, 2, 3]);
+    /// ```
+    pub fn try_arange_sized(dyn_sizes: &[usize]) -> Result<Self, ShapeError>
+    where
+        usize: num_traits::AsPrimitive<T>,
+    {
+        Self::try_from_fn_sized(dyn_sizes, num_traits::AsPrimitive::as_)
+    }
+
+    /// [`try_arange_sized`](Self::try_arange_sized), panicking with the
+    /// error's message.
+    #[track_caller]
+    pub fn arange_sized(dyn_sizes: &[usize]) -> Self
+    where
+        usize: num_traits::AsPrimitive<T>,
+    {
+        Self::try_arange_sized(dyn_sizes).unwrap_or_else(|e| fail(e))
+    }
+}
+
+impl<T: Element + Float, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
+    /// Values evenly spaced from `start` to `end` in row-major order over
+    /// a mixed layout, `dyn_sizes` the sizes of its `Dyn` dimensions (see
+    /// [`DynTensor::linspace`]): `shape![Dyn]` with `&[n]` is
+    /// `linspace(start, end, n)`. The errors of
+    /// [`try_full_sized`](Self::try_full_sized).
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, DynTensor, Tensor};
+    /// let l = Tensor::<f64, shape![Dyn]>::try_linspace_sized(0.0, 1.0, &[5]).unwrap();
+    /// assert_eq!(l.to_vec(), DynTensor::<f64>::linspace(0.0, 1.0, 5).to_vec());
+    /// ```
+    pub fn try_linspace_sized(start: T, end: T, dyn_sizes: &[usize]) -> Result<Self, ShapeError> {
+        let dims = fill::<L>(dyn_sizes)?;
+        let n = checked_numel::<T>(&dims)?;
+        Ok(Tensor::from_checked(linspace_data(start, end, n)?, &dims))
+    }
+
+    /// [`try_linspace_sized`](Self::try_linspace_sized), panicking with
+    /// the error's message.
+    #[track_caller]
+    pub fn linspace_sized(start: T, end: T, dyn_sizes: &[usize]) -> Self {
+        Self::try_linspace_sized(start, end, dyn_sizes).unwrap_or_else(|e| fail(e))
+    }
+}
+
+impl<T: Element> Tensor<T, Mixed<Cons<Dyn, Nil>>> {
+    /// `start, start + step, ...` up to and without `end` as a
+    /// `shape![Dyn]` tensor: the length depends on the values, so it is
+    /// known only when the program runs. The rule and errors of
+    /// [`DynTensor::try_arange_step`] (PyTorch's `arange(start, end,
+    /// step)`).
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, DynTensor, Tensor};
+    /// let r = Tensor::<i32, shape![Dyn]>::try_arange_step(10, 0, -3).unwrap();
+    /// assert_eq!(r.to_vec(), DynTensor::<i32>::arange_step(10, 0, -3).to_vec());
+    /// assert!(Tensor::<i32, shape![Dyn]>::try_arange_step(0, 5, 0).is_err());
+    /// ```
+    pub fn try_arange_step(start: T, end: T, step: T) -> Result<Self, ShapeError> {
+        let v = arange_step_data(start, end, step)?;
+        let n = v.len();
+        Ok(Tensor::from_checked(v, &[n]))
+    }
+
+    /// [`try_arange_step`](Self::try_arange_step), panicking with the
+    /// error's message.
+    #[track_caller]
+    pub fn arange_step(start: T, end: T, step: T) -> Self {
+        Self::try_arange_step(start, end, step).unwrap_or_else(|e| fail(e))
+    }
+}
+
+/// The inputs of a typed [`meshgrid`]: a tuple of 2 to 4 references to
+/// vectors (1-D tensors, static or mixed) of one element type.
+#[diagnostic::on_unimplemented(
+    message = "`meshgrid` takes a tuple of 2 to 4 references to vectors of one element type, not `{Self}`",
+    label = "write `meshgrid((&x, &y))`"
+)]
+pub trait MeshGridParts<T: Element> {
+    /// One grid per input, each of the layout [`Gridded`] of the inputs'.
+    type Out;
+    /// The grids, or the error of a grid too large to allocate.
+    fn try_grids(self) -> Result<Self::Out, ShapeError>;
+}
+macro_rules! meshgrid_parts {
+    ($p:ty; $($v:ident $k:tt)+) => {
+        impl<'a, T: Element, $($v: Vector),+> MeshGridParts<T> for ($(&'a Tensor<T, $v>,)+)
+        where
+            $p: GridLayouts,
+        {
+            type Out = ($(meshgrid_parts!(@grid $v, T, $p),)+);
+            fn try_grids(self) -> Result<Self::Out, ShapeError> {
+                let dims = [$(self.$k.numel()),+];
+                Ok(($(Tensor::from_checked(grid_part(self.$k.as_slice(), &dims, $k)?, &dims),)+))
+            }
+        }
+    };
+    (@grid $v:ident, $t:ident, $p:ty) => { Tensor<$t, Gridded<$p>> };
+}
+meshgrid_parts!((A, B); A 0 B 1);
+meshgrid_parts!((A, B, C); A 0 B 1 C 2);
+meshgrid_parts!((A, B, C, E); A 0 B 1 C 2 E 3);
+
+/// Coordinate grids of 2 to 4 static or mixed vectors (PyTorch's
+/// `meshgrid(..., indexing="ij")`; see [`DynTensor::meshgrid`]): a tuple
+/// of one tensor per input, each of the layout with one axis per input,
+/// of its size (`[N]` and `[M]` give `[N, M]`; a `[Dyn]` input a `Dyn`
+/// axis). An input that is not 1-D does not compile. Panics only where
+/// the grid is too large to allocate (see [`try_meshgrid`]).
+///
+/// ```
+/// use shaped::{meshgrid, shape, Dyn, DynTensor, Tensor};
+/// let x = Tensor::<i32, shape![3]>::from_slice(&[1, 2, 3]).unwrap();
+/// let y = Tensor::<i32, shape![Dyn]>::from_vec(vec![10, 20], &[2]).unwrap();
+/// let (gx, gy): (Tensor<i32, shape![3, Dyn]>, Tensor<i32, shape![3, Dyn]>) = meshgrid((&x, &y));
+/// let g = DynTensor::meshgrid(&[&x.to_dyn(), &y.to_dyn()]);
+/// assert_eq!((gx.to_vec(), gy.to_vec()), (g[0].to_vec(), g[1].to_vec()));
+/// assert_eq!(gx.to_vec(), vec![1, 1, 2, 2, 3, 3]);
+/// ```
+#[track_caller]
+pub fn meshgrid<T: Element, P: MeshGridParts<T>>(parts: P) -> P::Out {
+    parts.try_grids().unwrap_or_else(|e| fail(e))
+}
+
+/// [`meshgrid`], returning the error of a grid too large to allocate
+/// instead of panicking.
+pub fn try_meshgrid<T: Element, P: MeshGridParts<T>>(parts: P) -> Result<P::Out, ShapeError> {
+    parts.try_grids()
 }
