@@ -117,6 +117,38 @@ fn flatten_keeps_static_sizes() {
 }
 
 #[test]
+fn flatten_dims_matches_torch_flatten() {
+    let t = Tensor::<i32, shape![2, 3, 4, 5]>::arange();
+    // torch.arange(120).reshape(2, 3, 4, 5).flatten(1, 2) has shape (2, 12, 5),
+    // the elements in the same order.
+    let f: Tensor<i32, shape![2, 12, 5]> = t.flatten_dims(Axis::<1>, Axis::<2>);
+    assert_eq!(f.to_vec(), (0..120).collect::<Vec<_>>());
+    assert_eq!(f.to_vec(), t.to_dyn().flatten(1, 2).to_vec());
+    let all: Tensor<i32, shape![120]> = t.flatten_dims(Axis::<0>, Axis::<3>);
+    assert_eq!(all.to_vec(), t.flatten().to_vec());
+    let one: Tensor<i32, shape![2, 3, 4, 5]> = t.flatten_dims(Axis::<2>, Axis::<2>);
+    assert_eq!(one, t);
+    // Past 1024, or with a `Dyn` factor, the merged size is `Dyn`.
+    let big = Tensor::<u8, shape![2, 40, 30]>::zeros();
+    let b: Tensor<u8, shape![2, Dyn]> = big.flatten_dims(Axis::<1>, Axis::<2>);
+    assert_eq!(b.shape().as_slice(), &[2, 1200]);
+    for rows in [0, 3] {
+        let m = Tensor::<i32, shape![4, Dyn, 2]>::arange_sized(&[rows]);
+        let mf: Tensor<i32, shape![Dyn, 2]> = m.flatten_dims(Axis::<0>, Axis::<1>);
+        let d = m.to_dyn().flatten(0, 1);
+        assert_eq!(
+            (mf.shape().as_slice(), mf.to_vec()),
+            (d.shape(), d.to_vec())
+        );
+    }
+    // The other axes keep their names.
+    dim_names!(B);
+    let n = Tensor::<i32, shape![B: 2, 3, 4]>::arange();
+    let nf: Tensor<i32, shape![B: 2, 12]> = n.flatten_dims(Axis::<1>, Axis::<2>);
+    assert_eq!(nf.to_vec(), n.to_vec());
+}
+
+#[test]
 fn kron_matches_numpy() {
     let a = Tensor::<i32, shape![2, 2]>::from_slice(&[1, 2, 3, 4]).unwrap();
     let b = Tensor::<i32, shape![2, 2]>::from_slice(&[0, 5, 6, 7]).unwrap();

@@ -103,6 +103,7 @@ pub mod mixed;
 pub mod movedim;
 pub mod names;
 pub mod narrow;
+pub mod past_end;
 pub mod product;
 pub mod rank_bounds;
 pub mod reshape;

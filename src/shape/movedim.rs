@@ -19,9 +19,10 @@
 //! assert_eq!(same.shape().as_slice(), &[3, 4, 2]);
 //! ```
 
-use crate::shape::axes::{AxisOf, GetAt, InsertAt, Nat, RemoveAt};
+use crate::shape::axes::{AxisOf, Nat};
 use crate::shape::list::Layout;
 use crate::shape::mixed::ToLayout;
+use crate::shape::past_end::{DimAt, Inserted, Without};
 
 /// A layout whose axis `A` can move to position `B`: both axes of it.
 #[diagnostic::on_unimplemented(
@@ -47,13 +48,13 @@ pub trait MoveDimRule<A, B> {
     const AXES: (usize, usize);
 }
 /// The list `L` without position `P`.
-type Without<L, P> = <L as RemoveAt<P>>::Out;
+type Removed<L, P> = <L as Without<P>>::Out;
 /// The list `L` with position `P`'s dimension moved to position `Q`.
-type Moved<L, P, Q> = <Without<L, P> as InsertAt<Q, <L as GetAt<P>>::Out>>::Out;
+type Moved<L, P, Q> = <Removed<L, P> as Inserted<Q, <L as DimAt<P>>::Out>>::Out;
 impl<S: Layout, A: AxisOf<S::List>, B: AxisOf<S::List>> MoveDimRule<A, B> for S
 where
-    S::List: GetAt<A::P> + RemoveAt<A::P>,
-    Without<S::List, A::P>: InsertAt<B::P, <S::List as GetAt<A::P>>::Out>,
+    S::List: DimAt<A::P> + Without<A::P>,
+    Removed<S::List, A::P>: Inserted<B::P, <S::List as DimAt<A::P>>::Out>,
     Moved<S::List, A::P, B::P>: ToLayout,
 {
     type Out = <Moved<S::List, A::P, B::P> as ToLayout>::Out;

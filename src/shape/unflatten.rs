@@ -26,38 +26,14 @@
 
 use typenum::B1;
 
-use crate::shape::axes::{AxisOf, GetAt, Nat, Succ, Z};
+use crate::shape::axes::{AxisOf, Nat};
 use crate::shape::diagnostic::Mismatch;
 use crate::shape::dim::{Big, D, D1, Dyn};
 use crate::shape::list::{Cons, Layout, Nil, Shape};
 use crate::shape::mixed::ToLayout;
 use crate::shape::names::Named;
+use crate::shape::past_end::{DimAt, Spliced};
 use crate::shape::reshape::{CountEq, ElementCount};
-
-/// The list `Self` followed by the list `R`.
-pub trait Chain<R> {
-    /// The joined list.
-    type Out;
-}
-impl<R> Chain<R> for Nil {
-    type Out = R;
-}
-impl<H, T: Chain<R>, R> Chain<R> for Cons<H, T> {
-    type Out = Cons<H, T::Out>;
-}
-
-/// The list `Self` with the dimension at position `P` replaced by the
-/// dimensions of the list `Ins`.
-pub trait SpliceAt<P, Ins> {
-    /// The list.
-    type Out;
-}
-impl<H, T, Ins: Chain<T>> SpliceAt<Z, Ins> for Cons<H, T> {
-    type Out = Ins::Out;
-}
-impl<H, T: SpliceAt<P, Ins>, P, Ins> SpliceAt<Succ<P>, Ins> for Cons<H, T> {
-    type Out = Cons<H, T::Out>;
-}
 
 /// The dimension `Self` splits into the sizes `Sz`: `E` (from
 /// [`CountEq`]) is `B1` when their product is its size or either is not
@@ -107,19 +83,19 @@ pub trait UnflattenRule<A, Sz> {
     const AXIS: usize;
 }
 /// The dimension at position `P` of `L`.
-type At<L, P> = <L as GetAt<P>>::Out;
+type At<L, P> = <L as DimAt<P>>::Out;
 /// Whether the dimension at `P` of `L` holds as many elements as `Sz`.
 type SameCount<L, P, Sz> =
     <<Cons<At<L, P>, Nil> as ElementCount>::Count as CountEq<<Sz as ElementCount>::Count>>::Out;
 impl<S: Layout, A: AxisOf<S::List>, Sz: Shape + ElementCount> UnflattenRule<A, Sz> for S
 where
-    S::List: GetAt<A::P> + SpliceAt<A::P, Sz>,
+    S::List: DimAt<A::P> + Spliced<A::P, Sz>,
     Cons<At<S::List, A::P>, Nil>: ElementCount,
     <Cons<At<S::List, A::P>, Nil> as ElementCount>::Count: CountEq<Sz::Count>,
     At<S::List, A::P>: UnflattenCheck<SameCount<S::List, A::P, Sz>, Sz>,
-    <S::List as SpliceAt<A::P, Sz>>::Out: ToLayout,
+    <S::List as Spliced<A::P, Sz>>::Out: ToLayout,
 {
-    type Out = <<S::List as SpliceAt<A::P, Sz>>::Out as ToLayout>::Out;
+    type Out = <<S::List as Spliced<A::P, Sz>>::Out as ToLayout>::Out;
     const AXIS: usize = <A::P as Nat>::N;
 }
 

@@ -19,8 +19,9 @@ use alloc::vec::Vec;
 
 use crate::element::Element;
 use crate::error::{ShapeError, fail};
+use crate::shape::axes::Axis;
 use crate::shape::axis::{self, AxisArg};
-use crate::shape::flatten::{Flatten, Flattened};
+use crate::shape::flatten::{Flatten, FlattenDims, Flattened, FlattenedDims};
 use crate::shape::list::{Layout, Shape};
 use crate::shape::movedim::{MoveDim, MovedDim};
 use crate::shape::unflatten::{Unflatten, Unflattened};
@@ -40,6 +41,15 @@ fn unflattened_dims(shape: &[usize], a: usize, sizes: &[usize]) -> Result<Vec<us
     dims.extend_from_slice(sizes);
     dims.extend_from_slice(&shape[a + 1..]);
     Ok(dims)
+}
+
+/// The sizes of `shape` with axes `s` to `e` (`s <= e`, both in range)
+/// merged into one: the rule of `flatten(start, end)` on every layout.
+fn flattened_dims(shape: &[usize], s: usize, e: usize) -> Vec<usize> {
+    let mut dims: Vec<usize> = shape[..s].to_vec();
+    dims.push(shape[s..=e].iter().product());
+    dims.extend_from_slice(&shape[e + 1..]);
+    dims
 }
 
 /// The axis order of `movedim(source, destination)` on a tensor of rank
@@ -65,10 +75,7 @@ impl<T: Element> DynTensor<T> {
         if s > e {
             return Ok(self.clone().drop_names());
         }
-        let mut dims: Vec<usize> = shape[..s].to_vec();
-        dims.push(shape[s..=e].iter().product());
-        dims.extend_from_slice(&shape[e + 1..]);
-        self.reshape(&dims)
+        self.reshape(&flattened_dims(shape, s, e))
     }
 
     /// [`try_flatten`](Self::try_flatten), panicking with the error's message.
@@ -159,6 +166,34 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         S: Flatten,
     {
         self.relayout(&[self.numel()])
+    }
+
+    /// Axes `A` to `B` (both included, `Axis::<A>`, `Axis::<B>`) merged into one: PyTorch's
+    /// `flatten(start_dim, end_dim)`, the layout computed by the compiler
+    /// ([`FlattenedDims<S, A, B>`](FlattenedDims)): the merged size is
+    /// static when its factors are and their product is at most 1024,
+    /// else `Dyn`. The other axes keep their sizes and names. An axis out
+    /// of range, or `A` after `B`, does not compile.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![2, 3, 4, 5]>::arange();
+    /// let f: Tensor<i32, shape![2, 12, 5]> = t.flatten_dims(Axis::<1>, Axis::<2>);
+    /// assert_eq!(f.to_vec(), t.to_dyn().flatten(1, 2).to_vec());
+    /// let m = Tensor::<i32, shape![Dyn, 3, 4]>::zeros_sized(&[2]);
+    /// let g: Tensor<i32, shape![Dyn, 12]> = m.flatten_dims(Axis::<1>, Axis::<2>);
+    /// assert_eq!(g.shape().as_slice(), &[2, 12]);
+    /// ```
+    pub fn flatten_dims<const A: usize, const B: usize>(
+        &self,
+        _start: Axis<A>,
+        _end: Axis<B>,
+    ) -> Tensor<T, FlattenedDims<S, A, B>>
+    where
+        S: FlattenDims<A, B>,
+    {
+        let (s, e) = <S as FlattenDims<A, B>>::AXES;
+        self.relayout(&flattened_dims(&self.shape(), s, e))
     }
 
     /// Axis `A` moved to position `B`, the others keeping their order
