@@ -211,13 +211,15 @@ fn meshgrid_matches_numpy_ij() {
         [d[0].to_vec(), d[1].to_vec(), d[2].to_vec()]
     );
     // Two and four inputs; a size-0 input gives empty grids.
-    let (a, b): (Tensor<i32, shape![2, 3]>, Tensor<i32, shape![2, 3]>) = meshgrid((&x, &y));
+    type G2 = Tensor<i32, shape![2, 3]>;
+    let (a, b): (G2, G2) = meshgrid((&x, &y));
     assert_eq!(
         (a.to_vec(), b.to_vec()),
         (vec![1, 1, 1, 2, 2, 2], vec![10, 20, 30, 10, 20, 30])
     );
     let e = Tensor::<i32, shape![0]>::zeros();
-    let (p, _, _, s): (Tensor<i32, shape![2, 0, 3, Dyn]>, _, _, _) = meshgrid((&x, &e, &y, &z));
+    type G4 = Tensor<i32, shape![2, 0, 3, Dyn]>;
+    let (p, _, _, s): (G4, _, _, _) = meshgrid((&x, &e, &y, &z));
     assert_eq!((p.numel(), s.shape().as_slice()), (0, &[2, 0, 3, 2][..]));
     let ze = Tensor::<i32, shape![Dyn]>::zeros_sized(&[0]);
     let (q, r) = meshgrid((&ze, &y));

@@ -57,7 +57,7 @@ where
 pub type Flattened<S> = <S as Flatten>::Out;
 
 /// The element count of the first `N + 1` dimensions of the list `Self`
-/// (a typenum number, or [`Unknown`](crate::shape::reshape::Unknown) with
+/// (a typenum number, or [`Unknown`] with
 /// a `Big` or `Dyn` size), and the dimensions after them.
 pub trait TakeCount<N> {
     /// The count.

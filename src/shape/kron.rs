@@ -1,7 +1,7 @@
 //! The layout of `kron` (the Kronecker product) on static and mixed
 //! layouts: the ranks made equal by leading 1s (as PyTorch and NumPy
 //! pad), then the sizes multiplied axis by axis
-//! ([`MulDim`](crate::shape::product::MulDim)): two static sizes give
+//! ([`MulDim`]): two static sizes give
 //! their static product up to 1024, anything larger or with a `Dyn`
 //! factor gives `Dyn`. The result has no names.
 //!

@@ -2,7 +2,7 @@
 //! the sizes of `kron`. A product of static sizes is computed with
 //! typenum (as [`reshape`](crate::shape::reshape) counts elements) and
 //! turned back into a dimension type by the table of
-//! [`ToDim`](crate::shape::concat::ToDim), which stops at 1024: a larger
+//! [`ToDim`], which stops at 1024: a larger
 //! product, or one with a `Big` or `Dyn` factor, is `Dyn` (stable Rust
 //! cannot turn a computed number into the const parameter of `Big<N>`),
 //! and the size is then known when the program runs.
