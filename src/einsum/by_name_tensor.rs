@@ -214,17 +214,9 @@ impl<H: Plain + BroadcastDim<Y, AnonSize<XIsA>, Ax<0>>, T: Bcast<Ys>, Y, Ys> Bca
     type Out = Cons<H::Out, T::Out>;
 }
 
-/// Two lists one after the other.
+/// Two lists one after the other (the shape layer's list function).
 #[doc(hidden)]
-pub trait Concat<B> {
-    type Out;
-}
-impl<B> Concat<B> for Nil {
-    type Out = B;
-}
-impl<H, T: Concat<B>, B> Concat<B> for Cons<H, T> {
-    type Out = Cons<H, T::Out>;
-}
+pub use crate::shape::list::Chain as Concat;
 
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// Contracts `self` with `other` over the dimensions they share by name

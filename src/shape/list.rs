@@ -419,3 +419,16 @@ macro_rules! shape {
     // with many shapes.
     ($($t:tt)*) => { $crate::__shape_type!($crate; $($t)*) };
 }
+
+/// The list `Self` followed by the list `R` (lists of dimensions, for the
+/// layouts that splice or join them: `unflatten`, `contract`).
+pub trait Chain<R> {
+    /// The joined list.
+    type Out;
+}
+impl<R> Chain<R> for Nil {
+    type Out = R;
+}
+impl<H, T: Chain<R>, R> Chain<R> for Cons<H, T> {
+    type Out = Cons<H, T::Out>;
+}

@@ -9,7 +9,7 @@
 
 use crate::shape::axes::{Succ, Z};
 use crate::shape::dim::Dyn;
-use crate::shape::list::{Cons, Nil};
+use crate::shape::list::{Chain, Cons, Nil};
 
 /// The dimension at position `P` (`Dyn` past the end).
 pub trait DimAt<P> {
@@ -57,18 +57,6 @@ impl<H, T: Inserted<P, X>, P, X> Inserted<Succ<P>, X> for Cons<H, T> {
 }
 impl<P, X> Inserted<Succ<P>, X> for Nil {
     type Out = Nil;
-}
-
-/// The list `Self` followed by the list `R`.
-pub trait Chain<R> {
-    /// The joined list.
-    type Out;
-}
-impl<R> Chain<R> for Nil {
-    type Out = R;
-}
-impl<H, T: Chain<R>, R> Chain<R> for Cons<H, T> {
-    type Out = Cons<H, T::Out>;
 }
 
 /// The list with the dimension at position `P` replaced by the
