@@ -336,6 +336,66 @@ impl fmt::Display for ShapeError {
                 }
                 Ok(())
             }
+            ShapeError::ChunkCount { chunks } => {
+                write!(
+                    f,
+                    "chunk expects `chunks` to be greater than 0, got: {chunks}"
+                )
+            }
+            ShapeError::SplitSize { size } => write!(
+                f,
+                "split_size can only be 0 if dimension size is 0, but got dimension size of {size}"
+            ),
+            ShapeError::RepeatRank { reps, shape } => {
+                if reps.len() < shape.len() {
+                    write!(
+                        f,
+                        "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
+                    )?;
+                } else {
+                    // Only a static or mixed tensor refuses more: its
+                    // result's type has the tensor's rank.
+                    write!(
+                        f,
+                        "repeat of a tensor of static rank {} takes exactly {} repeats (got {}); a DynTensor takes more",
+                        shape.len(),
+                        shape.len(),
+                        reps.len()
+                    )?;
+                }
+                write!(f, "\n  repeats {reps:?} for a tensor of shape ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::OuterRank { operand, shape } => {
+                let name = if *operand == 0 { "self" } else { "vec2" };
+                write!(
+                    f,
+                    "outer: Expected 1-D argument {name}, but got {}-D",
+                    shape.len()
+                )?;
+                write!(f, "\n  {name} has shape ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::MeshgridRank { index, shape } => {
+                // PyTorch prints the tensor itself; its shape is what
+                // matters.
+                write!(
+                    f,
+                    "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: a {}-D tensor of shape ",
+                    shape.len()
+                )?;
+                write_shape(f, shape)?;
+                write!(f, " (entry {index})")
+            }
+            ShapeError::TraceRank { shape } => {
+                write!(
+                    f,
+                    "trace: expected a matrix, but got tensor with dim {}",
+                    shape.len()
+                )?;
+                write!(f, "\n  the tensor has shape ")?;
+                write_shape(f, shape)
+            }
             ShapeError::InterleavedViews { shape, axis } => {
                 write!(
                     f,
