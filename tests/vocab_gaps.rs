@@ -130,3 +130,86 @@ proptest! {
         prop_assert_eq!(t.diff_n(n, 0).t().to_owned().to_vec(), d.to_vec());
     }
 }
+
+fn close(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| (x.is_nan() && y.is_nan()) || (x - y).abs() <= 1e-12 * y.abs().max(1.0))
+}
+
+#[test]
+fn quantiles_match_numpy() {
+    let t = DynTensor::<f64>::arange(10).reshape(&[2, 5]).unwrap();
+    // torch.quantile(t, torch.tensor([0.25, 0.9]), dim=1): shape (2, 2)
+    let q = t.quantiles(&[0.25, 0.9], 1, false);
+    assert_eq!(q.shape(), &[2, 2]);
+    assert!(close(&q.to_vec(), &[1.0, 6.0, 3.6, 8.6]));
+    // keepdim: (2, 2, 1); negative axis
+    assert_eq!(t.quantiles(&[0.25, 0.9], -1, true).shape(), &[2, 2, 1]);
+    // numpy.quantile(t, [0.5], axis=0)
+    let m = t.quantiles(&[0.5], 0, false);
+    assert_eq!(m.shape(), &[1, 5]);
+    assert!(close(&m.to_vec(), &[2.5, 3.5, 4.5, 5.5, 6.5]));
+    // numpy.quantile([1, 2, 3, 4, 5, 6, 7], [0.1, 0.33, 1]) == [1.6, 2.98, 7]
+    let v = DynTensor::from_vec(vec![7.0, 1.0, 5.0, 3.0, 2.0, 6.0, 4.0], &[7]).unwrap();
+    assert!(close(
+        &v.quantiles(&[0.1, 0.33, 1.0], 0, false).to_vec(),
+        &[1.6, 2.98, 7.0]
+    ));
+    // Each position is the one-q form.
+    for (i, &q) in [0.0, 0.3, 0.75].iter().enumerate() {
+        let all = t.quantiles(&[0.0, 0.3, 0.75], 1, false);
+        assert_eq!(
+            all.to_vec()[2 * i..2 * i + 2],
+            t.quantile(q, 1, false).to_vec()[..]
+        );
+    }
+    // NaN in a group, a size-0 axis (NaN), no q at all (a leading 0).
+    let n = DynTensor::from_vec(vec![1.0, f64::NAN, 3.0, 4.0], &[2, 2]).unwrap();
+    let nq = n.quantiles(&[0.0, 1.0], 1, false).to_vec();
+    assert!(nq[0].is_nan() && nq[1] == 3.0 && nq[2].is_nan() && nq[3] == 4.0);
+    let e = DynTensor::<f64>::zeros(&[0, 3]).quantiles(&[0.1, 0.5], 0, false);
+    assert_eq!(e.shape(), &[2, 3]);
+    assert!(e.to_vec().iter().all(|x| x.is_nan()));
+    assert_eq!(t.quantiles(&[], 1, false).shape(), &[0, 2]);
+    // PyTorch's error for a q tensor, and for the axis.
+    assert_eq!(
+        first_line(t.try_quantiles(&[0.5, -0.1], 1, false).unwrap_err()),
+        "quantile() q values must be in the range [0, 1]"
+    );
+    assert!(t.try_quantiles(&[f64::NAN], 1, false).is_err());
+    assert_eq!(
+        first_line(t.try_quantiles(&[0.5], 2, false).unwrap_err()),
+        "Dimension out of range (expected to be in range of [-2, 1], but got 2)"
+    );
+    // The names stay, the new axis unnamed.
+    let named = t.clone().with_names(["b", "x"]).unwrap();
+    assert_eq!(
+        named.quantiles(&[0.5], 1, false).names(),
+        vec![None, Some("b")]
+    );
+}
+
+#[test]
+fn quantiles_on_static_and_mixed_layouts() {
+    let t =
+        Tensor::<f64, shape![4, 2]>::from_slice(&[1.0, 8.0, 2.0, 6.0, 3.0, 4.0, 4.0, 2.0]).unwrap();
+    // numpy.quantile(t, [0, 0.5, 1], axis=0)
+    let q: Tensor<f64, shape![Dyn, 2]> = t.quantiles_over(&[0.0, 0.5, 1.0], Axis::<0>);
+    assert_eq!(q.to_vec(), vec![1.0, 2.0, 2.5, 5.0, 4.0, 8.0]);
+    let k: Tensor<f64, shape![Dyn, 1, 2]> = t.quantiles_keepdim(&[0.25], Axis::<0>);
+    assert!(close(&k.to_vec(), &[1.75, 3.5]));
+    let m =
+        Tensor::<f32, shape![Dyn, 3]>::from_vec(vec![1.0, 2.0, 3.0, 5.0, 6.0, 7.0], &[2]).unwrap();
+    let mq: Tensor<f32, shape![Dyn, Dyn]> = m.quantiles_over(&[0.5, 1.0], Axis::<1>);
+    assert_eq!(
+        (mq.shape().to_vec(), mq.to_vec()),
+        (vec![2, 2], vec![2.0, 6.0, 3.0, 7.0])
+    );
+    let v: Tensor<f32, shape![Dyn]> = Tensor::<f32, shape![3]>::from_slice(&[3.0, 1.0, 2.0])
+        .unwrap()
+        .quantiles_over(&[0.5, 0.0], Axis::<0>);
+    assert_eq!(v.to_vec(), vec![2.0, 1.0]);
+    assert!(t.try_quantiles_over(&[1.5], Axis::<1>).is_err());
+}

@@ -387,6 +387,10 @@ impl fmt::Display for ShapeError {
                 write_shape(f, shape)?;
                 write!(f, " (entry {index})")
             }
+            ShapeError::QuantilesRange { index, q } => {
+                write!(f, "quantile() q values must be in the range [0, 1]")?;
+                write!(f, "\n  q[{index}] is {q}")
+            }
             ShapeError::TraceRank { shape } => {
                 write!(
                     f,

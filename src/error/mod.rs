@@ -139,6 +139,8 @@ pub enum ShapeErrorKind {
     MeshgridRank,
     /// See [`ShapeError::TraceRank`].
     TraceRank,
+    /// See [`ShapeError::QuantilesRange`].
+    QuantilesRange,
     /// See [`ShapeError::TooManyIndices`].
     TooManyIndices,
     /// See [`ShapeError::InterleavedViews`].
@@ -520,6 +522,15 @@ pub enum ShapeError {
         /// The tensor's shape.
         shape: Vec<usize>,
     },
+    /// `quantiles` given a `q` outside `[0, 1]` (or NaN) among several
+    /// (PyTorch's check of a `q` tensor, which words it apart from the
+    /// one-`q` [`QuantileRange`](Self::QuantileRange)).
+    QuantilesRange {
+        /// The position of the first such `q`.
+        index: usize,
+        /// That `q`, as it prints.
+        q: String,
+    },
     /// A slice with more entries than the tensor has dimensions.
     TooManyIndices {
         /// The tensor's (or view's) shape.
@@ -714,6 +725,10 @@ impl ShapeError {
                 shape: a,
             },
             ShapeErrorKind::TraceRank => ShapeError::TraceRank { shape: a },
+            ShapeErrorKind::QuantilesRange => ShapeError::QuantilesRange {
+                index: axis,
+                q: String::new(),
+            },
             ShapeErrorKind::TooManyIndices => ShapeError::TooManyIndices {
                 count: a.len() + 1,
                 shape: a,
@@ -768,6 +783,7 @@ impl ShapeError {
             ShapeError::OuterRank { .. } => ShapeErrorKind::OuterRank,
             ShapeError::MeshgridRank { .. } => ShapeErrorKind::MeshgridRank,
             ShapeError::TraceRank { .. } => ShapeErrorKind::TraceRank,
+            ShapeError::QuantilesRange { .. } => ShapeErrorKind::QuantilesRange,
             ShapeError::TooManyIndices { .. } => ShapeErrorKind::TooManyIndices,
             ShapeError::InterleavedViews { .. } => ShapeErrorKind::InterleavedViews,
             ShapeError::QuantileRange { .. } => ShapeErrorKind::QuantileRange,
@@ -824,6 +840,7 @@ impl ShapeError {
             | ShapeError::SliceStep { .. }
             | ShapeError::ChunkCount { .. }
             | ShapeError::SplitSize { .. }
+            | ShapeError::QuantilesRange { .. }
             | ShapeError::Einsum(_)
             | ShapeError::Linalg(_) => &[],
         }
