@@ -213,3 +213,136 @@ fn quantiles_on_static_and_mixed_layouts() {
     assert_eq!(v.to_vec(), vec![2.0, 1.0]);
     assert!(t.try_quantiles_over(&[1.5], Axis::<1>).is_err());
 }
+
+#[test]
+fn searchsorted_takes_batches_of_sequences() {
+    // torch.searchsorted([[1, 3, 5, 7, 9], [2, 4, 6, 8, 10]], [[3, 6, 9], [3, 6, 9]])
+    let seq = DynTensor::from_vec(vec![1, 3, 5, 7, 9, 2, 4, 6, 8, 10], &[2, 5]).unwrap();
+    let v = DynTensor::from_vec(vec![3, 6, 9, 3, 6, 9], &[2, 3]).unwrap();
+    assert_eq!(seq.searchsorted(&v, false).to_vec(), vec![1, 3, 4, 1, 2, 4]);
+    assert_eq!(seq.searchsorted(&v, true).to_vec(), vec![2, 3, 5, 1, 3, 4]);
+    // Three dimensions, one value per sequence.
+    let s3 = DynTensor::from_vec(
+        vec![
+            0.0,
+            1.0,
+            2.0,
+            10.0,
+            20.0,
+            30.0,
+            -3.0,
+            -2.0,
+            -1.0,
+            1.0,
+            1.0,
+            f64::NAN,
+        ],
+        &[2, 2, 3],
+    )
+    .unwrap();
+    let v3 = DynTensor::from_vec(vec![1.5, 10.0, 0.0, f64::NAN], &[2, 2, 1]).unwrap();
+    let r = s3.searchsorted(&v3, false);
+    assert_eq!((r.shape(), r.to_vec()), (&[2, 2, 1][..], vec![2, 0, 3, 2]));
+    assert_eq!(s3.searchsorted(&v3, true).to_vec(), vec![2, 1, 3, 3]);
+    // Size 0: no values per sequence, or empty sequences.
+    assert_eq!(
+        seq.searchsorted(&DynTensor::zeros(&[2, 0]), false).shape(),
+        &[2, 0]
+    );
+    let empty = DynTensor::<i32>::zeros(&[2, 0]);
+    assert_eq!(empty.searchsorted(&v, true).to_vec(), vec![0; 6]);
+    assert_eq!(
+        DynTensor::<i32>::zeros(&[0, 4])
+            .searchsorted(&DynTensor::zeros(&[0, 2]), false)
+            .shape(),
+        &[0, 2]
+    );
+    // A 1-D sequence keeps taking values of any shape, rank 0 included.
+    let line = DynTensor::from_vec(vec![1, 3, 5], &[3]).unwrap();
+    let at = line.searchsorted(&DynTensor::scalar(4), false);
+    assert_eq!((at.shape(), at.to_vec()), (&[][..], vec![2]));
+    assert_eq!(
+        line.searchsorted(&v, false).to_vec(),
+        vec![1, 3, 3, 1, 3, 3]
+    );
+}
+
+#[test]
+fn searchsorted_errors_in_pytorchs_words() {
+    let seq = DynTensor::<i32>::zeros(&[2, 3]);
+    assert_eq!(
+        first_line(
+            seq.try_searchsorted(&DynTensor::zeros(&[3, 1]), false)
+                .unwrap_err()
+        ),
+        "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor [2, 3] and input value tensor [3, 1]"
+    );
+    assert!(
+        seq.try_searchsorted(&DynTensor::zeros(&[2]), false)
+            .is_err()
+    );
+    assert!(
+        seq.try_searchsorted(&DynTensor::zeros(&[1, 2, 3]), false)
+            .is_err()
+    );
+    assert_eq!(
+        first_line(
+            seq.try_searchsorted(&DynTensor::scalar(1), false)
+                .unwrap_err()
+        ),
+        "torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension is 1, but we got boundaries tensor dim(2) and input value's dim(0) numel(1)"
+    );
+    assert_eq!(
+        first_line(
+            DynTensor::scalar(1)
+                .try_searchsorted(&DynTensor::zeros(&[2]), false)
+                .unwrap_err()
+        ),
+        "torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 dimension"
+    );
+    // Static and mixed layouts: the result has the values' layout; a
+    // `Dyn` size is checked when the program runs.
+    let s = Tensor::<i32, shape![2, 3]>::from_slice(&[1, 3, 5, 2, 4, 6]).unwrap();
+    let v = Tensor::<i32, shape![2, 2]>::from_slice(&[3, 6, 3, 6]).unwrap();
+    let r: Tensor<usize, shape![2, 2]> = s.searchsorted(&v, false);
+    assert_eq!(r.to_vec(), vec![1, 3, 1, 2]);
+    let m = Tensor::<i32, shape![Dyn, 3]>::from_vec(vec![1, 3, 5], &[1]).unwrap();
+    let mv = Tensor::<i32, shape![Dyn, 1]>::from_vec(vec![4, 4], &[2]).unwrap();
+    assert_eq!(
+        m.try_searchsorted(&mv, false).unwrap_err().kind(),
+        shaped::ShapeErrorKind::SearchSorted
+    );
+    let ok = Tensor::<i32, shape![Dyn, 1]>::from_vec(vec![4], &[1]).unwrap();
+    assert_eq!(m.searchsorted(&ok, true).to_vec(), vec![2]);
+}
+
+proptest! {
+    #[test]
+    fn batched_searchsorted_counts_as_a_naive_loop(
+        batch in 0usize..4,
+        len in 0usize..6,
+        m in 0usize..5,
+        seed in proptest::collection::vec(-5i32..5, 40),
+        right in any::<bool>(),
+    ) {
+        let mut seq: Vec<i32> = Vec::new();
+        for b in 0..batch {
+            let mut row: Vec<i32> = (0..len).map(|i| seed[(b * 7 + i) % 40]).collect();
+            row.sort();
+            seq.extend(row);
+        }
+        let vals: Vec<i32> = (0..batch * m).map(|i| seed[(i * 3 + 11) % 40]).collect();
+        let s = DynTensor::from_vec(seq.clone(), &[batch, len]).unwrap();
+        let v = DynTensor::from_vec(vals.clone(), &[batch, m]).unwrap();
+        let got = s.searchsorted(&v, right).to_vec();
+        let want: Vec<usize> = vals
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| {
+                let row = &seq[(i / m) * len..(i / m + 1) * len];
+                row.iter().filter(|&&e| if right { e <= x } else { e < x }).count()
+            })
+            .collect();
+        prop_assert_eq!(got, want);
+    }
+}

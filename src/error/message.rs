@@ -387,6 +387,29 @@ impl fmt::Display for ShapeError {
                 write_shape(f, shape)?;
                 write!(f, " (entry {index})")
             }
+            ShapeError::SearchSorted { sequence, values } => {
+                // PyTorch's three checks, in its order.
+                if values.is_empty() && sequence.len() != 1 {
+                    write!(
+                        f,
+                        "torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension is 1, but we got boundaries tensor dim({}) and input value's dim(0) numel(1)",
+                        sequence.len()
+                    )
+                } else if sequence.is_empty() {
+                    write!(
+                        f,
+                        "torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 dimension"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor "
+                    )?;
+                    write_shape(f, sequence)?;
+                    write!(f, " and input value tensor ")?;
+                    write_shape(f, values)
+                }
+            }
             ShapeError::QuantilesRange { index, q } => {
                 write!(f, "quantile() q values must be in the range [0, 1]")?;
                 write!(f, "\n  q[{index}] is {q}")

@@ -141,6 +141,8 @@ pub enum ShapeErrorKind {
     TraceRank,
     /// See [`ShapeError::QuantilesRange`].
     QuantilesRange,
+    /// See [`ShapeError::SearchSorted`].
+    SearchSorted,
     /// See [`ShapeError::TooManyIndices`].
     TooManyIndices,
     /// See [`ShapeError::InterleavedViews`].
@@ -531,6 +533,16 @@ pub enum ShapeError {
         /// That `q`, as it prints.
         q: String,
     },
+    /// `searchsorted` with a sorted sequence and values that do not fit
+    /// PyTorch's rule: the sequence is 1-D (any values), or N-D with
+    /// values of the same rank and the same sizes but the last; rank-0
+    /// values only with a 1-D sequence, and never a rank-0 sequence.
+    SearchSorted {
+        /// The sorted sequence's shape.
+        sequence: Vec<usize>,
+        /// The values' shape.
+        values: Vec<usize>,
+    },
     /// A slice with more entries than the tensor has dimensions.
     TooManyIndices {
         /// The tensor's (or view's) shape.
@@ -725,6 +737,10 @@ impl ShapeError {
                 shape: a,
             },
             ShapeErrorKind::TraceRank => ShapeError::TraceRank { shape: a },
+            ShapeErrorKind::SearchSorted => ShapeError::SearchSorted {
+                sequence: a,
+                values: b,
+            },
             ShapeErrorKind::QuantilesRange => ShapeError::QuantilesRange {
                 index: axis,
                 q: String::new(),
@@ -784,6 +800,7 @@ impl ShapeError {
             ShapeError::MeshgridRank { .. } => ShapeErrorKind::MeshgridRank,
             ShapeError::TraceRank { .. } => ShapeErrorKind::TraceRank,
             ShapeError::QuantilesRange { .. } => ShapeErrorKind::QuantilesRange,
+            ShapeError::SearchSorted { .. } => ShapeErrorKind::SearchSorted,
             ShapeError::TooManyIndices { .. } => ShapeErrorKind::TooManyIndices,
             ShapeError::InterleavedViews { .. } => ShapeErrorKind::InterleavedViews,
             ShapeError::QuantileRange { .. } => ShapeErrorKind::QuantileRange,
@@ -818,7 +835,10 @@ impl ShapeError {
             | ShapeError::InterleavedViews { shape, .. }
             | ShapeError::OuterRank { shape, .. }
             | ShapeError::MeshgridRank { shape, .. }
-            | ShapeError::TraceRank { shape } => shape,
+            | ShapeError::TraceRank { shape }
+            | ShapeError::SearchSorted {
+                sequence: shape, ..
+            } => shape,
             ShapeError::RepeatRank { reps, .. } => reps,
             ShapeError::StackMismatch { first, .. } | ShapeError::CatMismatch { first, .. } => {
                 first
@@ -860,6 +880,7 @@ impl ShapeError {
             | ShapeError::InPlaceRank { tensor, .. }
             | ShapeError::ExpandRank { tensor, .. } => tensor,
             ShapeError::RepeatRank { shape, .. } => shape,
+            ShapeError::SearchSorted { values, .. } => values,
             ShapeError::Mismatch { got, .. } => got,
             ShapeError::DynSizes { dynamic, .. } => dynamic,
             ShapeError::PermuteLength { perm, .. } => perm,
