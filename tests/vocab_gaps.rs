@@ -346,3 +346,217 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 }
+
+#[test]
+fn take_along_dim_broadcasts_as_pytorch() {
+    let x = DynTensor::from_vec(vec![10, 30, 20, 60, 40, 50], &[2, 3]).unwrap();
+    // torch.take_along_dim(x, torch.tensor([[2, 0]]), dim=1): the indices
+    // broadcast over the rows.
+    let i = DynTensor::from_vec(vec![2usize, 0], &[1, 2]).unwrap();
+    let r = x.take_along_dim(&i, 1);
+    assert_eq!((r.shape(), r.to_vec()), (&[2, 2][..], vec![20, 10, 50, 60]));
+    assert_eq!(x.take_along_dim(&i, -1).to_vec(), r.to_vec());
+    // The input broadcasts over the indices' rows.
+    let row = DynTensor::from_vec(vec![5, 6, 7], &[1, 3]).unwrap();
+    let j = DynTensor::from_vec(vec![0usize, 2, 1, 1], &[2, 2]).unwrap();
+    let r = row.take_along_dim(&j, 1);
+    assert_eq!((r.shape(), r.to_vec()), (&[2, 2][..], vec![5, 7, 6, 6]));
+    // Both at once, in three dimensions: [2, 1, 3] by [1, 2, 1] along 2.
+    let x3 = DynTensor::<i32>::arange(6).reshape(&[2, 1, 3]).unwrap();
+    let i3 = DynTensor::from_vec(vec![2usize, 0], &[1, 2, 1]).unwrap();
+    let r = x3.take_along_dim(&i3, 2);
+    assert_eq!((r.shape(), r.to_vec()), (&[2, 2, 1][..], vec![2, 0, 5, 3]));
+    // argmax with keepdim gives the maxima.
+    let m = DynTensor::from_vec(vec![1.0, 9.0, 3.0, 7.0, 2.0, 8.0], &[3, 2]).unwrap();
+    let am = DynTensor::from_vec(vec![1usize, 0, 1], &[3, 1]).unwrap();
+    assert_eq!(m.take_along_dim(&am, 1).to_vec(), vec![9.0, 3.0, 8.0]);
+    // Size 0 and rank 0.
+    assert_eq!(
+        x.take_along_dim(&DynTensor::zeros(&[1, 0]), 1).shape(),
+        &[2, 0]
+    );
+    let e = DynTensor::<i32>::zeros(&[0, 3]).take_along_dim(&DynTensor::zeros(&[1, 2]), 1);
+    assert_eq!(e.shape(), &[0, 2]);
+    let s = DynTensor::scalar(7).take_along_dim(&DynTensor::scalar(0usize), 0);
+    assert_eq!((s.shape(), s.to_vec()), (&[][..], vec![7]));
+    // Errors in PyTorch's words.
+    assert_eq!(
+        first_line(
+            x.try_take_along_dim(&DynTensor::zeros(&[3]), 1)
+                .unwrap_err()
+        ),
+        "torch.take_along_dim(): input and indices should have the same number of dimensions, but got 2 dimensions for input, and 1 dimensions for indices"
+    );
+    assert_eq!(
+        first_line(
+            x.try_take_along_dim(&DynTensor::zeros(&[3, 1]), 1)
+                .unwrap_err()
+        ),
+        "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0"
+    );
+    assert_eq!(
+        first_line(
+            x.try_take_along_dim(&DynTensor::full(&[1, 1], 3), 1)
+                .unwrap_err()
+        ),
+        "index 3 is out of bounds for dimension 1 with size 3"
+    );
+    assert_eq!(
+        first_line(
+            DynTensor::<i32>::zeros(&[2, 0])
+                .try_take_along_dim(&DynTensor::zeros(&[2, 1]), 1)
+                .unwrap_err()
+        ),
+        "index 0 is out of bounds for dimension 1 with size 0"
+    );
+    assert!(x.try_take_along_dim(&i, 2).is_err());
+}
+
+#[test]
+fn take_along_dim_on_static_and_mixed_layouts() {
+    let x = Tensor::<i32, shape![2, 3]>::from_slice(&[10, 30, 20, 60, 40, 50]).unwrap();
+    let i = Tensor::<usize, shape![1, 2]>::from_slice(&[2, 0]).unwrap();
+    // The compiler computes the broadcast layout.
+    let r: Tensor<i32, shape![2, 2]> = x.take_along_dim(&i, Axis::<1>);
+    assert_eq!(r.to_vec(), vec![20, 10, 50, 60]);
+    let order = x.argsort(Axis::<1>, false);
+    let sorted: Tensor<i32, shape![2, 3]> = x.take_along_dim(&order, Axis::<1>);
+    assert_eq!(sorted.to_vec(), vec![10, 20, 30, 40, 50, 60]);
+    let m = Tensor::<i32, shape![Dyn, 3]>::from_vec(vec![1, 2, 3, 4, 5, 6], &[2]).unwrap();
+    let first = Tensor::<usize, shape![1, 1]>::from_slice(&[0]).unwrap();
+    let f: Tensor<i32, shape![Dyn, 1]> = m.take_along_dim(&first, Axis::<1>);
+    assert_eq!(f.to_vec(), vec![1, 4]);
+    let three = Tensor::<usize, shape![Dyn, 1]>::from_vec(vec![0, 0, 0], &[3]).unwrap();
+    assert!(m.try_take_along_dim(&three, Axis::<1>).is_err());
+}
+
+/// `take_along_dim` by its definition: the broadcast of the input with
+/// the axis of size 1 and the indices, each position read from the input
+/// at the index's position (size-1 axes of either read at 0).
+fn naive_take_along(
+    x: &[i32],
+    dims: &[usize],
+    idx: &[usize],
+    idims: &[usize],
+    axis: usize,
+) -> (Vec<i32>, Vec<usize>) {
+    let rank = dims.len();
+    let out: Vec<usize> = (0..rank)
+        .map(|d| {
+            if d == axis {
+                idims[d]
+            } else {
+                dims[d].max(idims[d])
+            }
+        })
+        .collect();
+    let n: usize = out.iter().product();
+    let flat = |pos: &[usize], sizes: &[usize]| {
+        pos.iter()
+            .zip(sizes)
+            .fold(0, |acc, (&p, &s)| acc * s + if s == 1 { 0 } else { p })
+    };
+    let mut v = Vec::new();
+    for k in 0..n {
+        let mut pos = vec![0; rank];
+        let mut r = k;
+        for d in (0..rank).rev() {
+            pos[d] = r % out[d];
+            r /= out[d];
+        }
+        let i = idx[flat(&pos, idims)];
+        let mut xp = pos.clone();
+        xp[axis] = i;
+        let xs: Vec<usize> = dims.to_vec();
+        // The axis of the input is indexed, never broadcast.
+        let off = xp
+            .iter()
+            .zip(&xs)
+            .enumerate()
+            .fold(0, |acc, (d, (&p, &s))| {
+                acc * s + if d != axis && s == 1 { 0 } else { p }
+            });
+        v.push(x[off]);
+    }
+    (v, out)
+}
+
+proptest! {
+    #[test]
+    fn take_along_dim_matches_its_definition(
+        sizes in proptest::collection::vec(1usize..4, 3),
+        ones_x in proptest::collection::vec(any::<bool>(), 3),
+        ones_i in proptest::collection::vec(any::<bool>(), 3),
+        m in 0usize..4,
+        axis in 0usize..3,
+        seed in proptest::collection::vec(0usize..1000, 64),
+    ) {
+        let dims: Vec<usize> = (0..3).map(|d| if ones_x[d] { 1 } else { sizes[d] }).collect();
+        let idims: Vec<usize> = (0..3)
+            .map(|d| if d == axis { m } else if ones_i[d] { 1 } else { sizes[d] })
+            .collect();
+        let x: Vec<i32> = (0..dims.iter().product::<usize>() as i32).collect();
+        let idx: Vec<usize> = (0..idims.iter().product::<usize>())
+            .map(|k| seed[k % 64] % dims[axis])
+            .collect();
+        let t = DynTensor::from_vec(x.clone(), &dims).unwrap();
+        let i = DynTensor::from_vec(idx.clone(), &idims).unwrap();
+        let got = t.take_along_dim(&i, axis);
+        let (want, out) = naive_take_along(&x, &dims, &idx, &idims, axis);
+        prop_assert_eq!(got.shape(), &out[..]);
+        prop_assert_eq!(got.to_vec(), want);
+    }
+}
+
+#[test]
+fn masked_select_broadcasts_as_pytorch() {
+    let x = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
+    // torch.masked_select(x, torch.tensor([True, False, True]))
+    let cols = DynTensor::from_bools(vec![true, false, true], &[3]).unwrap();
+    assert_eq!(x.masked_select(&cols).to_vec(), vec![0, 2, 3, 5]);
+    let rows = DynTensor::from_bools(vec![true, false], &[2, 1]).unwrap();
+    assert_eq!(x.masked_select(&rows).to_vec(), vec![0, 1, 2]);
+    // The input broadcasts to a larger mask.
+    let v = DynTensor::from_vec(vec![1, 2, 3], &[3]).unwrap();
+    let big = DynTensor::from_bools(vec![true, false, false, false, true, true], &[2, 3]).unwrap();
+    assert_eq!(v.masked_select(&big).to_vec(), vec![1, 2, 3]);
+    // Rank-0 masks, size 0.
+    assert_eq!(
+        x.masked_select(&DynTensor::from_bools(vec![true], &[]).unwrap())
+            .to_vec(),
+        (0..6).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        x.masked_select(&DynTensor::from_bools(vec![false], &[]).unwrap())
+            .shape(),
+        &[0]
+    );
+    assert_eq!(
+        DynTensor::<i32>::zeros(&[0, 3])
+            .masked_select(&cols)
+            .shape(),
+        &[0]
+    );
+    // PyTorch's error, the mask as tensor a.
+    let two = DynTensor::from_bools(vec![true, true], &[2]).unwrap();
+    assert_eq!(
+        first_line(v.try_masked_select(&two).unwrap_err()),
+        "The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0"
+    );
+    // Static and mixed layouts: the mask's layout broadcasts with the
+    // tensor's (a static mismatch does not compile).
+    let s = Tensor::<i32, shape![2, 3]>::arange();
+    let odd = Tensor::<i32, shape![3]>::from_slice(&[0, 1, 0])
+        .unwrap()
+        .ne_elem(&Tensor::<i32, shape![]>::zeros());
+    let sel: Tensor<i32, shape![Dyn]> = s.masked_select(&odd);
+    assert_eq!(sel.to_vec(), vec![1, 4]);
+    let md = Tensor::<i32, shape![Dyn]>::from_vec(vec![1, 0], &[2])
+        .unwrap()
+        .ne_elem(&Tensor::<i32, shape![]>::zeros());
+    assert!(s.try_masked_select(&md).is_err());
+    let m3 = Tensor::<i32, shape![Dyn]>::from_vec(vec![1, 0, 1], &[3])
+        .unwrap()
+        .ne_elem(&Tensor::<i32, shape![]>::zeros());
+    assert_eq!(s.masked_select(&m3).to_vec(), vec![0, 2, 3, 5]);
+}

@@ -387,6 +387,12 @@ impl fmt::Display for ShapeError {
                 write_shape(f, shape)?;
                 write!(f, " (entry {index})")
             }
+            ShapeError::TakeAlongRank { input, indices } => write!(
+                f,
+                "torch.take_along_dim(): input and indices should have the same number of dimensions, but got {} dimensions for input, and {} dimensions for indices",
+                input.len(),
+                indices.len()
+            ),
             ShapeError::SearchSorted { sequence, values } => {
                 // PyTorch's three checks, in its order.
                 if values.is_empty() && sequence.len() != 1 {

@@ -143,6 +143,8 @@ pub enum ShapeErrorKind {
     QuantilesRange,
     /// See [`ShapeError::SearchSorted`].
     SearchSorted,
+    /// See [`ShapeError::TakeAlongRank`].
+    TakeAlongRank,
     /// See [`ShapeError::TooManyIndices`].
     TooManyIndices,
     /// See [`ShapeError::InterleavedViews`].
@@ -543,6 +545,14 @@ pub enum ShapeError {
         /// The values' shape.
         values: Vec<usize>,
     },
+    /// `take_along_dim` with indices of another rank than the input
+    /// (they broadcast against each other, but never gain dimensions).
+    TakeAlongRank {
+        /// The input's shape.
+        input: Vec<usize>,
+        /// The indices' shape.
+        indices: Vec<usize>,
+    },
     /// A slice with more entries than the tensor has dimensions.
     TooManyIndices {
         /// The tensor's (or view's) shape.
@@ -737,6 +747,10 @@ impl ShapeError {
                 shape: a,
             },
             ShapeErrorKind::TraceRank => ShapeError::TraceRank { shape: a },
+            ShapeErrorKind::TakeAlongRank => ShapeError::TakeAlongRank {
+                input: a,
+                indices: b,
+            },
             ShapeErrorKind::SearchSorted => ShapeError::SearchSorted {
                 sequence: a,
                 values: b,
@@ -801,6 +815,7 @@ impl ShapeError {
             ShapeError::TraceRank { .. } => ShapeErrorKind::TraceRank,
             ShapeError::QuantilesRange { .. } => ShapeErrorKind::QuantilesRange,
             ShapeError::SearchSorted { .. } => ShapeErrorKind::SearchSorted,
+            ShapeError::TakeAlongRank { .. } => ShapeErrorKind::TakeAlongRank,
             ShapeError::TooManyIndices { .. } => ShapeErrorKind::TooManyIndices,
             ShapeError::InterleavedViews { .. } => ShapeErrorKind::InterleavedViews,
             ShapeError::QuantileRange { .. } => ShapeErrorKind::QuantileRange,
@@ -838,7 +853,8 @@ impl ShapeError {
             | ShapeError::TraceRank { shape }
             | ShapeError::SearchSorted {
                 sequence: shape, ..
-            } => shape,
+            }
+            | ShapeError::TakeAlongRank { input: shape, .. } => shape,
             ShapeError::RepeatRank { reps, .. } => reps,
             ShapeError::StackMismatch { first, .. } | ShapeError::CatMismatch { first, .. } => {
                 first
@@ -880,7 +896,10 @@ impl ShapeError {
             | ShapeError::InPlaceRank { tensor, .. }
             | ShapeError::ExpandRank { tensor, .. } => tensor,
             ShapeError::RepeatRank { shape, .. } => shape,
-            ShapeError::SearchSorted { values, .. } => values,
+            ShapeError::SearchSorted { values, .. }
+            | ShapeError::TakeAlongRank {
+                indices: values, ..
+            } => values,
             ShapeError::Mismatch { got, .. } => got,
             ShapeError::DynSizes { dynamic, .. } => dynamic,
             ShapeError::PermuteLength { perm, .. } => perm,
