@@ -39,10 +39,53 @@ use crate::reduce::lanes::{Along, axis_of, resized, take_lanes};
 use crate::shape::axes::OneAxis;
 use crate::shape::axis::AxisArg;
 use crate::shape::broadcast::{Broadcast, BroadcastWith, broadcast_pair};
-use crate::shape::list::Layout;
+use crate::shape::list::{Cons, Layout, Nil};
 use crate::shape::narrow::{NarrowDyn, NarrowedDyn};
 use crate::shape::toolkit::{KeepDims, ReduceAxes};
 use crate::tensor::{DynTensor, Tensor};
+
+/// A layout of the rank of `S`: the bound of a static `take_along_dim`
+/// on its indices (PyTorch broadcasts the input and the indices but
+/// never adds dimensions), so that indices of another rank do not
+/// compile. The indices' layout is `Self`, as in
+/// [`RhsOf`](crate::ops::RhsOf): rustc sets a bound on a type it does not
+/// know yet aside until it does, rather than guessing it from the impls.
+///
+/// ```
+/// use shaped::search::gather::SameRank;
+/// use shaped::{shape, Layout};
+/// fn same<S: Layout, R: SameRank<S>>() {}
+/// same::<shape![2, 3], shape![1, 4]>();
+/// ```
+pub trait SameRank<S: Layout>: Layout {}
+impl<R: Layout, S: Layout> SameRank<S> for R where (S::List, R::List): RanksMatch<S::List, R::List> {}
+
+/// The two lists of the pair `Self` (the rests of the full lists `XS`
+/// and `IS`) have the same length: [`SameRank`]'s check. A pair, with an
+/// impl for every pair of kinds of list (the two of different lengths
+/// require [`RankMismatch`], which none has), so that rustc matches both
+/// lists against each impl rather than inferring one from the other, and
+/// reports the failure with both layouts.
+#[diagnostic::on_unimplemented(
+    message = "take_along_dim needs indices of the input's rank: the input has the dimensions `{XS}`, the indices `{IS}`",
+    label = "indices of another rank than the input (PyTorch broadcasts them, but never adds dimensions)"
+)]
+pub trait RanksMatch<XS, IS> {}
+impl<XS, IS> RanksMatch<XS, IS> for (Nil, Nil) {}
+impl<A, T, B, U, XS, IS> RanksMatch<XS, IS> for (Cons<A, T>, Cons<B, U>) where
+    (T, U): RanksMatch<XS, IS>
+{
+}
+impl<A, T, XS, IS> RanksMatch<XS, IS> for (Cons<A, T>, Nil) where (): RankMismatch<XS, IS> {}
+impl<B, U, XS, IS> RanksMatch<XS, IS> for (Nil, Cons<B, U>) where (): RankMismatch<XS, IS> {}
+
+/// Implemented for nothing: the error of [`RanksMatch`] for lists of
+/// different lengths, naming the input's and the indices' dimensions.
+#[diagnostic::on_unimplemented(
+    message = "take_along_dim needs indices of the input's rank: the input has the dimensions `{XS}`, the indices `{IS}`",
+    label = "indices of another rank than the input (PyTorch broadcasts them, but never adds dimensions)"
+)]
+pub trait RankMismatch<XS, IS> {}
 
 /// PyTorch's error for position `i` along `axis` of `shape`.
 fn out_of_bounds(shape: &[usize], axis: usize, i: usize) -> ShapeError {
@@ -328,8 +371,9 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// layout is this one's with the axis `A` of size 1, broadcast with
     /// the indices' (`Broadcast<KeepDims<S, A>, R>`), so the indices'
     /// size along `A` and the broadcast sizes off it, computed by the
-    /// compiler where they are static. The ranks must be equal and the
-    /// `Dyn` sizes broadcast: the errors of the runtime form.
+    /// compiler where they are static. The ranks must be equal
+    /// ([`SameRank`]) and static sizes broadcast, or it does not compile;
+    /// `Dyn` sizes that do not broadcast are the runtime form's error.
     pub fn try_take_along_dim<A: OneAxis, R: Layout>(
         &self,
         indices: &Tensor<usize, R>,
@@ -337,6 +381,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     ) -> Result<Tensor<T, Broadcast<KeepDims<S, A>, R>>, ShapeError>
     where
         S: ReduceAxes<A>,
+        R: SameRank<S>,
         KeepDims<S, A>: BroadcastWith<R>,
     {
         let k = axis_of_mask(<S as ReduceAxes<A>>::MASK);
@@ -360,6 +405,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     ) -> Tensor<T, Broadcast<KeepDims<S, A>, R>>
     where
         S: ReduceAxes<A>,
+        R: SameRank<S>,
         KeepDims<S, A>: BroadcastWith<R>,
     {
         self.try_take_along_dim(indices, axis)
