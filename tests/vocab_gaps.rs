@@ -560,3 +560,21 @@ fn masked_select_broadcasts_as_pytorch() {
         .ne_elem(&Tensor::<i32, shape![]>::zeros());
     assert_eq!(s.masked_select(&m3).to_vec(), vec![0, 2, 3, 5]);
 }
+
+#[test]
+fn quantiles_of_views() {
+    let t = DynTensor::<f64>::arange(10).reshape(&[2, 5]).unwrap();
+    // A transposed (strided) view: numpy.quantile(t.T, [0.5, 1], axis=0)
+    let tt = t.view().t();
+    let q = tt.try_quantiles(&[0.5, 1.0], 0, false).unwrap();
+    assert_eq!(
+        (q.shape(), q.to_vec()),
+        (&[2, 2][..], vec![2.0, 7.0, 4.0, 9.0])
+    );
+    let s =
+        Tensor::<f64, shape![4, 2]>::from_slice(&[1.0, 8.0, 2.0, 6.0, 3.0, 4.0, 4.0, 2.0]).unwrap();
+    let v: Tensor<f64, shape![Dyn, 2]> = s.view().quantiles_over(&[0.0, 1.0], Axis::<0>);
+    assert_eq!(v.to_vec(), vec![1.0, 2.0, 4.0, 8.0]);
+    let k: Tensor<f64, shape![Dyn, 4, 1]> = s.view().quantiles_keepdim(&[0.5], Axis::<1>);
+    assert_eq!(k.to_vec(), vec![4.5, 4.0, 3.5, 3.0]);
+}

@@ -300,6 +300,16 @@ impl<T: SortKey + Float> DynView<'_, T> {
     ) -> Result<DynTensor<T>, ShapeError> {
         self.to_owned().try_quantile(q, axis, keepdim)
     }
+
+    /// The quantiles `qs` along `axis` (see [`DynTensor::try_quantiles`]).
+    pub fn try_quantiles(
+        &self,
+        qs: &[f64],
+        axis: impl AxisArg,
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        self.to_owned().try_quantiles(qs, axis, keepdim)
+    }
 }
 
 impl<T: SortKey, S: Layout> Tensor<T, S> {
@@ -487,5 +497,33 @@ impl<T: SortKey + Float, S: Layout> TensorView<'_, T, S> {
         S: ReduceAxes<A>,
     {
         self.to_owned().quantile_over(q, axis)
+    }
+
+    /// [`Tensor::quantiles_over`] of the view.
+    #[track_caller]
+    pub fn quantiles_over<A: OneAxis>(
+        &self,
+        qs: &[f64],
+        axis: A,
+    ) -> Tensor<T, WithLeadingDyn<DropDims<S, A>>>
+    where
+        S: ReduceAxes<A>,
+        DropDims<S, A>: LeadingDyn,
+    {
+        self.to_owned().quantiles_over(qs, axis)
+    }
+
+    /// [`Tensor::quantiles_keepdim`] of the view.
+    #[track_caller]
+    pub fn quantiles_keepdim<A: OneAxis>(
+        &self,
+        qs: &[f64],
+        axis: A,
+    ) -> Tensor<T, WithLeadingDyn<KeepDims<S, A>>>
+    where
+        S: ReduceAxes<A>,
+        KeepDims<S, A>: LeadingDyn,
+    {
+        self.to_owned().quantiles_keepdim(qs, axis)
     }
 }
