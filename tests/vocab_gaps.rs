@@ -99,7 +99,7 @@ fn naive_diff_n(x: &[i64], n: usize) -> Vec<i64> {
             let mut c = 1i64; // C(n, j)
             let mut s = 0i64;
             for j in 0..=n {
-                let sign = if (n - j) % 2 == 0 { 1 } else { -1 };
+                let sign = if (n - j).is_multiple_of(2) { 1 } else { -1 };
                 s += sign * c * x[i + j];
                 c = c * (n - j) as i64 / (j as i64 + 1);
             }

@@ -87,6 +87,12 @@ impl<B, U, XS, IS> RanksMatch<XS, IS> for (Nil, Cons<B, U>) where (): RankMismat
 )]
 pub trait RankMismatch<XS, IS> {}
 
+/// The layout of a static `take_along_dim` of a tensor of layout `S`
+/// along `A` by indices of layout `R`: `S` with the axis `A` of size 1,
+/// broadcast with `R` (the indices' size along `A`, the broadcast sizes
+/// off it).
+pub type TakenAlong<S, A, R> = Broadcast<KeepDims<S, A>, R>;
+
 /// PyTorch's error for position `i` along `axis` of `shape`.
 fn out_of_bounds(shape: &[usize], axis: usize, i: usize) -> ShapeError {
     ShapeError::IndexOutOfRange {
@@ -369,16 +375,16 @@ impl<T: Element, S: Layout> Tensor<T, S> {
 
     /// [`DynTensor::try_take_along_dim`] along the axis `A`: the result's
     /// layout is this one's with the axis `A` of size 1, broadcast with
-    /// the indices' (`Broadcast<KeepDims<S, A>, R>`), so the indices'
+    /// the indices' ([`TakenAlong<S, A, R>`]), so the indices'
     /// size along `A` and the broadcast sizes off it, computed by the
     /// compiler where they are static. The ranks must be equal
     /// ([`SameRank`]) and static sizes broadcast, or it does not compile;
     /// `Dyn` sizes that do not broadcast are the runtime form's error.
-    pub fn try_take_along_dim<A: OneAxis, R: Layout>(
+    pub fn try_take_along_dim<A: OneAxis, R>(
         &self,
         indices: &Tensor<usize, R>,
         _axis: A,
-    ) -> Result<Tensor<T, Broadcast<KeepDims<S, A>, R>>, ShapeError>
+    ) -> Result<Tensor<T, TakenAlong<S, A, R>>, ShapeError>
     where
         S: ReduceAxes<A>,
         R: SameRank<S>,
@@ -398,11 +404,11 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// [`try_take_along_dim`](Self::try_take_along_dim), panicking with
     /// its error.
     #[track_caller]
-    pub fn take_along_dim<A: OneAxis, R: Layout>(
+    pub fn take_along_dim<A: OneAxis, R>(
         &self,
         indices: &Tensor<usize, R>,
         axis: A,
-    ) -> Tensor<T, Broadcast<KeepDims<S, A>, R>>
+    ) -> Tensor<T, TakenAlong<S, A, R>>
     where
         S: ReduceAxes<A>,
         R: SameRank<S>,
