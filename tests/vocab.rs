@@ -307,8 +307,11 @@ fn gather_take_along_dim_and_index_select_match_pytorch() {
             .is_err()
     );
     assert!(x.try_gather(2, &idx).is_err());
-    // take_along_dim needs the sizes off the axis equal.
-    assert!(y.try_take_along_dim(&small, 1).is_err());
+    // take_along_dim broadcasts the sizes off the axis: 3 and 2 do not.
+    assert_eq!(
+        first_line(y.try_take_along_dim(&small, 1).unwrap_err()),
+        "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0"
+    );
     let order = y.argsort(1, true);
     assert_eq!(y.take_along_dim(&order, 1).to_vec()[..4], [3, 2, 1, 0]);
     // Size 0.
@@ -374,7 +377,10 @@ fn nonzero_count_and_masked_select_match_pytorch() {
     let x = DynTensor::from_vec(vec![1, 2, 3], &[3]).unwrap();
     let m = DynTensor::from_bools(vec![true, false, true], &[3]).unwrap();
     assert_eq!(x.masked_select(&m).to_vec(), vec![1, 3]);
-    let wrong = DynTensor::from_bools(vec![true], &[1]).unwrap();
+    // The mask broadcasts (PyTorch's rule): [1] selects everything.
+    let one = DynTensor::from_bools(vec![true], &[1]).unwrap();
+    assert_eq!(x.masked_select(&one).to_vec(), vec![1, 2, 3]);
+    let wrong = DynTensor::from_bools(vec![true; 2], &[2]).unwrap();
     assert!(x.try_masked_select(&wrong).is_err());
 }
 

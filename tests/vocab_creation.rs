@@ -129,8 +129,16 @@ fn meshgrid_ij_and_numpy_xy() {
     assert_eq!(h[2].shape(), &[1, 0, 3]);
     assert!(DynTensor::meshgrid(&[] as &[&DynTensor<i32>]).is_empty());
     let bad = DynTensor::<i32>::zeros(&[2, 2]);
-    assert!(matches!(
-        DynTensor::try_meshgrid(&[&x, &bad]),
-        Err(ShapeError::Mismatch { .. })
+    let e = DynTensor::try_meshgrid(&[&x, &bad]).unwrap_err();
+    assert_eq!(
+        e,
+        ShapeError::MeshgridRank {
+            index: 1,
+            shape: vec![2, 2]
+        }
+    );
+    // PyTorch's sentence, which then prints the tensor itself.
+    assert!(e.to_string().starts_with(
+        "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: a 2-D tensor of shape [2, 2]"
     ));
 }

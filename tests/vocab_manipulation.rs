@@ -3,7 +3,7 @@
 //! against a naive reference.
 
 use proptest::prelude::*;
-use shaped::{Axis, Dyn, DynTensor, ShapeError, Tensor, shape};
+use shaped::{Axis, Dyn, DynTensor, ShapeError, ShapeErrorKind, Tensor, shape};
 
 fn a234() -> DynTensor<i32> {
     DynTensor::<i32>::arange(24).reshape(&[2, 3, 4]).unwrap()
@@ -108,10 +108,16 @@ fn repeat_is_numpy_tile() {
     assert_eq!(r3.to_vec(), vec![1, 2, 3, 4, 1, 2, 3, 4]);
     assert_eq!(t.repeat(&[0, 2]).shape(), &[0, 4]);
     assert_eq!(DynTensor::scalar(7).repeat(&[3]).to_vec(), vec![7, 7, 7]);
-    assert!(matches!(
-        t.try_repeat(&[2]),
-        Err(ShapeError::ExpandRank { .. })
-    ));
+    // torch.tensor([[1, 2], [3, 4]]).repeat(2)
+    let e = t.try_repeat(&[2]).unwrap_err();
+    assert_eq!(e.kind(), ShapeErrorKind::RepeatRank);
+    assert_eq!(
+        e.to_string().lines().next(),
+        Some(
+            "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
+        )
+    );
+    assert!(DynTensor::scalar(1).try_repeat(&[]).is_ok());
     assert!(matches!(
         t.try_repeat(&[usize::MAX, 3]),
         Err(ShapeError::TooLarge { .. })
@@ -146,10 +152,13 @@ fn chunk_split_unbind_match_torch() {
     assert_eq!(t.chunk(4, 0)[2].to_vec(), vec![4, 5]);
     assert_eq!(t.chunk(6, 0).len(), 6);
     assert_eq!(t.chunk(10, 0).len(), 6);
-    assert!(matches!(
-        t.try_chunk(0, 0),
-        Err(ShapeError::SliceStep { step: 0 })
-    ));
+    // torch.arange(6).chunk(0)
+    let e = t.try_chunk(0, 0).unwrap_err();
+    assert_eq!(e, ShapeError::ChunkCount { chunks: 0 });
+    assert_eq!(
+        e.to_string(),
+        "chunk expects `chunks` to be greater than 0, got: 0"
+    );
     let m = DynTensor::<i32>::arange(12).reshape(&[3, 4]).unwrap();
     let parts = m.split(3, -1);
     assert_eq!(parts.len(), 2);
@@ -164,7 +173,15 @@ fn chunk_split_unbind_match_torch() {
     let e = DynTensor::<i32>::zeros(&[0, 2]);
     assert_eq!(e.split(2, 0).len(), 1);
     assert_eq!(e.try_split(0, 0).unwrap()[0].shape(), &[0, 2]);
-    assert!(m.try_split(0, 0).is_err());
+    // torch.arange(12).reshape(3, 4).split(0)
+    assert_eq!(
+        m.try_split(0, 0).unwrap_err().to_string(),
+        "split_size can only be 0 if dimension size is 0, but got dimension size of 3"
+    );
+    assert_eq!(
+        m.try_split(0, -1).unwrap_err(),
+        ShapeError::SplitSize { size: 4 }
+    );
     assert!(DynTensor::scalar(1).try_chunk(1, 0).is_err());
     let cols = m.unbind(1);
     assert_eq!(cols.len(), 4);
@@ -214,8 +231,15 @@ fn typed_repeat_flatten_and_diagonal() {
     );
     assert!(matches!(
         t.try_repeat(&[2]),
-        Err(ShapeError::ExpandRank { .. })
+        Err(ShapeError::RepeatRank { .. })
     ));
+    // The result keeps the rank, so more repeats are refused too.
+    let e = t.try_repeat(&[1, 2, 3]).unwrap_err();
+    assert_eq!(e.kind(), ShapeErrorKind::RepeatRank);
+    assert!(
+        e.to_string()
+            .starts_with("repeat of a tensor of static rank 2 takes exactly 2 repeats (got 3)")
+    );
     let m = Tensor::<i32, shape![Dyn, 2]>::from_vec(vec![1, 2], &[1]).unwrap();
     assert_eq!(m.repeat(&[3, 1]).shape().as_slice(), &[3, 2]);
     // A static shape flattens to a static size (issue 44: was `shape![Dyn]`).
@@ -246,7 +270,10 @@ fn typed_chunk_split_and_repeat_interleave() {
     let z = t.split_sizes(&[0, 3], Axis::<0>);
     assert_eq!((z[0].numel(), z[1].numel()), (0, 12));
     assert!(t.try_split_sizes(&[1], Axis::<0>).is_err());
-    assert!(t.try_chunk(0, Axis::<0>).is_err());
+    assert_eq!(
+        t.try_chunk(0, Axis::<0>).unwrap_err(),
+        ShapeError::ChunkCount { chunks: 0 }
+    );
     let r: Tensor<i32, shape![Dyn, 4]> = t.repeat_interleave(2, Axis::<0>);
     assert_eq!(r.to_vec(), t.to_dyn().repeat_interleave(2, 0).to_vec());
     let m = Tensor::<i32, shape![Dyn, 2]>::from_vec(vec![1, 2, 3, 4], &[2]).unwrap();

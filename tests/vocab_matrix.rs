@@ -1,6 +1,6 @@
 //! diagonal, trace, outer, kron against NumPy's values.
 
-use shaped::{DynTensor, ShapeError, Tensor, shape};
+use shaped::{DynTensor, ShapeError, ShapeErrorKind, Tensor, shape};
 
 #[test]
 fn diagonal_matches_numpy() {
@@ -46,7 +46,17 @@ fn trace_matches_numpy() {
     let a = DynTensor::<i32>::arange(12).reshape(&[3, 4]).unwrap();
     assert_eq!(a.trace(), 15);
     assert_eq!(DynTensor::<f32>::zeros(&[0, 0]).trace(), 0.0);
-    assert!(DynTensor::<f32>::zeros(&[2, 2, 2]).try_trace().is_err());
+    // torch.trace(torch.zeros(2, 2, 2))
+    let e = DynTensor::<f32>::zeros(&[2, 2, 2]).try_trace().unwrap_err();
+    assert_eq!(e.kind(), ShapeErrorKind::TraceRank);
+    assert_eq!(
+        e.to_string().lines().next(),
+        Some("trace: expected a matrix, but got tensor with dim 3")
+    );
+    assert_eq!(
+        DynTensor::<f32>::zeros(&[4]).try_trace().unwrap_err(),
+        ShapeError::TraceRank { shape: vec![4] }
+    );
     assert_eq!(Tensor::<i64, shape![3, 4]>::arange().trace(), 15);
     let nan = DynTensor::from_vec(vec![1.0, f64::NAN, 2.0, 3.0], &[2, 2]).unwrap();
     assert_eq!(nan.trace(), 4.0); // the NaN is off the diagonal
@@ -66,10 +76,28 @@ fn outer_matches_numpy() {
         (&[2, 3][..], vec![3, 4, 5, -6, -8, -10])
     );
     assert_eq!(a.outer(&DynTensor::zeros(&[0])).shape(), &[2, 0]);
-    assert!(matches!(
-        a.try_outer(&DynTensor::scalar(1)),
-        Err(ShapeError::Mismatch { .. })
-    ));
+    // torch.outer(a, torch.tensor(1)) and torch.outer(torch.zeros(2, 2), a)
+    let e = a.try_outer(&DynTensor::scalar(1)).unwrap_err();
+    assert_eq!(
+        e,
+        ShapeError::OuterRank {
+            operand: 1,
+            shape: vec![]
+        }
+    );
+    assert_eq!(
+        e.to_string().lines().next(),
+        Some("outer: Expected 1-D argument vec2, but got 0-D")
+    );
+    assert_eq!(
+        DynTensor::<i32>::zeros(&[2, 2])
+            .try_outer(&a)
+            .unwrap_err()
+            .to_string()
+            .lines()
+            .next(),
+        Some("outer: Expected 1-D argument self, but got 2-D")
+    );
     let s = Tensor::<f32, shape![2]>::from_slice(&[1.0, 2.0]).unwrap();
     let t = Tensor::<f32, shape![2]>::from_slice(&[f32::INFINITY, 0.0]).unwrap();
     let st: Tensor<f32, shape![2, 2]> = s.outer(&t);

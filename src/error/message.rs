@@ -336,6 +336,99 @@ impl fmt::Display for ShapeError {
                 }
                 Ok(())
             }
+            ShapeError::ChunkCount { chunks } => {
+                write!(
+                    f,
+                    "chunk expects `chunks` to be greater than 0, got: {chunks}"
+                )
+            }
+            ShapeError::SplitSize { size } => write!(
+                f,
+                "split_size can only be 0 if dimension size is 0, but got dimension size of {size}"
+            ),
+            ShapeError::RepeatRank { reps, shape } => {
+                if reps.len() < shape.len() {
+                    write!(
+                        f,
+                        "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
+                    )?;
+                } else {
+                    // Only a static or mixed tensor refuses more: its
+                    // result's type has the tensor's rank.
+                    write!(
+                        f,
+                        "repeat of a tensor of static rank {} takes exactly {} repeats (got {}); a DynTensor takes more",
+                        shape.len(),
+                        shape.len(),
+                        reps.len()
+                    )?;
+                }
+                write!(f, "\n  repeats {reps:?} for a tensor of shape ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::OuterRank { operand, shape } => {
+                let name = if *operand == 0 { "self" } else { "vec2" };
+                write!(
+                    f,
+                    "outer: Expected 1-D argument {name}, but got {}-D",
+                    shape.len()
+                )?;
+                write!(f, "\n  {name} has shape ")?;
+                write_shape(f, shape)
+            }
+            ShapeError::MeshgridRank { index, shape } => {
+                // PyTorch prints the tensor itself; its shape is what
+                // matters.
+                write!(
+                    f,
+                    "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: a {}-D tensor of shape ",
+                    shape.len()
+                )?;
+                write_shape(f, shape)?;
+                write!(f, " (entry {index})")
+            }
+            ShapeError::TakeAlongRank { input, indices } => write!(
+                f,
+                "torch.take_along_dim(): input and indices should have the same number of dimensions, but got {} dimensions for input, and {} dimensions for indices",
+                input.len(),
+                indices.len()
+            ),
+            ShapeError::SearchSorted { sequence, values } => {
+                // PyTorch's three checks, in its order.
+                if values.is_empty() && sequence.len() != 1 {
+                    write!(
+                        f,
+                        "torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension is 1, but we got boundaries tensor dim({}) and input value's dim(0) numel(1)",
+                        sequence.len()
+                    )
+                } else if sequence.is_empty() {
+                    write!(
+                        f,
+                        "torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 dimension"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor "
+                    )?;
+                    write_shape(f, sequence)?;
+                    write!(f, " and input value tensor ")?;
+                    write_shape(f, values)
+                }
+            }
+            ShapeError::QuantilesRange { index, q } => {
+                write!(f, "quantile() q values must be in the range [0, 1]")?;
+                write!(f, "\n  q[{index}] is {q}")
+            }
+            ShapeError::TraceRank { shape } => {
+                write!(
+                    f,
+                    "trace: expected a matrix, but got tensor with dim {}",
+                    shape.len()
+                )?;
+                write!(f, "\n  the tensor has shape ")?;
+                write_shape(f, shape)
+            }
             ShapeError::InterleavedViews { shape, axis } => {
                 write!(
                     f,

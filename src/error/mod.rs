@@ -127,6 +127,24 @@ pub enum ShapeErrorKind {
     NarrowOutOfRange,
     /// See [`ShapeError::SliceStep`].
     SliceStep,
+    /// See [`ShapeError::ChunkCount`].
+    ChunkCount,
+    /// See [`ShapeError::SplitSize`].
+    SplitSize,
+    /// See [`ShapeError::RepeatRank`].
+    RepeatRank,
+    /// See [`ShapeError::OuterRank`].
+    OuterRank,
+    /// See [`ShapeError::MeshgridRank`].
+    MeshgridRank,
+    /// See [`ShapeError::TraceRank`].
+    TraceRank,
+    /// See [`ShapeError::QuantilesRange`].
+    QuantilesRange,
+    /// See [`ShapeError::SearchSorted`].
+    SearchSorted,
+    /// See [`ShapeError::TakeAlongRank`].
+    TakeAlongRank,
     /// See [`ShapeError::TooManyIndices`].
     TooManyIndices,
     /// See [`ShapeError::InterleavedViews`].
@@ -469,6 +487,72 @@ pub enum ShapeError {
         /// The step given.
         step: isize,
     },
+    /// `chunk` asked for 0 pieces.
+    ChunkCount {
+        /// The number of pieces given.
+        chunks: usize,
+    },
+    /// `split` into pieces of size 0 along an axis that is not empty
+    /// (PyTorch allows a size of 0 only for an empty axis).
+    SplitSize {
+        /// The size of the axis split.
+        size: usize,
+    },
+    /// `repeat` with fewer repeats than the tensor has dimensions (as in
+    /// PyTorch); for a static or mixed tensor, whose result keeps its rank,
+    /// any other number than the rank.
+    RepeatRank {
+        /// The repeats given.
+        reps: Vec<usize>,
+        /// The tensor's shape.
+        shape: Vec<usize>,
+    },
+    /// `outer` of an operand that is not 1-D.
+    OuterRank {
+        /// Which operand: 0 for `self`, 1 for the other (PyTorch's `vec2`).
+        operand: usize,
+        /// That operand's shape.
+        shape: Vec<usize>,
+    },
+    /// `meshgrid` of an input of rank 2 or more (each is 0-D or 1-D).
+    MeshgridRank {
+        /// The position of the input in the list.
+        index: usize,
+        /// That input's shape.
+        shape: Vec<usize>,
+    },
+    /// `trace` of a tensor that is not a matrix.
+    TraceRank {
+        /// The tensor's shape.
+        shape: Vec<usize>,
+    },
+    /// `quantiles` given a `q` outside `[0, 1]` (or NaN) among several
+    /// (PyTorch's check of a `q` tensor, which words it apart from the
+    /// one-`q` [`QuantileRange`](Self::QuantileRange)).
+    QuantilesRange {
+        /// The position of the first such `q`.
+        index: usize,
+        /// That `q`, as it prints.
+        q: String,
+    },
+    /// `searchsorted` with a sorted sequence and values that do not fit
+    /// PyTorch's rule: the sequence is 1-D (any values), or N-D with
+    /// values of the same rank and the same sizes but the last; rank-0
+    /// values only with a 1-D sequence, and never a rank-0 sequence.
+    SearchSorted {
+        /// The sorted sequence's shape.
+        sequence: Vec<usize>,
+        /// The values' shape.
+        values: Vec<usize>,
+    },
+    /// `take_along_dim` with indices of another rank than the input
+    /// (they broadcast against each other, but never gain dimensions).
+    TakeAlongRank {
+        /// The input's shape.
+        input: Vec<usize>,
+        /// The indices' shape.
+        indices: Vec<usize>,
+    },
     /// A slice with more entries than the tensor has dimensions.
     TooManyIndices {
         /// The tensor's (or view's) shape.
@@ -649,6 +733,32 @@ impl ShapeError {
                 length: 0,
             },
             ShapeErrorKind::SliceStep => ShapeError::SliceStep { step: 0 },
+            ShapeErrorKind::ChunkCount => ShapeError::ChunkCount { chunks: 0 },
+            ShapeErrorKind::SplitSize => ShapeError::SplitSize {
+                size: a.first().copied().unwrap_or(0),
+            },
+            ShapeErrorKind::RepeatRank => ShapeError::RepeatRank { reps: a, shape: b },
+            ShapeErrorKind::OuterRank => ShapeError::OuterRank {
+                operand: axis,
+                shape: a,
+            },
+            ShapeErrorKind::MeshgridRank => ShapeError::MeshgridRank {
+                index: axis,
+                shape: a,
+            },
+            ShapeErrorKind::TraceRank => ShapeError::TraceRank { shape: a },
+            ShapeErrorKind::TakeAlongRank => ShapeError::TakeAlongRank {
+                input: a,
+                indices: b,
+            },
+            ShapeErrorKind::SearchSorted => ShapeError::SearchSorted {
+                sequence: a,
+                values: b,
+            },
+            ShapeErrorKind::QuantilesRange => ShapeError::QuantilesRange {
+                index: axis,
+                q: String::new(),
+            },
             ShapeErrorKind::TooManyIndices => ShapeError::TooManyIndices {
                 count: a.len() + 1,
                 shape: a,
@@ -697,6 +807,15 @@ impl ShapeError {
             ShapeError::IndexOutOfRange { .. } => ShapeErrorKind::IndexOutOfRange,
             ShapeError::NarrowOutOfRange { .. } => ShapeErrorKind::NarrowOutOfRange,
             ShapeError::SliceStep { .. } => ShapeErrorKind::SliceStep,
+            ShapeError::ChunkCount { .. } => ShapeErrorKind::ChunkCount,
+            ShapeError::SplitSize { .. } => ShapeErrorKind::SplitSize,
+            ShapeError::RepeatRank { .. } => ShapeErrorKind::RepeatRank,
+            ShapeError::OuterRank { .. } => ShapeErrorKind::OuterRank,
+            ShapeError::MeshgridRank { .. } => ShapeErrorKind::MeshgridRank,
+            ShapeError::TraceRank { .. } => ShapeErrorKind::TraceRank,
+            ShapeError::QuantilesRange { .. } => ShapeErrorKind::QuantilesRange,
+            ShapeError::SearchSorted { .. } => ShapeErrorKind::SearchSorted,
+            ShapeError::TakeAlongRank { .. } => ShapeErrorKind::TakeAlongRank,
             ShapeError::TooManyIndices { .. } => ShapeErrorKind::TooManyIndices,
             ShapeError::InterleavedViews { .. } => ShapeErrorKind::InterleavedViews,
             ShapeError::QuantileRange { .. } => ShapeErrorKind::QuantileRange,
@@ -728,7 +847,15 @@ impl ShapeError {
             | ShapeError::IndexOutOfRange { shape, .. }
             | ShapeError::NarrowOutOfRange { shape, .. }
             | ShapeError::TooManyIndices { shape, .. }
-            | ShapeError::InterleavedViews { shape, .. } => shape,
+            | ShapeError::InterleavedViews { shape, .. }
+            | ShapeError::OuterRank { shape, .. }
+            | ShapeError::MeshgridRank { shape, .. }
+            | ShapeError::TraceRank { shape }
+            | ShapeError::SearchSorted {
+                sequence: shape, ..
+            }
+            | ShapeError::TakeAlongRank { input: shape, .. } => shape,
+            ShapeError::RepeatRank { reps, .. } => reps,
             ShapeError::StackMismatch { first, .. } | ShapeError::CatMismatch { first, .. } => {
                 first
             }
@@ -747,6 +874,9 @@ impl ShapeError {
             | ShapeError::NameConflict { .. }
             | ShapeError::NamesDiffer { .. }
             | ShapeError::SliceStep { .. }
+            | ShapeError::ChunkCount { .. }
+            | ShapeError::SplitSize { .. }
+            | ShapeError::QuantilesRange { .. }
             | ShapeError::Einsum(_)
             | ShapeError::Linalg(_) => &[],
         }
@@ -765,6 +895,11 @@ impl ShapeError {
             ShapeError::Expand { tensor, .. }
             | ShapeError::InPlaceRank { tensor, .. }
             | ShapeError::ExpandRank { tensor, .. } => tensor,
+            ShapeError::RepeatRank { shape, .. } => shape,
+            ShapeError::SearchSorted { values, .. }
+            | ShapeError::TakeAlongRank {
+                indices: values, ..
+            } => values,
             ShapeError::Mismatch { got, .. } => got,
             ShapeError::DynSizes { dynamic, .. } => dynamic,
             ShapeError::PermuteLength { perm, .. } => perm,

@@ -159,7 +159,7 @@ impl<T: Element> DynTensor<T> {
     /// The sum of the main diagonal of a matrix (PyTorch's `trace`; NumPy's
     /// `trace` also takes more dimensions), in [`Element::Acc`] as every
     /// sum is (`i64`/`u64` for integers). A tensor that is not a matrix is
-    /// [`ShapeError::Mismatch`] (a 2-D shape expected).
+    /// [`ShapeError::TraceRank`].
     ///
     /// ```
     /// use shaped::DynTensor;
@@ -168,9 +168,8 @@ impl<T: Element> DynTensor<T> {
     /// ```
     pub fn try_trace(&self) -> Result<T::Acc, ShapeError> {
         if self.rank() != 2 {
-            return Err(ShapeError::Mismatch {
-                expected: alloc::vec![usize::MAX; 2],
-                got: self.shape().to_vec(),
+            return Err(ShapeError::TraceRank {
+                shape: self.shape().to_vec(),
             });
         }
         let d = self.try_diagonal(0, 0, 1)?;
@@ -190,7 +189,7 @@ impl<T: Element> DynTensor<T> {
     /// The outer product of two vectors: `out[i, j] = self[i] * other[j]`,
     /// shape `[n, m]` (PyTorch's `outer`, NumPy's `outer`, which also
     /// flattens inputs of other ranks). An operand that is not 1-D is
-    /// [`ShapeError::Mismatch`]. Integer products wrap as `*` does.
+    /// [`ShapeError::OuterRank`]. Integer products wrap as `*` does.
     ///
     /// ```
     /// use shaped::DynTensor;
@@ -199,11 +198,11 @@ impl<T: Element> DynTensor<T> {
     /// assert_eq!(a.try_outer(&b).unwrap().to_vec(), vec![3.0, 4.0, 5.0, 6.0, 8.0, 10.0]);
     /// ```
     pub fn try_outer(&self, other: &DynTensor<T>) -> Result<Self, ShapeError> {
-        for t in [self, other] {
+        for (operand, t) in [self, other].into_iter().enumerate() {
             if t.rank() != 1 {
-                return Err(ShapeError::Mismatch {
-                    expected: alloc::vec![usize::MAX],
-                    got: t.shape().to_vec(),
+                return Err(ShapeError::OuterRank {
+                    operand,
+                    shape: t.shape().to_vec(),
                 });
             }
         }

@@ -93,6 +93,23 @@ fn differences<T: Element>(x: &[T], a: Along) -> Vec<T> {
     out
 }
 
+/// The `n`th difference of `x` (sizes `dims`) along axis `k`: `n`
+/// passes of [`differences`], the axis `n` shorter (0 at least), and the
+/// result's sizes. `n = 0` is `x` itself, as in NumPy and PyTorch.
+fn differences_n<T: Element>(x: &[T], dims: &[usize], k: usize, n: usize) -> (Vec<T>, Vec<usize>) {
+    let mut dims = dims.to_vec();
+    let mut data: Option<Vec<T>> = None; // `x` until the first pass
+    for _ in 0..n {
+        let a = Along::new(&dims, k);
+        if a.len == 0 {
+            break;
+        }
+        data = Some(differences(data.as_deref().unwrap_or(x), a));
+        dims = resized(&dims, k, a.len - 1);
+    }
+    (data.unwrap_or_else(|| x.to_vec()), dims)
+}
+
 /// The axis of `S` that `A` names.
 pub(crate) const fn axis_of_mask(mask: u64) -> usize {
     if mask == 0 {
@@ -179,6 +196,78 @@ impl<T: Element> DynTensor<T> {
     pub fn diff(&self, axis: impl AxisArg) -> DynTensor<T> {
         self.try_diff(axis).unwrap_or_else(|e| fail(e))
     }
+
+    /// The `n`th difference along `axis` (PyTorch's `diff(n=n, dim=axis)`,
+    /// NumPy's `diff(n=n, axis=axis)`): [`try_diff`](Self::try_diff)
+    /// applied `n` times, the axis `n` shorter (0 at least); `n = 0` gives
+    /// the tensor unchanged. The errors are `try_diff`'s.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![1i32, 4, 9, 16, 25], &[5]).unwrap();
+    /// // numpy.diff([1, 4, 9, 16, 25], n=2)
+    /// assert_eq!(t.try_diff_n(2, -1).unwrap().to_vec(), vec![2, 2, 2]);
+    /// assert_eq!(t.try_diff_n(7, 0).unwrap().shape(), &[0]);
+    /// ```
+    pub fn try_diff_n(&self, n: usize, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
+        self.try_diff_with(n, axis, None, None)
+    }
+
+    /// [`try_diff_n`](Self::try_diff_n), panicking with its error.
+    #[track_caller]
+    pub fn diff_n(&self, n: usize, axis: impl AxisArg) -> DynTensor<T> {
+        self.try_diff_n(n, axis).unwrap_or_else(|e| fail(e))
+    }
+
+    /// The `n`th difference along `axis` of the tensor with `prepend`
+    /// joined before it and `append` after it along that axis (PyTorch's
+    /// `diff(n, dim, prepend, append)`). As in PyTorch, `prepend` and
+    /// `append` have the tensor's rank and its sizes on the other axes
+    /// (the error is then `cat`'s, in PyTorch's words); NumPy also
+    /// broadcasts a scalar, which here is a tensor of shape `[1]` for a
+    /// vector. The names are the joined tensor's.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::from_vec(vec![1.0, 3.0, 6.0], &[3]).unwrap();
+    /// let zero = DynTensor::from_vec(vec![0.0], &[1]).unwrap();
+    /// // numpy.diff([1, 3, 6], prepend=0): the first element kept
+    /// assert_eq!(t.try_diff_with(1, 0, Some(&zero), None).unwrap().to_vec(), vec![1.0, 2.0, 3.0]);
+    /// assert!(t.try_diff_with(1, 0, Some(&DynTensor::scalar(0.0)), None).is_err());
+    /// ```
+    pub fn try_diff_with(
+        &self,
+        n: usize,
+        axis: impl AxisArg,
+        prepend: Option<&DynTensor<T>>,
+        append: Option<&DynTensor<T>>,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        let shape = self.shape();
+        let k = axis::check(shape, axis, shape.len())?;
+        if prepend.is_some() || append.is_some() {
+            let parts: Vec<&DynTensor<T>> =
+                prepend.into_iter().chain([self]).chain(append).collect();
+            let joined = DynTensor::cat(parts, k)?;
+            return joined.try_diff_with(n, k, None, None);
+        }
+        let (data, dims) = differences_n(self.as_slice(), shape, k, n);
+        let mut out = DynTensor::from_parts(data, &dims);
+        out.names.clone_from(&self.names);
+        Ok(out)
+    }
+
+    /// [`try_diff_with`](Self::try_diff_with), panicking with its error.
+    #[track_caller]
+    pub fn diff_with(
+        &self,
+        n: usize,
+        axis: impl AxisArg,
+        prepend: Option<&DynTensor<T>>,
+        append: Option<&DynTensor<T>>,
+    ) -> DynTensor<T> {
+        self.try_diff_with(n, axis, prepend, append)
+            .unwrap_or_else(|e| fail(e))
+    }
 }
 
 impl<T: Element, S: Layout> Tensor<T, S> {
@@ -236,6 +325,26 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let a = Along::new(&dims, k);
         let out = resized(&dims, k, a.len.saturating_sub(1));
         Tensor::from_checked(differences(self.as_slice(), a), &out)
+    }
+
+    /// The `n`th difference along the axis `A` (see
+    /// [`DynTensor::try_diff_n`]): that axis becomes `Dyn`, `n` shorter
+    /// (0 at least).
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![2, 4]>::from_slice(&[1, 2, 4, 8, 0, 1, 0, 1]).unwrap();
+    /// let d: Tensor<i32, shape![2, Dyn]> = t.diff_n(2, Axis::<1>);
+    /// // numpy.diff(t, n=2, axis=1)
+    /// assert_eq!((d.shape().to_vec(), d.to_vec()), (vec![2, 2], vec![1, 2, -2, 2]));
+    /// ```
+    pub fn diff_n<A: OneAxis>(&self, n: usize, _axis: A) -> Tensor<T, NarrowedDyn<S, A>>
+    where
+        S: NarrowDyn<A>,
+    {
+        let k = <S as NarrowDyn<A>>::AXIS;
+        let (data, dims) = differences_n(self.as_slice(), &self.shape(), k, n);
+        Tensor::from_checked(data, &dims)
     }
 }
 

@@ -1,15 +1,19 @@
 //! Indexing by tensors of positions along one axis: `gather` (PyTorch's:
 //! `out[i][j][k] = x[i][index[i][j][k]][k]` along axis 1, the result of
 //! the index's shape, each of its sizes at most the input's off the
-//! axis), `take_along_dim` (the same with the sizes off the axis equal:
-//! NumPy's `take_along_axis`; PyTorch's also broadcasts, this one does
-//! not) and `index_select` (whole slices along the axis, in the order of
-//! a list of positions; NumPy's `take` with an axis).
+//! axis), `take_along_dim` (PyTorch's: the input and the indices of the
+//! same rank broadcast against each other on every axis but `axis`, the
+//! result has the broadcast sizes there and the indices' size along
+//! `axis`; NumPy's `take_along_axis` also broadcasts) and `index_select`
+//! (whole slices along the axis, in the order of a list of positions;
+//! NumPy's `take` with an axis).
 //!
 //! Positions are `usize`. A position past the axis is an error in
 //! PyTorch's words (`index 5 is out of bounds for dimension 1 with size
-//! 3`), an index of another rank or a larger size is
-//! [`ShapeError::Mismatch`]: `try_` forms return them, the others panic
+//! 3`); for `gather` an index of another rank or a larger size is
+//! [`ShapeError::Mismatch`], for `take_along_dim` another rank is
+//! [`ShapeError::TakeAlongRank`] and sizes that do not broadcast
+//! [`ShapeError::Broadcast`]: `try_` forms return them, the others panic
 //! with them.
 //!
 //! ```
@@ -26,6 +30,7 @@
 
 use alloc::vec::Vec;
 
+use super::broadcast::broadcast_data;
 use crate::element::Element;
 use crate::error::{ShapeError, fail};
 use crate::kernel;
@@ -33,10 +38,60 @@ use crate::reduce::cumulative::axis_of_mask;
 use crate::reduce::lanes::{Along, axis_of, resized, take_lanes};
 use crate::shape::axes::OneAxis;
 use crate::shape::axis::AxisArg;
-use crate::shape::list::Layout;
+use crate::shape::broadcast::{Broadcast, BroadcastWith, broadcast_pair};
+use crate::shape::list::{Cons, Layout, Nil};
 use crate::shape::narrow::{NarrowDyn, NarrowedDyn};
-use crate::shape::toolkit::ReduceAxes;
+use crate::shape::toolkit::{KeepDims, ReduceAxes};
 use crate::tensor::{DynTensor, Tensor};
+
+/// A layout of the rank of `S`: the bound of a static `take_along_dim`
+/// on its indices (PyTorch broadcasts the input and the indices but
+/// never adds dimensions), so that indices of another rank do not
+/// compile. The indices' layout is `Self`, as in
+/// [`RhsOf`](crate::ops::RhsOf): rustc sets a bound on a type it does not
+/// know yet aside until it does, rather than guessing it from the impls.
+///
+/// ```
+/// use shaped::search::gather::SameRank;
+/// use shaped::{shape, Layout};
+/// fn same<S: Layout, R: SameRank<S>>() {}
+/// same::<shape![2, 3], shape![1, 4]>();
+/// ```
+pub trait SameRank<S: Layout>: Layout {}
+impl<R: Layout, S: Layout> SameRank<S> for R where (S::List, R::List): RanksMatch<S::List, R::List> {}
+
+/// The two lists of the pair `Self` (the rests of the full lists `XS`
+/// and `IS`) have the same length: [`SameRank`]'s check. A pair, with an
+/// impl for every pair of kinds of list (the two of different lengths
+/// require [`RankMismatch`], which none has), so that rustc matches both
+/// lists against each impl rather than inferring one from the other, and
+/// reports the failure with both layouts.
+#[diagnostic::on_unimplemented(
+    message = "take_along_dim needs indices of the input's rank: the input has the dimensions `{XS}`, the indices `{IS}`",
+    label = "indices of another rank than the input (PyTorch broadcasts them, but never adds dimensions)"
+)]
+pub trait RanksMatch<XS, IS> {}
+impl<XS, IS> RanksMatch<XS, IS> for (Nil, Nil) {}
+impl<A, T, B, U, XS, IS> RanksMatch<XS, IS> for (Cons<A, T>, Cons<B, U>) where
+    (T, U): RanksMatch<XS, IS>
+{
+}
+impl<A, T, XS, IS> RanksMatch<XS, IS> for (Cons<A, T>, Nil) where (): RankMismatch<XS, IS> {}
+impl<B, U, XS, IS> RanksMatch<XS, IS> for (Nil, Cons<B, U>) where (): RankMismatch<XS, IS> {}
+
+/// Implemented for nothing: the error of [`RanksMatch`] for lists of
+/// different lengths, naming the input's and the indices' dimensions.
+#[diagnostic::on_unimplemented(
+    message = "take_along_dim needs indices of the input's rank: the input has the dimensions `{XS}`, the indices `{IS}`",
+    label = "indices of another rank than the input (PyTorch broadcasts them, but never adds dimensions)"
+)]
+pub trait RankMismatch<XS, IS> {}
+
+/// The layout of a static `take_along_dim` of a tensor of layout `S`
+/// along `A` by indices of layout `R`: `S` with the axis `A` of size 1,
+/// broadcast with `R` (the indices' size along `A`, the broadcast sizes
+/// off it).
+pub type TakenAlong<S, A, R> = Broadcast<KeepDims<S, A>, R>;
 
 /// PyTorch's error for position `i` along `axis` of `shape`.
 fn out_of_bounds(shape: &[usize], axis: usize, i: usize) -> ShapeError {
@@ -105,6 +160,41 @@ pub(crate) fn gather_along<T: Copy>(
     Ok(out)
 }
 
+/// `take_along_dim` of `x` (sizes `dims`) along `axis` by `idx` (sizes
+/// `idims`), PyTorch's rule: the same rank, the sizes off `axis`
+/// broadcast; the result and its sizes.
+fn take_along<T: Element>(
+    x: &[T],
+    dims: &[usize],
+    axis: impl AxisArg,
+    idx: &[usize],
+    idims: &[usize],
+) -> Result<(Vec<T>, Vec<usize>), ShapeError> {
+    // PyTorch's order: the ranks, then the axis, then the sizes.
+    if idims.len() != dims.len() {
+        return Err(ShapeError::TakeAlongRank {
+            input: dims.to_vec(),
+            indices: idims.to_vec(),
+        });
+    }
+    let axis = axis_of(dims, axis)?;
+    if dims.is_empty() {
+        // Rank 0: one element, at position 0 of its one-element "axis".
+        return Ok((gather_along(x, &[1], 0, idx, &[1], true)?, Vec::new()));
+    }
+    // The input with the indices' size along `axis`, broadcast with the
+    // indices (PyTorch's `infer_size(self_sizes, indices.sizes())`).
+    let out = broadcast_pair(&resized(dims, axis, idims[axis]), idims)?;
+    if out == idims && resized(&out, axis, dims[axis]) == dims {
+        // Nothing to broadcast: NumPy's `take_along_axis` case.
+        return Ok((gather_along(x, dims, axis, idx, idims, true)?, out));
+    }
+    let xdims = resized(&out, axis, dims[axis]);
+    let xb = broadcast_data(x, dims, &xdims, T::zero())?;
+    let ib = broadcast_data(idx, idims, &out, 0)?;
+    Ok((gather_along(&xb, &xdims, axis, &ib, &out, true)?, out))
+}
+
 /// `index_select` of `x` (sizes `dims`) along `axis`: the result and its
 /// sizes.
 fn select_along<T: Copy>(
@@ -166,9 +256,14 @@ impl<T: Element> DynTensor<T> {
         self.try_gather(axis, index).unwrap_or_else(|e| fail(e))
     }
 
-    /// `take_along_dim(indices, dim)` without broadcasting: [`gather`]
-    /// with `indices` of this tensor's sizes off `axis` (NumPy's
-    /// `take_along_axis`), e.g. the values of an `argsort`.
+    /// PyTorch's `take_along_dim(indices, dim)`: [`gather`] after
+    /// broadcasting this tensor and `indices` (of the same rank) against
+    /// each other on every axis but `axis`; the result has the broadcast
+    /// sizes there and `indices`' size along `axis`. The values of an
+    /// `argsort`, or of an `argmax` with `keepdim`, are such indices.
+    /// Errors in PyTorch's words: another rank
+    /// ([`ShapeError::TakeAlongRank`]), sizes that do not broadcast, a
+    /// position past the axis.
     ///
     /// [`gather`]: Self::try_gather
     ///
@@ -177,22 +272,25 @@ impl<T: Element> DynTensor<T> {
     /// let x = DynTensor::from_vec(vec![3, 1, 2], &[1, 3]).unwrap();
     /// let i = x.argsort(1, true);
     /// assert_eq!(x.try_take_along_dim(&i, 1).unwrap().to_vec(), vec![3, 2, 1]);
+    /// // One row of positions for both rows of a [2, 3] input.
+    /// let y = DynTensor::from_vec(vec![10, 11, 12, 20, 21, 22], &[2, 3]).unwrap();
+    /// let first_last = DynTensor::from_vec(vec![0, 2], &[1, 2]).unwrap();
+    /// let r = y.try_take_along_dim(&first_last, 1).unwrap();
+    /// assert_eq!((r.shape(), r.to_vec()), (&[2, 2][..], vec![10, 12, 20, 22]));
     /// ```
     pub fn try_take_along_dim(
         &self,
         indices: &DynTensor<usize>,
         axis: impl AxisArg,
     ) -> Result<DynTensor<T>, ShapeError> {
-        let k = axis_of(self.shape(), axis)?;
-        let out = gather_along(
+        let (out, dims) = take_along(
             self.as_slice(),
             self.shape(),
-            k,
+            axis,
             indices.as_slice(),
             indices.shape(),
-            true,
         )?;
-        Ok(DynTensor::from_parts(out, indices.shape()))
+        Ok(DynTensor::from_parts(out, &dims))
     }
 
     /// [`try_take_along_dim`](Self::try_take_along_dim), panicking with
@@ -275,38 +373,46 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         self.try_gather(axis, index).unwrap_or_else(|e| fail(e))
     }
 
-    /// [`DynTensor::try_take_along_dim`] along the axis `A`.
-    pub fn try_take_along_dim<A: OneAxis, R: Layout>(
+    /// [`DynTensor::try_take_along_dim`] along the axis `A`: the result's
+    /// layout is this one's with the axis `A` of size 1, broadcast with
+    /// the indices' ([`TakenAlong<S, A, R>`]), so the indices'
+    /// size along `A` and the broadcast sizes off it, computed by the
+    /// compiler where they are static. The ranks must be equal
+    /// ([`SameRank`]) and static sizes broadcast, or it does not compile;
+    /// `Dyn` sizes that do not broadcast are the runtime form's error.
+    pub fn try_take_along_dim<A: OneAxis, R>(
         &self,
         indices: &Tensor<usize, R>,
         _axis: A,
-    ) -> Result<Tensor<T, R>, ShapeError>
+    ) -> Result<Tensor<T, TakenAlong<S, A, R>>, ShapeError>
     where
         S: ReduceAxes<A>,
+        R: SameRank<S>,
+        KeepDims<S, A>: BroadcastWith<R>,
     {
         let k = axis_of_mask(<S as ReduceAxes<A>>::MASK);
-        let idims = indices.shape();
-        let out = gather_along(
+        let (out, dims) = take_along(
             self.as_slice(),
             &self.shape(),
             k,
             indices.as_slice(),
-            &idims,
-            true,
+            &indices.shape(),
         )?;
-        Ok(Tensor::from_checked(out, &idims))
+        Ok(Tensor::from_checked(out, &dims))
     }
 
     /// [`try_take_along_dim`](Self::try_take_along_dim), panicking with
     /// its error.
     #[track_caller]
-    pub fn take_along_dim<A: OneAxis, R: Layout>(
+    pub fn take_along_dim<A: OneAxis, R>(
         &self,
         indices: &Tensor<usize, R>,
         axis: A,
-    ) -> Tensor<T, R>
+    ) -> Tensor<T, TakenAlong<S, A, R>>
     where
         S: ReduceAxes<A>,
+        R: SameRank<S>,
+        KeepDims<S, A>: BroadcastWith<R>,
     {
         self.try_take_along_dim(indices, axis)
             .unwrap_or_else(|e| fail(e))

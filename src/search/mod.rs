@@ -6,6 +6,7 @@
 //! Uses [`sort`](crate::sort), [`reduce`](crate::reduce),
 //! [`shape`](mod@crate::shape) and [`tensor`](mod@crate::tensor).
 
+mod broadcast;
 pub mod gather;
 pub mod nonzero;
 pub mod searchsorted;

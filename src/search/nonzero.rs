@@ -2,7 +2,8 @@
 //! a mask selects: `nonzero` (PyTorch's: `[n, rank]` positions in
 //! row-major order), `count_nonzero` (of everything, or over axes as a
 //! reduction) and `masked_select` (the elements where a mask is `true`,
-//! in row-major order). How many there are is known only when the
+//! in row-major order, the mask and the tensor broadcast to a common
+//! shape first, as in PyTorch). How many there are is known only when the
 //! program runs, so `nonzero` and `masked_select` give runtime-sized
 //! results on every layout. NaN is non-zero, as in both NumPy and
 //! PyTorch.
@@ -19,11 +20,13 @@
 
 use alloc::vec::Vec;
 
+use super::broadcast::broadcast_data;
 use crate::element::Element;
 use crate::error::{ShapeError, fail};
 use crate::ops::layout_mask::Mask;
 use crate::reduce::engine::Reducer;
 use crate::shape::axis::AxisArg;
+use crate::shape::broadcast::{BroadcastWith, broadcast_pair};
 use crate::shape::dim::Dyn;
 use crate::shape::list::{Cons, Layout, Nil};
 use crate::shape::mixed::Mixed;
@@ -78,6 +81,24 @@ fn select_of<T: Copy>(x: &[T], mask: &[bool]) -> Vec<T> {
         .collect()
 }
 
+/// `masked_select` of `x` (sizes `dims`) by `mask` (sizes `mdims`): both
+/// broadcast to their common shape first (PyTorch's
+/// `expand_outplace(mask, self)`, whose error names the mask as tensor a).
+fn masked_select_of<T: Element>(
+    x: &[T],
+    dims: &[usize],
+    mask: &[bool],
+    mdims: &[usize],
+) -> Result<Vec<T>, ShapeError> {
+    if dims == mdims {
+        return Ok(select_of(x, mask));
+    }
+    let out = broadcast_pair(mdims, dims)?;
+    let xb = broadcast_data(x, dims, &out, T::zero())?;
+    let mb = broadcast_data(mask, mdims, &out, false)?;
+    Ok(select_of(&xb, &mb))
+}
+
 /// The runtime-sized one-dimensional layout of `masked_select`.
 type Column = Mixed<Cons<Dyn, Nil>>;
 
@@ -118,23 +139,22 @@ impl<T: Element> DynTensor<T> {
     }
 
     /// The elements where `mask` is `true`, in row-major order (PyTorch's
-    /// `masked_select`, NumPy's `x[mask]`); the mask must have this
-    /// tensor's shape (PyTorch also broadcasts it).
+    /// `masked_select`): the mask and this tensor broadcast to their
+    /// common shape first, so a row of a mask selects columns of every
+    /// row. NumPy's `x[mask]` needs the mask's shape instead. Shapes that
+    /// do not broadcast are PyTorch's error (the mask is tensor a).
     ///
     /// ```
     /// use shaped::DynTensor;
     /// let x = DynTensor::from_vec(vec![1, -2, 3, -4], &[2, 2]).unwrap();
     /// let m = x.try_gt(&DynTensor::scalar(0)).unwrap();
     /// assert_eq!(x.try_masked_select(&m).unwrap().to_vec(), vec![1, 3]);
+    /// // The second column of every row.
+    /// let col = DynTensor::from_bools(vec![false, true], &[2]).unwrap();
+    /// assert_eq!(x.try_masked_select(&col).unwrap().to_vec(), vec![-2, -4]);
     /// ```
     pub fn try_masked_select(&self, mask: &DynTensor<bool>) -> Result<DynTensor<T>, ShapeError> {
-        if mask.shape() != self.shape() {
-            return Err(ShapeError::Mismatch {
-                expected: self.shape().to_vec(),
-                got: mask.shape().to_vec(),
-            });
-        }
-        let v = select_of(self.as_slice(), mask.as_slice());
+        let v = masked_select_of(self.as_slice(), self.shape(), mask.as_slice(), mask.shape())?;
         let n = v.len();
         Ok(DynTensor::from_parts(v, &[n]))
     }
@@ -167,11 +187,43 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         self.reduce_to::<X, DropDims<S, X>, _>(false, &CountNonzero, None)
     }
 
-    /// The elements where `mask` (of this tensor's layout) is `true`, in
-    /// row-major order: a runtime-sized `[Dyn]`.
-    pub fn masked_select(&self, mask: &Mask<S>) -> Tensor<T, Column> {
-        let v = select_of(self.as_slice(), mask.as_slice());
+    /// The elements where `mask` is `true`, in row-major order, the mask
+    /// and this tensor broadcast to their common shape first (see
+    /// [`DynTensor::try_masked_select`]): a runtime-sized `[Dyn]`. Static
+    /// shapes that do not broadcast do not compile; a `Dyn` size is
+    /// checked when the program runs, the error in PyTorch's words.
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let x = Tensor::<i32, shape![2, 3]>::arange();
+    /// let odd = Tensor::<i32, shape![3]>::from_slice(&[0, 1, 0]).unwrap().ne_elem(&Tensor::<i32, shape![]>::zeros());
+    /// let v: Tensor<i32, shape![Dyn]> = x.try_masked_select(&odd).unwrap();
+    /// assert_eq!(v.to_vec(), vec![1, 4]);
+    /// ```
+    pub fn try_masked_select<R: Layout>(
+        &self,
+        mask: &Mask<R>,
+    ) -> Result<Tensor<T, Column>, ShapeError>
+    where
+        S: BroadcastWith<R>,
+    {
+        let v = masked_select_of(
+            self.as_slice(),
+            &self.shape(),
+            mask.as_slice(),
+            &mask.shape(),
+        )?;
         let n = [v.len()];
-        Tensor::from_checked(v, &n)
+        Ok(Tensor::from_checked(v, &n))
+    }
+
+    /// [`try_masked_select`](Self::try_masked_select), panicking with its
+    /// error.
+    #[track_caller]
+    pub fn masked_select<R: Layout>(&self, mask: &Mask<R>) -> Tensor<T, Column>
+    where
+        S: BroadcastWith<R>,
+    {
+        self.try_masked_select(mask).unwrap_or_else(|e| fail(e))
     }
 }

@@ -39,16 +39,16 @@ impl<T: Element> DynTensor<T> {
     /// The tensor tiled `reps[k]` times along axis `k` (PyTorch's
     /// `repeat`; NumPy's `tile`). `reps` has at least the tensor's rank;
     /// extra leading entries add leading axes. Fewer entries than the rank
-    /// is [`ShapeError::ExpandRank`] (PyTorch's rule: "Number of
+    /// is [`ShapeError::RepeatRank`] (PyTorch's rule: "Number of
     /// dimensions of repeat dims can not be smaller than number of
     /// dimensions of tensor"; NumPy's `tile` pads `reps` instead). The
     /// result has no names.
     pub fn try_repeat(&self, reps: &[usize]) -> Result<Self, ShapeError> {
         let rank = self.rank();
         if reps.len() < rank {
-            return Err(ShapeError::ExpandRank {
-                target: reps.to_vec(),
-                tensor: self.shape().to_vec(),
+            return Err(ShapeError::RepeatRank {
+                reps: reps.to_vec(),
+                shape: self.shape().to_vec(),
             });
         }
         let mut dims = alloc::vec![1; reps.len() - rank];
@@ -137,12 +137,12 @@ where
     /// [`DynTensor::try_repeat`]); `reps` has exactly the rank's length.
     /// The result keeps the rank, every size known at run time
     /// ([`Resized<S>`]: the sizes are products the compiler cannot
-    /// form). Another length of `reps` is [`ShapeError::ExpandRank`].
+    /// form). Another length of `reps` is [`ShapeError::RepeatRank`].
     pub fn try_repeat(&self, reps: &[usize]) -> Result<Tensor<T, Resized<S>>, ShapeError> {
         if reps.len() != S::RANK {
-            return Err(ShapeError::ExpandRank {
-                target: reps.to_vec(),
-                tensor: self.shape().to_vec(),
+            return Err(ShapeError::RepeatRank {
+                reps: reps.to_vec(),
+                shape: self.shape().to_vec(),
             });
         }
         let d = DynTensor::from_parts(self.to_vec(), &self.shape()).try_repeat(reps)?;

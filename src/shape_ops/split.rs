@@ -96,7 +96,7 @@ impl<T: Element> DynTensor<T> {
 
     /// Pieces of `size` along `axis`, the last smaller if the size does
     /// not divide (PyTorch's `split(split_size, dim)`). A `size` of 0 is
-    /// [`ShapeError::SliceStep`] unless the axis is empty too (then one
+    /// [`ShapeError::SplitSize`] unless the axis is empty too (then one
     /// empty piece, as in PyTorch).
     ///
     /// ```
@@ -112,7 +112,7 @@ impl<T: Element> DynTensor<T> {
             return if n == 0 {
                 Ok(alloc::vec![self.clone().drop_names()])
             } else {
-                Err(ShapeError::SliceStep { step: 0 })
+                Err(ShapeError::SplitSize { size: n })
             };
         }
         let mut sizes = alloc::vec![size; n / size];
@@ -135,11 +135,11 @@ impl<T: Element> DynTensor<T> {
     /// long but the last (PyTorch's `chunk`: there may be fewer pieces
     /// than asked, `chunk(4)` of 6 gives 3 of 2; NumPy's `array_split`
     /// makes exactly `chunks` pieces instead). `chunks` of 0 is
-    /// [`ShapeError::SliceStep`].
+    /// [`ShapeError::ChunkCount`].
     pub fn try_chunk(&self, chunks: usize, axis: impl AxisArg) -> Result<Vec<Self>, ShapeError> {
         let axis = split_axis(self.shape(), axis)?;
         if chunks == 0 {
-            return Err(ShapeError::SliceStep { step: 0 });
+            return Err(ShapeError::ChunkCount { chunks });
         }
         let n = self.shape()[axis];
         self.try_split(n.div_ceil(chunks).max(1), axis)

@@ -9,6 +9,11 @@
 //! reduction engine's). The median of a size-0 axis is an error (it has
 //! no value); the quantile of one is NaN.
 //!
+//! `quantiles` takes several `q` at once (PyTorch's `quantile` with `q` a
+//! 1-D tensor, NumPy's with `q` a sequence): the result has a leading axis
+//! with one position per `q`, before the one-`q` result's axes; that
+//! axis is `Dyn` on a static layout ([`WithLeadingDyn`]).
+//!
 //! ```
 //! use shaped::{shape, Axis, DynTensor, Tensor};
 //! let t = Tensor::<i32, shape![2, 4]>::from_slice(&[4, 1, 3, 2, 9, 9, 0, 5]).unwrap();
@@ -31,10 +36,11 @@ use num_traits::Float;
 use super::key::SortKey;
 use crate::error::{ShapeError, fail};
 use crate::reduce::engine::{Reducer, is_nan};
+use crate::shape::all_dyn::{DynAxis, WithDynAxis};
 use crate::shape::axes::OneAxis;
 use crate::shape::axis::AxisArg;
 use crate::shape::list::Layout;
-use crate::shape::toolkit::{DropDims, KeepDims, ReduceAxes};
+use crate::shape::toolkit::{DropDims, KeepDims, ReduceAxes, Unsqueeze, Unsqueezed};
 use crate::tensor::{DynTensor, Tensor};
 use crate::view::{DynView, TensorView};
 
@@ -132,6 +138,38 @@ fn checked_q(q: f64) -> Result<Quantile, ShapeError> {
     }
 }
 
+/// Every `q` checked to be in `[0, 1]`, or PyTorch's error for a `q`
+/// tensor naming the first that is not.
+fn checked_qs(qs: &[f64]) -> Result<Vec<Quantile>, ShapeError> {
+    qs.iter()
+        .enumerate()
+        .map(|(index, &q)| {
+            checked_q(q).map_err(|_| ShapeError::QuantilesRange {
+                index,
+                q: q.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// A layout with a `Dyn` axis put before its axes: the layout of
+/// [`quantiles_over`](Tensor::quantiles_over) and
+/// [`quantiles_keepdim`](Tensor::quantiles_keepdim), one position per
+/// `q`. Implemented for every layout of rank below the static maximum.
+pub trait LeadingDyn: Layout {
+    /// The layout with the leading `Dyn` axis.
+    type Out: Layout;
+}
+impl<S> LeadingDyn for S
+where
+    S: Unsqueeze<0>,
+    Unsqueezed<S, 0>: DynAxis<0>,
+{
+    type Out = WithDynAxis<Unsqueezed<S, 0>, 0>;
+}
+/// `S` with a leading `Dyn` axis (see [`LeadingDyn`]).
+pub type WithLeadingDyn<S> = <S as LeadingDyn>::Out;
+
 impl<T: SortKey> DynTensor<T> {
     /// The lower median along `axis` (PyTorch's `median(dim, keepdim)`
     /// values); NaN if the group has one; an error over a size-0 axis or
@@ -185,6 +223,60 @@ impl<T: SortKey + Float> DynTensor<T> {
         self.try_quantile(q, axis, keepdim)
             .unwrap_or_else(|e| fail(e))
     }
+
+    /// The quantiles `qs` along `axis` (PyTorch's `quantile` with `q` a
+    /// 1-D tensor): a leading axis of `qs.len()` positions, then the axes
+    /// of [`try_quantile`](Self::try_quantile)'s result; position `i` is
+    /// `try_quantile(qs[i], ...)`. A `q` outside `[0, 1]` is PyTorch's
+    /// error for a `q` tensor; an empty `qs` gives a leading axis of 0.
+    /// The names stay, the new axis unnamed.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// let t = DynTensor::<f64>::arange(10).reshape(&[2, 5]).unwrap();
+    /// // torch.quantile(t, torch.tensor([0.25, 0.9]), dim=1)
+    /// let q = t.try_quantiles(&[0.25, 0.9], 1, false).unwrap();
+    /// assert_eq!((q.shape(), q.to_vec()), (&[2, 2][..], vec![1.0, 6.0, 3.6, 8.6]));
+    /// assert_eq!(
+    ///     t.try_quantiles(&[0.5, 2.0], 1, false).unwrap_err().to_string().lines().next(),
+    ///     Some("quantile() q values must be in the range [0, 1]")
+    /// );
+    /// ```
+    pub fn try_quantiles(
+        &self,
+        qs: &[f64],
+        axis: impl AxisArg,
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        let rs = checked_qs(qs)?;
+        // One reduction per `q`; the first also checks the axis, and gives
+        // the result's shape when there is no `q`.
+        let first =
+            self.reduce_with(&[axis], keepdim, rs.first().unwrap_or(&Quantile(0.0)), None)?;
+        let mut dims = alloc::vec![rs.len()];
+        dims.extend_from_slice(first.shape());
+        let mut data = Vec::with_capacity(crate::error::checked_numel::<T>(&dims)?);
+        if !rs.is_empty() {
+            data.extend_from_slice(first.as_slice());
+        }
+        for r in rs.iter().skip(1) {
+            data.extend_from_slice(self.reduce_with(&[axis], keepdim, r, None)?.as_slice());
+        }
+        let mut out = DynTensor::from_parts(data, &dims);
+        if first.is_named() {
+            let mut names: Vec<Option<&str>> = alloc::vec![None];
+            names.extend(first.names());
+            out = out.with_names(names)?;
+        }
+        Ok(out)
+    }
+
+    /// [`try_quantiles`](Self::try_quantiles), panicking with its error.
+    #[track_caller]
+    pub fn quantiles(&self, qs: &[f64], axis: impl AxisArg, keepdim: bool) -> DynTensor<T> {
+        self.try_quantiles(qs, axis, keepdim)
+            .unwrap_or_else(|e| fail(e))
+    }
 }
 
 impl<T: SortKey> DynView<'_, T> {
@@ -207,6 +299,16 @@ impl<T: SortKey + Float> DynView<'_, T> {
         keepdim: bool,
     ) -> Result<DynTensor<T>, ShapeError> {
         self.to_owned().try_quantile(q, axis, keepdim)
+    }
+
+    /// The quantiles `qs` along `axis` (see [`DynTensor::try_quantiles`]).
+    pub fn try_quantiles(
+        &self,
+        qs: &[f64],
+        axis: impl AxisArg,
+        keepdim: bool,
+    ) -> Result<DynTensor<T>, ShapeError> {
+        self.to_owned().try_quantiles(qs, axis, keepdim)
     }
 }
 
@@ -266,6 +368,93 @@ impl<T: SortKey + Float, S: Layout> Tensor<T, S> {
         let r = checked_q(q).unwrap_or_else(|e| fail(e));
         self.reduce_to::<A, DropDims<S, A>, _>(false, &r, None)
     }
+
+    /// The quantiles `qs` along the axis `A`, dropping it, with a leading
+    /// `Dyn` axis of `qs.len()` positions (see
+    /// [`DynTensor::try_quantiles`]); the error if a `q` is outside
+    /// `[0, 1]`.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Dyn, Tensor};
+    /// let t = Tensor::<f64, shape![4, 2]>::from_slice(&[1.0, 8.0, 2.0, 6.0, 3.0, 4.0, 4.0, 2.0]).unwrap();
+    /// // numpy.quantile(t, [0, 0.5, 1], axis=0)
+    /// let q: Tensor<f64, shape![Dyn, 2]> = t.try_quantiles_over(&[0.0, 0.5, 1.0], Axis::<0>).unwrap();
+    /// assert_eq!(q.to_vec(), vec![1.0, 2.0, 2.5, 5.0, 4.0, 8.0]);
+    /// ```
+    pub fn try_quantiles_over<A: OneAxis>(
+        &self,
+        qs: &[f64],
+        _axis: A,
+    ) -> Result<Tensor<T, WithLeadingDyn<DropDims<S, A>>>, ShapeError>
+    where
+        S: ReduceAxes<A>,
+        DropDims<S, A>: LeadingDyn,
+    {
+        self.quantiles_along::<A, _>(qs, false)
+    }
+
+    /// [`try_quantiles_over`](Self::try_quantiles_over), panicking with
+    /// its error.
+    #[track_caller]
+    pub fn quantiles_over<A: OneAxis>(
+        &self,
+        qs: &[f64],
+        axis: A,
+    ) -> Tensor<T, WithLeadingDyn<DropDims<S, A>>>
+    where
+        S: ReduceAxes<A>,
+        DropDims<S, A>: LeadingDyn,
+    {
+        self.try_quantiles_over(qs, axis)
+            .unwrap_or_else(|e| fail(e))
+    }
+
+    /// The quantiles `qs` along the axis `A`, keeping it as size 1, with a
+    /// leading `Dyn` axis of `qs.len()` positions.
+    pub fn try_quantiles_keepdim<A: OneAxis>(
+        &self,
+        qs: &[f64],
+        _axis: A,
+    ) -> Result<Tensor<T, WithLeadingDyn<KeepDims<S, A>>>, ShapeError>
+    where
+        S: ReduceAxes<A>,
+        KeepDims<S, A>: LeadingDyn,
+    {
+        self.quantiles_along::<A, _>(qs, true)
+    }
+
+    /// [`try_quantiles_keepdim`](Self::try_quantiles_keepdim), panicking
+    /// with its error.
+    #[track_caller]
+    pub fn quantiles_keepdim<A: OneAxis>(
+        &self,
+        qs: &[f64],
+        axis: A,
+    ) -> Tensor<T, WithLeadingDyn<KeepDims<S, A>>>
+    where
+        S: ReduceAxes<A>,
+        KeepDims<S, A>: LeadingDyn,
+    {
+        self.try_quantiles_keepdim(qs, axis)
+            .unwrap_or_else(|e| fail(e))
+    }
+
+    /// The runtime form on this tensor's elements, its result under the
+    /// layout `O` (the same sizes).
+    fn quantiles_along<A, O: Layout>(
+        &self,
+        qs: &[f64],
+        keepdim: bool,
+    ) -> Result<Tensor<T, O>, ShapeError>
+    where
+        S: ReduceAxes<A>,
+    {
+        let k = crate::reduce::cumulative::axis_of_mask(<S as ReduceAxes<A>>::MASK);
+        let d =
+            DynTensor::from_parts(self.to_vec(), &self.shape()).try_quantiles(qs, k, keepdim)?;
+        let dims = d.shape().to_vec();
+        Ok(Tensor::from_checked(d.into_vec(), &dims))
+    }
 }
 
 // Typed views: the tensors' forms on the view's elements (copied into a
@@ -308,5 +497,33 @@ impl<T: SortKey + Float, S: Layout> TensorView<'_, T, S> {
         S: ReduceAxes<A>,
     {
         self.to_owned().quantile_over(q, axis)
+    }
+
+    /// [`Tensor::quantiles_over`] of the view.
+    #[track_caller]
+    pub fn quantiles_over<A: OneAxis>(
+        &self,
+        qs: &[f64],
+        axis: A,
+    ) -> Tensor<T, WithLeadingDyn<DropDims<S, A>>>
+    where
+        S: ReduceAxes<A>,
+        DropDims<S, A>: LeadingDyn,
+    {
+        self.to_owned().quantiles_over(qs, axis)
+    }
+
+    /// [`Tensor::quantiles_keepdim`] of the view.
+    #[track_caller]
+    pub fn quantiles_keepdim<A: OneAxis>(
+        &self,
+        qs: &[f64],
+        axis: A,
+    ) -> Tensor<T, WithLeadingDyn<KeepDims<S, A>>>
+    where
+        S: ReduceAxes<A>,
+        KeepDims<S, A>: LeadingDyn,
+    {
+        self.to_owned().quantiles_keepdim(qs, axis)
     }
 }

@@ -261,8 +261,7 @@ impl<T: Element> DynTensor<T> {
     /// `k`. This is PyTorch's `meshgrid(..., indexing="ij")`, its default;
     /// NumPy's default `indexing="xy"` swaps the first two axes of every
     /// output (shape `[n1, n0, ...]`): transpose axes 0 and 1 to get it.
-    /// An input of rank 2 or more is [`ShapeError::Mismatch`] (a 1-D
-    /// shape expected).
+    /// An input of rank 2 or more is [`ShapeError::MeshgridRank`].
     ///
     /// ```
     /// use shaped::DynTensor;
@@ -275,11 +274,11 @@ impl<T: Element> DynTensor<T> {
     /// ```
     pub fn try_meshgrid(tensors: &[&DynTensor<T>]) -> Result<Vec<DynTensor<T>>, ShapeError> {
         let mut dims = Vec::with_capacity(tensors.len());
-        for t in tensors {
+        for (index, t) in tensors.iter().enumerate() {
             if t.rank() > 1 {
-                return Err(ShapeError::Mismatch {
-                    expected: alloc::vec![usize::MAX],
-                    got: t.shape().to_vec(),
+                return Err(ShapeError::MeshgridRank {
+                    index,
+                    shape: t.shape().to_vec(),
                 });
             }
             dims.push(t.numel());
