@@ -63,7 +63,8 @@ fn arange_step_matches_numpy() {
         vec![1.0, 0.75, 0.5, 0.25]
     );
     let e = DynTensor::<f32>::try_arange_step(0.0, 1.0, 0.0).unwrap_err();
-    assert!(matches!(e, ShapeError::SliceStep { step: 0 }));
+    assert_eq!(e, ShapeError::ArangeStep);
+    assert_eq!(e.to_string(), "step must be nonzero"); // PyTorch's arange check
     assert_eq!(DynTensor::<f64>::arange_step(0.0, f64::NAN, 1.0).numel(), 0);
     assert!(DynTensor::<f64>::try_arange_step(0.0, f64::INFINITY, 1.0).is_err());
 }

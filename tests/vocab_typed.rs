@@ -257,7 +257,8 @@ fn arange_step_matches_numpy() {
     );
     assert_eq!(Tensor::<i32, shape![Dyn]>::arange_step(0, 5, -1).numel(), 0);
     let err = Tensor::<i32, shape![Dyn]>::try_arange_step(0, 5, 0).unwrap_err();
-    assert!(matches!(err, ShapeError::SliceStep { step: 0 }));
+    assert_eq!(err, ShapeError::ArangeStep);
+    assert_eq!(err.to_string(), "step must be nonzero"); // PyTorch's arange check
     assert_eq!(
         err.to_string(),
         DynTensor::<i32>::try_arange_step(0, 5, 0)

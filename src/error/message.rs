@@ -444,6 +444,7 @@ impl fmt::Display for ShapeError {
             ShapeError::QuantileRange { q } => {
                 write!(f, "quantile() q must be in the range [0, 1] but got {q}")
             }
+            ShapeError::ArangeStep => write!(f, "step must be nonzero"),
             ShapeError::TooManyIndices { shape, count } => {
                 write!(
                     f,

@@ -151,6 +151,8 @@ pub enum ShapeErrorKind {
     InterleavedViews,
     /// See [`ShapeError::QuantileRange`].
     QuantileRange,
+    /// See [`ShapeError::ArangeStep`].
+    ArangeStep,
 }
 
 /// Dimension names as error data: one entry per dimension, `None` where unnamed.
@@ -578,6 +580,9 @@ pub enum ShapeError {
         /// The `q` given, as it prints.
         q: String,
     },
+    /// `arange_step` with a step of 0 (PyTorch's `arange` check; NumPy
+    /// divides by zero).
+    ArangeStep,
 }
 
 impl ShapeError {
@@ -765,6 +770,7 @@ impl ShapeError {
             },
             ShapeErrorKind::InterleavedViews => ShapeError::InterleavedViews { shape: a, axis },
             ShapeErrorKind::QuantileRange => ShapeError::QuantileRange { q: String::new() },
+            ShapeErrorKind::ArangeStep => ShapeError::ArangeStep,
         }
     }
 
@@ -819,6 +825,7 @@ impl ShapeError {
             ShapeError::TooManyIndices { .. } => ShapeErrorKind::TooManyIndices,
             ShapeError::InterleavedViews { .. } => ShapeErrorKind::InterleavedViews,
             ShapeError::QuantileRange { .. } => ShapeErrorKind::QuantileRange,
+            ShapeError::ArangeStep => ShapeErrorKind::ArangeStep,
         }
     }
 
@@ -865,6 +872,7 @@ impl ShapeError {
             | ShapeError::MatMulNames { .. }
             | ShapeError::DivisionByZero { .. }
             | ShapeError::QuantileRange { .. }
+            | ShapeError::ArangeStep
             | ShapeError::EmptyCat
             | ShapeError::CatScalar { .. }
             | ShapeError::DuplicateName { .. }

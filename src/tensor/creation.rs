@@ -98,7 +98,7 @@ fn check_matrices(dims: &[usize]) -> Result<(), ShapeError> {
 /// rule of `arange_step` on every layout.
 fn arange_step_data<T: Element>(start: T, end: T, step: T) -> Result<Vec<T>, ShapeError> {
     if step == T::zero() {
-        return Err(ShapeError::SliceStep { step: 0 });
+        return Err(ShapeError::ArangeStep);
     }
     let f = |x: T| x.to_f64().unwrap_or(f64::NAN);
     let count = Float::ceil((f(end) - f(start)) / f(step));
@@ -167,14 +167,15 @@ impl<T: Element> DynTensor<T> {
     /// computed in `f64`, so float steps may give one element more or less
     /// than exact arithmetic would, as in NumPy and PyTorch (use
     /// [`linspace`](Self::linspace) for float ranges). A step of 0 is
-    /// [`ShapeError::SliceStep`].
+    /// [`ShapeError::ArangeStep`].
     ///
     /// ```
     /// use shaped::DynTensor;
     /// let t = DynTensor::<f32>::try_arange_step(1.0, 2.0, 0.25).unwrap();
     /// assert_eq!(t.to_vec(), vec![1.0, 1.25, 1.5, 1.75]);
     /// assert_eq!(DynTensor::<i32>::arange_step(0, 5, -1).numel(), 0);
-    /// assert!(DynTensor::<i32>::try_arange_step(0, 5, 0).is_err());
+    /// assert_eq!(DynTensor::<i32>::try_arange_step(0, 5, 0).unwrap_err().to_string(),
+    ///     "step must be nonzero");
     /// ```
     pub fn try_arange_step(start: T, end: T, step: T) -> Result<Self, ShapeError> {
         let v = arange_step_data(start, end, step)?;

@@ -289,6 +289,30 @@ pub fn errors_of(a: &[usize], b: &[usize], x: usize, i: isize) -> Vec<ShapeError
             shape: a.clone(),
             count: x,
         },
+        ShapeError::ChunkCount { chunks: x },
+        ShapeError::SplitSize { size: x },
+        ShapeError::RepeatRank {
+            reps: b.clone(),
+            shape: a.clone(),
+        },
+        ShapeError::OuterRank {
+            operand: x,
+            shape: a.clone(),
+        },
+        ShapeError::MeshgridRank {
+            index: x,
+            shape: a.clone(),
+        },
+        ShapeError::TraceRank { shape: a.clone() },
+        ShapeError::SearchSorted {
+            sequence: a.clone(),
+            values: b.clone(),
+        },
+        ShapeError::TakeAlongRank {
+            input: a.clone(),
+            indices: b.clone(),
+        },
+        ShapeError::ArangeStep,
         ShapeError::InterleavedViews {
             shape: a,
             axis: x % 6,
