@@ -40,6 +40,7 @@
 //! [`tensor`](mod@crate::tensor).
 
 mod dyn_view;
+mod for_kernel;
 pub mod iter;
 mod layout;
 pub mod slice;
@@ -48,6 +49,7 @@ pub mod static_view;
 pub mod typed_operand;
 
 pub use dyn_view::{DynView, DynViewMut};
+pub(crate) use for_kernel::KernelView;
 pub use iter::{AxisIter, AxisIterMut, DynIndex, IndexedIter, Iter, IterMut};
 pub(crate) use iter::{Offsets, iter_offsets};
 pub(crate) use layout::Strided;
