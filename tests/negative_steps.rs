@@ -295,6 +295,9 @@ fn static_views_take_negative_steps() {
     assert_eq!(w.to_owned().to_vec(), w.to_vec());
     let r = slice!(t.view(), 1, ..;-1);
     assert_eq!(r.to_vec(), vec![7, 6, 5, 4]);
+    let (hi, lo) = (3usize, 1usize);
+    let r = slice!(t.view(), 0, hi..=lo;-1);
+    assert_eq!(r.to_vec(), vec![3, 2, 1]);
     // Arithmetic and a matrix product of typed reversed views.
     let s = &v + &v;
     assert_eq!(s.to_vec(), vec![6, 4, 2, 0, 14, 12, 10, 8, 22, 20, 18, 16]);

@@ -1227,6 +1227,19 @@ fn negative_steps_are_numpy_views() {
     assert_eq!(got(&s![100..-100;-1]).len(), 10);
     assert_eq!(got(&s![-100..100;-1]), Vec::<i32>::new());
     assert_eq!(got(&s![..;-100]), vec![9]);
+    // An inclusive end keeps its position whatever the step's sign, and
+    // an index with a step keeps its one position.
+    assert_eq!(got(&s![3..=1;-1]), vec![3, 2, 1]);
+    assert_eq!(got(&s![..=0;-1]).len(), 10);
+    assert_eq!(got(&s![..=5;-2]), vec![9, 7, 5]);
+    assert_eq!(got(&s![-1..=-3;-1]), vec![9, 8, 7]);
+    assert_eq!(got(&s![..=-10;-1]).len(), 10);
+    assert_eq!(got(&s![1..=3;-1]), Vec::<i32>::new());
+    assert_eq!(got(&s![1..=3;1]), vec![1, 2, 3]);
+    assert_eq!(got(&s![4;-1]), vec![4]);
+    assert_eq!(got(&s![0;-1]), vec![0]);
+    assert_eq!(got(&s![-1;-1]), vec![9]);
+    assert_eq!(got(&s![-1;2]), vec![9]);
     // Every layout: a reversed axis of a 2-D tensor, of a transposed and
     // of a sliced view, and a reversed empty axis.
     let t = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();

@@ -62,8 +62,10 @@ pub use typed_operand::TypedOperand;
 /// `range; step` takes every `step`-th position (`..;2`), a single index
 /// (`2`, `-1`) drops its axis. Axes after the last argument are kept whole.
 /// Bounds follow Python's slicing (negative from the end, clamped to the
-/// axis); an index out of range and a step below 1 are errors with
-/// PyTorch's words. Gives an array of [`SliceArg`] for
+/// axis); a negative step walks backwards as NumPy's does (`..;-1` is
+/// `a[::-1]`, a view; see [`slice`](mod@slice) for the rules); an index
+/// out of range and a step of 0 are errors with PyTorch's words. Gives an
+/// array of [`SliceArg`] for
 /// [`DynView::slice`] and [`DynTensor::slice`](crate::DynTensor::slice).
 ///
 /// ```
@@ -72,6 +74,7 @@ pub use typed_operand::TypedOperand;
 /// assert_eq!(t.slice(s![1, 1..3, ..;2]).to_vec(), vec![16, 18, 20, 22]);
 /// assert_eq!(t.slice(s![.., -1, -1]).to_vec(), vec![11, 23]);
 /// assert_eq!(t.slice(s![..1, ..;5, 1..100]).shape(), &[1, 1, 3]);
+/// assert_eq!(t.slice(s![1, 2..=0;-1, -1]).to_vec(), vec![23, 19, 15]);
 /// assert_eq!(
 ///     t.try_slice(s![2]).unwrap_err().to_string().lines().next().unwrap(),
 ///     "index 2 is out of bounds for dimension 0 with size 2"
@@ -80,7 +83,20 @@ pub use typed_operand::TypedOperand;
 #[macro_export]
 macro_rules! s {
     ($($arg:expr $(; $step:expr)?),* $(,)?) => {
-        [$($crate::view::SliceArg::from($arg) $(.with_step($step))?),*]
+        [$($crate::__s_arg!($arg $(; $step)?)),*]
+    };
+}
+
+// One argument of `s!`: with a step, through `StepArg` (which keeps an
+// inclusive range's last position whatever the step's sign).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __s_arg {
+    ($arg:expr) => {
+        $crate::view::SliceArg::from($arg)
+    };
+    ($arg:expr; $step:expr) => {
+        $crate::view::slice::StepArg::stepped($arg, $step)
     };
 }
 

@@ -15,10 +15,9 @@
 //! and the last for a negative one; a missing stop is past the end, or
 //! before the first position. Out-of-range bounds are clamped as NumPy
 //! clamps them (for a negative step, a start past the end is the last
-//! position). An inclusive end (`..=b`) is the stop `b + 1` (and `..=-1`
-//! the end of the axis), for either sign of step: write a descending
-//! range with an exclusive stop (`3..0;-1`, or `3..;-1` down to 0). A step
-//! of 0 is an error (`step must be greater than zero (got 0)`, PyTorch's
+//! position). An inclusive end keeps its position either way:
+//! `s![3..=1;-1]` is positions 3, 2, 1, and `s![..=0;-1]` runs down to the
+//! first. A step of 0 is an error (`step must be greater than zero (got 0)`, PyTorch's
 //! words). A single index must be in range (`index 5 is out of bounds
 //! for dimension 0 with size 4`). Axes after the last argument are kept
 //! whole.
@@ -72,18 +71,58 @@ impl SliceArg {
     };
 
     /// This argument with every `step`-th position (`s![a..b; step]`). A
-    /// step after a single index `i` makes it the range `i..i + 1`, which
+    /// step after a single index `i` makes it the range of the one
+    /// position `i` (`i..i + 1`, or `i..i - 1` for a negative step), which
     /// keeps the axis (with size 1).
     pub const fn with_step(self, step: isize) -> SliceArg {
         match self {
             SliceArg::Range { start, end, .. } => SliceArg::Range { start, end, step },
             SliceArg::Index(i) => SliceArg::Range {
                 start: Some(i),
-                end: if i == -1 { None } else { Some(i + 1) },
+                end: if step < 0 {
+                    descending_inclusive_end(i)
+                } else {
+                    inclusive_end(i)
+                },
                 step,
             },
         }
     }
+}
+
+/// What `s![arg; step]` (and [`slice!`](crate::slice!)'s `arg; step`)
+/// makes of its argument: [`SliceArg::with_step`], except that an
+/// inclusive range keeps its last position whatever the step's sign
+/// (`s![3..=1;-1]` is positions 3, 2, 1, NumPy's `a[3:0:-1]`).
+pub trait StepArg {
+    /// The argument with every `step`-th position.
+    fn stepped(self, step: isize) -> SliceArg;
+}
+
+impl StepArg for SliceArg {
+    #[inline]
+    fn stepped(self, step: isize) -> SliceArg {
+        self.with_step(step)
+    }
+}
+
+impl StepArg for RangeFull {
+    #[inline]
+    fn stepped(self, step: isize) -> SliceArg {
+        SliceArg::FULL.with_step(step)
+    }
+}
+
+/// [`StepArg`] as [`SliceArg::with_step`] for arguments with no inclusive end.
+macro_rules! steps_as_with_step {
+    ($($t:ty),*) => {$(
+        impl StepArg for $t {
+            #[inline]
+            fn stepped(self, step: isize) -> SliceArg {
+                SliceArg::from(self).with_step(step)
+            }
+        }
+    )*};
 }
 
 /// An integer bound as `isize`, saturating (a bound past `isize::MAX` is
@@ -135,9 +174,37 @@ macro_rules! bounds {
                 SliceArg::Range { start: None, end: inclusive_end(r.end.to_isize()), step: 1 }
             }
         }
+        impl StepArg for RangeInclusive<$t> {
+            #[inline]
+            fn stepped(self, step: isize) -> SliceArg {
+                let end = self.end().to_isize();
+                let end = if step < 0 { descending_inclusive_end(end) } else { inclusive_end(end) };
+                SliceArg::Range { start: Some(self.start().to_isize()), end, step }
+            }
+        }
+        impl StepArg for RangeToInclusive<$t> {
+            #[inline]
+            fn stepped(self, step: isize) -> SliceArg {
+                let end = self.end.to_isize();
+                let end = if step < 0 { descending_inclusive_end(end) } else { inclusive_end(end) };
+                SliceArg::Range { start: None, end, step }
+            }
+        }
+        steps_as_with_step!($t, Range<$t>, RangeFrom<$t>, RangeTo<$t>);
     )*};
 }
 bounds!(usize isize i32 i64 u32);
+
+/// Where a descending walk stops to include `end`: the position before
+/// it (`..=0` runs to the first position; `end - 1` of a negative `end`
+/// is clamped to "before the first" when past it).
+const fn descending_inclusive_end(end: isize) -> Option<isize> {
+    if end == 0 {
+        None
+    } else {
+        Some(end.saturating_sub(1))
+    }
+}
 
 /// The exclusive end of `..=end`: `..=-1` runs to the end of the axis.
 const fn inclusive_end(end: isize) -> Option<isize> {
