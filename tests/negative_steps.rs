@@ -64,6 +64,28 @@ fn layout_operations_of_a_reversed_view() {
         row.broadcast_to(&[2, 4]).to_vec(),
         vec![10, 5, 2, 1, 10, 5, 2, 1]
     );
+    // A reversed axis narrowed to one position: contiguous, read as a
+    // slice and by the kernels whatever its (unused) stride's sign.
+    let x = DynTensor::<i64>::arange(10);
+    let one = x.slice(s![..;-1]).narrow(0, 3, 1);
+    assert_eq!(one.strides(), &[-1]);
+    assert!(one.is_contiguous());
+    assert_eq!(one.as_slice(), Some(&[6i64][..]));
+    assert_eq!((&one + &one).to_vec(), vec![12]);
+    assert_eq!(one.sum(), 6);
+    // Rank above 4 (sizes and strides on the heap): reversing every axis
+    // of a contiguous tensor reverses its flat order.
+    let big = DynTensor::<i64>::arange(72)
+        .reshape(&[2, 3, 2, 2, 3])
+        .unwrap();
+    let all = big.slice(s![..;-1, ..;-1, ..;-1, ..;-1, ..;-1]);
+    assert_eq!(all.to_vec(), (0..72).rev().collect::<Vec<i64>>());
+    assert_eq!(all.sum(), (0..72).sum::<i64>());
+    assert_eq!((&all + &big).to_vec(), vec![71; 72]);
+    let mut b2 = big.clone();
+    b2.slice_mut(s![..;-1, .., .., .., ..;-1])
+        .assign(&big.view());
+    assert_eq!(b2.slice(s![0, 0, 0, 0, ..]).to_vec(), vec![38, 37, 36]);
     // Elements one at a time.
     assert_eq!(v[[0, 0]], 10);
     assert_eq!(v.get(&[2, 3]), Some(&65));

@@ -39,6 +39,9 @@ impl<T: Element> DynView<'_, T> {
     /// The pairwise sum of every element, read in memory order (a
     /// reversed axis forwards, as NumPy reads it: the order does not
     /// change what a sum is, only its rounding), each widened by `widen`.
+    // Not inlined: the strided path is large, and `sum` (inlined into
+    // loops over `rows()`) keeps only the contiguous one.
+    #[inline(never)]
     fn sum_in_place<A: Element>(&self, widen: impl Fn(T) -> A + Copy) -> A {
         let (offset, strides) = self.layout.forward();
         let data = if self.numel() == 0 {

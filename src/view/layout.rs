@@ -18,10 +18,10 @@
 //!
 //! The kernels take `usize` strides and read forwards from the first
 //! element: [`Strided::unsigned_strides`] gives them a layout's strides when
-//! none is negative (a flag kept beside `contig`, so the check costs
-//! nothing), and a layout with a reversed axis is copied first
-//! (`DynView::for_kernel`) or, for a target written in place, reoriented
-//! with its operand ([`Strided::flip_negative`]).
+//! none is negative (worked out with contiguity when the layout is built,
+//! so the check costs nothing), and a layout with a reversed axis is copied
+//! first (`DynView::try_for_kernel`) or, for a target written in place,
+//! reoriented with its operand ([`Strided::flip_negative`]).
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -35,14 +35,23 @@ use crate::tensor::ShapeBuf;
 pub(crate) struct Strided {
     axes: Axes,
     pub(crate) offset: usize,
-    /// The element count if the layout is contiguous, worked out once
-    /// when it is built ([`Strided::new`]), so that reading a view as a
-    /// slice (a row of `rows()`, say) costs no loop.
-    contig: Option<usize>,
-    /// Whether no stride is negative, worked out with `contig`: the
-    /// kernels' layouts, read with `usize` strides.
-    nonneg: bool,
+    /// The element count if the layout is contiguous (at most
+    /// `isize::MAX`), else [`STRIDED`] or [`REVERSED`]: worked out once when
+    /// it is built ([`Strided::new`]), so that reading a view as a slice (a
+    /// row of `rows()`, say) costs no loop, and whether a kernel can read
+    /// it costs no loop either. One word, not an `Option` and a flag: each
+    /// row of `rows()` copies the layout, and the `Option`'s two words,
+    /// stored apart and loaded as one, stalled the copy (the `[4096, 64]`
+    /// row sums took twice as long).
+    order: usize,
 }
+
+/// [`Strided::order`] of a layout that is not contiguous and reads every
+/// axis of two positions or more forwards.
+const STRIDED: usize = usize::MAX;
+/// [`Strided::order`] of a layout with a negative stride on an axis of two
+/// positions or more (a size-1 axis's stride is never used).
+const REVERSED: usize = usize::MAX - 1;
 
 /// Views of up to this rank keep their sizes and strides inline.
 const INLINE_AXES: usize = 4;
@@ -61,7 +70,10 @@ enum Axes {
         strides: [isize; INLINE_AXES],
     },
     /// The sizes and the strides.
-    Heap(Box<[usize]>, Box<[isize]>),
+    /// Behind one thin pointer, so that the inline form decides the
+    /// enum's shape (a wider heap form changed how a row's layout is
+    /// copied, and `rows()` slowed down by half).
+    Heap(Box<(Box<[usize]>, Box<[isize]>)>),
 }
 
 impl Strided {
@@ -78,13 +90,12 @@ impl Strided {
                 strides: s,
             }
         } else {
-            Axes::Heap(dims.into(), strides.into())
+            Axes::Heap(Box::new((dims.into(), strides.into())))
         };
         let mut s = Strided {
             axes,
             offset,
-            contig: None,
-            nonneg: true,
+            order: STRIDED,
         };
         s.refresh();
         s
@@ -95,6 +106,13 @@ impl Strided {
     pub(crate) fn from_unsigned(dims: &[usize], strides: &[usize], offset: usize) -> Self {
         // Every such stride is at most the storage's length, which the
         // size policy keeps within `isize::MAX`.
+        if strides.len() <= INLINE_AXES {
+            let mut signed = [0isize; INLINE_AXES];
+            for (o, &s) in signed.iter_mut().zip(strides) {
+                *o = s as isize;
+            }
+            return Strided::new(dims, &signed[..strides.len()], offset);
+        }
         let signed: Vec<isize> = strides.iter().map(|&s| s as isize).collect();
         Strided::new(dims, &signed, offset)
     }
@@ -111,13 +129,12 @@ impl Strided {
                 strides: [0; INLINE_AXES],
             }
         } else {
-            Axes::Heap(dims.into(), alloc::vec![0; rank].into())
+            Axes::Heap(Box::new((dims.into(), alloc::vec![0; rank].into())))
         };
         let mut out = Strided {
             axes,
             offset: 0,
-            contig: None,
-            nonneg: true,
+            order: STRIDED,
         };
         let s = out.axes_mut().1;
         let mut acc = 1usize;
@@ -137,7 +154,7 @@ impl Strided {
     pub(crate) fn dims(&self) -> &[usize] {
         match &self.axes {
             Axes::Inline { rank, dims, .. } => &dims[..*rank],
-            Axes::Heap(d, _) => d,
+            Axes::Heap(h) => &h.0,
         }
     }
 
@@ -149,7 +166,7 @@ impl Strided {
                 dims,
                 strides,
             } => (&mut dims[..*rank], &mut strides[..*rank]),
-            Axes::Heap(d, s) => (d, s),
+            Axes::Heap(h) => (&mut h.0, &mut h.1),
         }
     }
 
@@ -158,21 +175,23 @@ impl Strided {
     pub(crate) fn strides(&self) -> &[isize] {
         match &self.axes {
             Axes::Inline { rank, strides, .. } => &strides[..*rank],
-            Axes::Heap(_, s) => s,
+            Axes::Heap(h) => &h.1,
         }
     }
 
-    /// Whether no stride is negative (what the kernels read).
+    /// Whether no axis of two positions or more has a negative stride
+    /// (what the kernels read).
     #[inline(always)]
     pub(crate) fn is_forward(&self) -> bool {
-        self.nonneg
+        self.order != REVERSED
     }
 
-    /// The strides as the kernels take them, if none is negative (a
-    /// copy of at most a few words, inline up to rank 8).
+    /// The strides as the kernels take them, if the layout reads forwards
+    /// (a size-1 axis's stride, never used, as its magnitude); a copy of
+    /// at most a few words, inline up to rank 8.
     #[inline]
     pub(crate) fn unsigned_strides(&self) -> Option<ShapeBuf> {
-        if !self.nonneg {
+        if !self.is_forward() {
             return None;
         }
         let mut out = ShapeBuf::zeroed(self.strides().len());
@@ -194,32 +213,39 @@ impl Strided {
     /// row-major order (size-1 axes' strides do not matter).
     #[inline]
     pub(crate) fn is_contiguous(&self) -> bool {
-        self.contig.is_some()
+        self.contiguous_numel().is_some()
     }
 
     /// The number of elements if they are contiguous.
     #[inline(always)]
     pub(crate) fn contiguous_numel(&self) -> Option<usize> {
-        self.contig
+        (self.order < REVERSED).then_some(self.order)
     }
 
-    /// Works out `contig` and `nonneg` again after the axes changed.
+    /// Works out `order` again after the axes changed.
     fn refresh(&mut self) {
         let (dims, strides) = (self.dims(), self.strides());
         let mut expect = 1usize;
         let mut contiguous = true;
-        let mut nonneg = true;
+        let mut forward = true;
         for k in (0..dims.len()).rev() {
             let d = dims[k];
             // A reversed axis of two elements or more is not in
             // row-major order, whatever its stride's magnitude.
             contiguous &= d == 1 || (strides[k] >= 0 && strides[k].unsigned_abs() == expect);
-            nonneg &= strides[k] >= 0;
+            forward &= d < 2 || strides[k] >= 0;
             expect = expect.saturating_mul(d);
         }
-        // An empty view is contiguous whatever its strides.
-        self.contig = (contiguous || expect == 0).then_some(expect);
-        self.nonneg = nonneg;
+        // An empty view is contiguous whatever its strides (and its count,
+        // 0 or a product the size policy keeps within `isize::MAX`, is
+        // below both markers).
+        self.order = if contiguous || expect == 0 {
+            expect
+        } else if forward {
+            STRIDED
+        } else {
+            REVERSED
+        };
     }
 
     /// The offset `i` positions along a stride `s` from `from` (in range

@@ -136,7 +136,8 @@ macro_rules! narrow {
 /// drops the axis, `..` keeps it; past the end of a static axis either
 /// does not compile. Any other argument is a runtime expression: an index
 /// drops the axis, a range (`a..b`, `2..`, `..;2`, `r; step`) makes it
-/// `Dyn`; both are checked when the program runs (panicking with
+/// `Dyn` (a negative step walks backwards, NumPy's `a[::-1]`, still a
+/// view: see [`slice`](mod@slice)); both are checked when the program runs (panicking with
 /// PyTorch's message, as [`DynView::slice`] does). Names stay with their
 /// axes. A [`TensorViewMut`] is sliced the same way, giving a mutable
 /// view. See [`static_slice`].
@@ -149,6 +150,8 @@ macro_rules! narrow {
 /// let (i, j) = (1, 4);
 /// let w: TensorView<'_, i32, shape![4, Dyn, 3]> = slice!(t.view(), .., i..j, ..3);
 /// assert_eq!(w.shape(), &[4, 3, 3]);
+/// let r: TensorView<'_, i32, shape![Dyn, 6]> = slice!(t.view(), 3..1;-1, 0);
+/// assert_eq!((r[[0, 0]], r[[1, 0]]), (90, 60)); // t[3, 0, 0] and t[2, 0, 0]
 /// ```
 ///
 /// A static range or index past the end does not compile:
