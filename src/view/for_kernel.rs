@@ -1,9 +1,14 @@
 //! A view as the kernels read it: its elements from the first one on,
-//! walked with `usize` strides. The kernels (elementwise, reductions,
-//! matrix products, einsum, gathers) keep their unsigned fast paths; a
-//! view with a reversed axis (a negative stride, `s![..;-1]`) is handed to
-//! them as a contiguous copy, made once here, and every other view as it
-//! lies. This is the one place that decides, for every boundary.
+//! walked with `usize` strides. The kernels keep their unsigned fast
+//! paths; a view with a reversed axis (a negative stride, `s![..;-1]`) is
+//! handed to them as a contiguous copy, made once here, and every other
+//! view as it lies. This is the one place that decides, for every boundary
+//! that hands a view's strides to a kernel: the elementwise operations and
+//! in-place writes (`ops`), the reductions over axes (`reduce`), matrix
+//! products (`matmul`) and linalg's batches. The rest read a view through
+//! `to_vec`/`contiguous`/`iter` (einsum's operands, sorting, gathers),
+//! which walk signed strides themselves; a whole `sum` reads a reversed
+//! view forwards instead ([`Strided::forward`]).
 
 use alloc::borrow::Cow;
 
@@ -110,10 +115,9 @@ impl<T> DynViewMut<'_, T> {
                 DynView::from_layout(b.data, b_layout, b.names.clone()),
             )
         };
-        let strides = layout
-            .unsigned_strides()
-            .expect("a forward layout has no negative stride");
-        let data = &mut self.data[layout.offset..];
+        // Read forwards: its first element is its lowest.
+        let (offset, strides) = layout.forward();
+        let data = &mut self.data[offset..];
         (
             KernelTarget {
                 data,
