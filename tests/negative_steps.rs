@@ -4,6 +4,9 @@
 //! (the reversed positions computed in the test), not by the code under
 //! test; `to_vec` itself is checked against a naive slice in
 //! tests/views.rs's proptest, which includes negative steps.
+// NumPy's `a[5:1:-2]` is `s![5..1;-2]`: a descending range, which clippy's
+// `reversed_empty_ranges` (deny by default) reads as an empty loop.
+#![allow(clippy::reversed_empty_ranges)]
 
 use proptest::prelude::*;
 use shaped::{DynTensor, DynView, SliceArg, Tensor, TensorView, s, shape, slice};
@@ -84,7 +87,7 @@ fn layout_operations_of_a_reversed_view() {
     assert_eq!((&all + &big).to_vec(), vec![71; 72]);
     let mut b2 = big.clone();
     b2.slice_mut(s![..;-1, .., .., .., ..;-1])
-        .assign(&big.view());
+        .assign(big.view());
     assert_eq!(b2.slice(s![0, 0, 0, 0, ..]).to_vec(), vec![38, 37, 36]);
     // Elements one at a time.
     assert_eq!(v[[0, 0]], 10);
@@ -140,10 +143,10 @@ fn writing_through_a_reversed_mutable_view() {
     // reversed target and reversed operand, against index arithmetic.
     let src = m34();
     let mut t = DynTensor::<i64>::zeros(&[3, 4]);
-    t.slice_mut(s![.., ..;-1]).assign(&src.view());
+    t.slice_mut(s![.., ..;-1]).assign(src.view());
     assert_eq!(t, reversed(&src, false, true));
     let mut t = DynTensor::<i64>::zeros(&[3, 4]);
-    t.slice_mut(s![..;-1, ..]).assign(&src.slice(s![..;-1, ..]));
+    t.slice_mut(s![..;-1, ..]).assign(src.slice(s![..;-1, ..]));
     assert_eq!(t, src);
     let mut t = src.clone();
     let mut tv = t.slice_mut(s![..;-1, ..;-1]);

@@ -73,7 +73,14 @@ enum Axes {
     /// Behind one thin pointer, so that the inline form decides the
     /// enum's shape (a wider heap form changed how a row's layout is
     /// copied, and `rows()` slowed down by half).
-    Heap(Box<(Box<[usize]>, Box<[isize]>)>),
+    Heap(Box<HeapAxes>),
+}
+
+/// The sizes and the strides of a view of more than [`INLINE_AXES`] axes.
+#[derive(Clone)]
+struct HeapAxes {
+    dims: Box<[usize]>,
+    strides: Box<[isize]>,
 }
 
 impl Strided {
@@ -90,7 +97,10 @@ impl Strided {
                 strides: s,
             }
         } else {
-            Axes::Heap(Box::new((dims.into(), strides.into())))
+            Axes::Heap(Box::new(HeapAxes {
+                dims: dims.into(),
+                strides: strides.into(),
+            }))
         };
         let mut s = Strided {
             axes,
@@ -129,7 +139,10 @@ impl Strided {
                 strides: [0; INLINE_AXES],
             }
         } else {
-            Axes::Heap(Box::new((dims.into(), alloc::vec![0; rank].into())))
+            Axes::Heap(Box::new(HeapAxes {
+                dims: dims.into(),
+                strides: alloc::vec![0; rank].into(),
+            }))
         };
         let mut out = Strided {
             axes,
@@ -154,7 +167,7 @@ impl Strided {
     pub(crate) fn dims(&self) -> &[usize] {
         match &self.axes {
             Axes::Inline { rank, dims, .. } => &dims[..*rank],
-            Axes::Heap(h) => &h.0,
+            Axes::Heap(h) => &h.dims,
         }
     }
 
@@ -166,7 +179,7 @@ impl Strided {
                 dims,
                 strides,
             } => (&mut dims[..*rank], &mut strides[..*rank]),
-            Axes::Heap(h) => (&mut h.0, &mut h.1),
+            Axes::Heap(h) => (&mut h.dims, &mut h.strides),
         }
     }
 
@@ -175,7 +188,7 @@ impl Strided {
     pub(crate) fn strides(&self) -> &[isize] {
         match &self.axes {
             Axes::Inline { rank, strides, .. } => &strides[..*rank],
-            Axes::Heap(h) => &h.1,
+            Axes::Heap(h) => &h.strides,
         }
     }
 
