@@ -245,6 +245,7 @@ fn reductions_of_reversed_views() {
     assert_eq!(v.min_dims(&[0], false).unwrap().to_vec(), vec![10, 5, 2]);
     assert_eq!(v.argmax(1, false).unwrap().to_vec(), vec![0, 0, 0]);
     assert_eq!(v.argmin(0, false).unwrap().to_vec(), vec![2, 2, 2]);
+    assert_eq!(v.try_median(1, false).unwrap().to_vec(), vec![101, 37, 5]);
     // Floats: the mean, and sums that differ from a copy's only in rounding.
     let f = DynTensor::<f64>::arange(20).reshape(&[4, 5]).unwrap();
     let fv = f.slice(s![..;-1, ..;-2]);
@@ -323,6 +324,11 @@ fn static_views_take_negative_steps() {
     let (hi, lo) = (3usize, 1usize);
     let r = slice!(t.view(), 0, hi..=lo;-1);
     assert_eq!(r.to_vec(), vec![3, 2, 1]);
+    // einsum reads a typed reversed view as its elements in order.
+    let vt: Tensor<i32, shape![shaped::Dyn, 3]> = shaped::einsum!("ij->ji", v);
+    assert_eq!(vt.to_vec(), vec![3, 7, 11, 2, 6, 10, 1, 5, 9, 0, 4, 8]);
+    let rs: Tensor<i32, shape![3]> = shaped::einsum!("ij->i", v);
+    assert_eq!(rs.to_vec(), vec![6, 22, 38]);
     // Arithmetic and a matrix product of typed reversed views.
     let s = &v + &v;
     assert_eq!(s.to_vec(), vec![6, 4, 2, 0, 14, 12, 10, 8, 22, 20, 18, 16]);
