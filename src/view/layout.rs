@@ -39,10 +39,9 @@ pub(crate) struct Strided {
     /// `isize::MAX`), else [`STRIDED`] or [`REVERSED`]: worked out once when
     /// it is built ([`Strided::new`]), so that reading a view as a slice (a
     /// row of `rows()`, say) costs no loop, and whether a kernel can read
-    /// it costs no loop either. One word, not an `Option` and a flag: each
-    /// row of `rows()` copies the layout, and the `Option`'s two words,
-    /// stored apart and loaded as one, stalled the copy (the `[4096, 64]`
-    /// row sums took twice as long).
+    /// it costs no loop either. One word, not an `Option` and a flag, so
+    /// that the layout is no larger than before strides were signed: each
+    /// row of `rows()` copies it.
     order: usize,
 }
 
@@ -71,8 +70,9 @@ enum Axes {
     },
     /// The sizes and the strides.
     /// Behind one thin pointer, so that the inline form decides the
-    /// enum's shape (a wider heap form changed how a row's layout is
-    /// copied, and `rows()` slowed down by half).
+    /// enum's shape: with the two boxes inline (four words) the copy of a
+    /// row's layout stalled on a store-to-load forward, and the `[4096,
+    /// 64]` row sums of `rows()` took twice as long.
     Heap(Box<HeapAxes>),
 }
 
