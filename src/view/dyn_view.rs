@@ -421,10 +421,10 @@ impl<'a, T: Copy> DynView<'a, T> {
         }
         match self.layout.unsigned_strides() {
             Some(strides) => kernel::try_gather(self.first(), self.shape(), strides.as_slice()),
-            // A reversed axis: the generic walk, which takes signed strides.
+            // A reversed axis: the walk over signed strides.
             None => {
                 let mut out = crate::error::try_vec(self.numel(), self.shape())?;
-                out.extend(super::iter::Offsets::new(&self.layout).map(|o| self.data[o]));
+                super::iter::extend_rows(&mut out, self.data, &self.layout);
                 Ok(out)
             }
         }

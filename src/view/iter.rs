@@ -20,6 +20,27 @@ pub(crate) fn for_each_offset(layout: &Strided, mut f: impl FnMut(usize)) {
     }
 }
 
+/// Appends the elements of `layout` (nonempty, any strides) in row-major
+/// order, a row at a time: a row read backwards one element apart (NumPy's
+/// `a[..., ::-1]`) as a reversed slice, which runs at a copy's speed; any
+/// other row element by element.
+pub(crate) fn extend_rows<T: Copy>(out: &mut Vec<T>, data: &[T], layout: &Strided) {
+    let (dims, strides) = (layout.dims(), layout.strides());
+    let Some((&n, outer)) = dims.split_last() else {
+        out.push(data[layout.offset]);
+        return;
+    };
+    let s = strides[dims.len() - 1];
+    let starts = Strided::new(outer, &strides[..outer.len()], layout.offset);
+    for start in Offsets::new(&starts) {
+        match s {
+            1 => out.extend_from_slice(&data[start..start + n]),
+            -1 => out.extend(data[start + 1 - n..=start].iter().rev()),
+            _ => out.extend((0..n).map(|i| data[start.wrapping_add_signed(i as isize * s)])),
+        }
+    }
+}
+
 /// The offsets of the positions of `dims` laid out with `strides` from 0,
 /// in row-major order (for the layers above, which see no [`Strided`]).
 pub(crate) fn iter_offsets(dims: &[usize], strides: &[usize]) -> Offsets {
