@@ -471,16 +471,19 @@ impl<'a, T> AxisIterMut<'a, T> {
         names: Option<named::Names>,
         mut starts: Starts,
     ) -> Option<Self> {
-        // How far each item reaches below its first element (along its
-        // reversed axes) and how many elements it spans (0: an empty item).
-        let (below, extent) = item
-            .span()
-            .map_or((0, 0), |(lo, hi)| (item.offset - lo, hi - lo + 1));
-        item.offset = below;
         let mut at: Vec<usize> = Vec::with_capacity(starts.len());
         while let Some(o) = starts.next() {
             at.push(o);
         }
+        // How far each item reaches below its first element (along its
+        // reversed axes) and how many elements it spans (0: an empty item).
+        // With no item, `item` describes none (the layout of position 0 of
+        // an empty axis), and its offset means nothing.
+        let (below, extent) = match item.span() {
+            Some((lo, hi)) if !at.is_empty() => (item.offset - lo, hi - lo + 1),
+            _ => (0, 0),
+        };
+        item.offset = below;
         let mut order: Vec<usize> = (0..at.len()).collect();
         order.sort_unstable_by_key(|&k| at[k]);
         let mut slots: Vec<Option<&'a mut [T]>> = (0..at.len()).map(|_| None).collect();
