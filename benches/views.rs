@@ -16,7 +16,10 @@
 //!   same on a copy and ndarray's `sum()`, and `sum_dims` over each axis
 //!   of the transpose against ndarray's `sum_axis`;
 //! - a named view plus a tensor whose names are in the other order, by
-//!   name, against the same on a copy of the view (what views did before).
+//!   name, against the same on a copy of the view (what views did before);
+//! - a view with its columns reversed (`s![.., ..;-1]`, a negative stride)
+//!   copied (`to_owned`), summed, and added to a tensor, against ndarray's
+//!   `s![.., ..;-1]` and a hand loop.
 //!
 //! Run with `cargo bench --bench views`.
 
@@ -277,7 +280,60 @@ fn named(c: &mut Criterion) {
     g.finish();
 }
 
+fn reversed(c: &mut Criterion) {
+    let a = data(N * N);
+    let b = data(N * N).into_iter().rev().collect::<Vec<_>>();
+    let ta = DynTensor::from_vec(a.clone(), &[N, N]).unwrap();
+    let tb = DynTensor::from_vec(b.clone(), &[N, N]).unwrap();
+    let na = Array2::from_shape_vec((N, N), a.clone()).unwrap();
+    let nb = Array2::from_shape_vec((N, N), b.clone()).unwrap();
+    let mut g = setup(c, "[1024,1024] cols reversed to_owned");
+    g.bench_function("view", |bn| {
+        bn.iter(|| black_box(&ta).slice(s![.., ..;-1]).to_owned())
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| black_box(&na).slice(nd_s![.., ..;-1]).to_owned())
+    });
+    g.bench_function("hand", |bn| {
+        bn.iter(|| {
+            let a = black_box(&a);
+            let mut out: Vec<f32> = Vec::with_capacity(N * N);
+            for row in a.chunks_exact(N) {
+                out.extend(row.iter().rev());
+            }
+            out
+        })
+    });
+    g.finish();
+    let mut g = setup(c, "[1024,1024] cols reversed sum()");
+    g.bench_function("view", |bn| {
+        bn.iter(|| black_box(&ta).slice(s![.., ..;-1]).sum())
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| black_box(&na).slice(nd_s![.., ..;-1]).sum())
+    });
+    g.finish();
+    let mut g = setup(c, "[1024,1024] cols reversed + b");
+    g.bench_function("view", |bn| {
+        bn.iter(|| &black_box(&ta).slice(s![.., ..;-1]) + &black_box(&tb).view())
+    });
+    g.bench_function("ndarray", |bn| {
+        bn.iter(|| &black_box(&na).slice(nd_s![.., ..;-1]) + black_box(&nb))
+    });
+    g.bench_function("hand", |bn| {
+        bn.iter(|| {
+            let (a, b) = (black_box(&a), black_box(&b));
+            let mut out = Vec::with_capacity(N * N);
+            for (ra, rb) in a.chunks_exact(N).zip(b.chunks_exact(N)) {
+                out.extend(ra.iter().rev().zip(rb).map(|(x, y)| x + y));
+            }
+            out
+        })
+    });
+    g.finish();
+}
+
 criterion_group!(
-    benches, transposed, slices, rows, reductions, whole_sums, named
+    benches, transposed, slices, rows, reductions, whole_sums, named, reversed
 );
 criterion_main!(benches);

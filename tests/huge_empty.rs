@@ -165,12 +165,24 @@ proptest! {
 #[test]
 fn python_reference_agrees_with_python() {
     // len(range(10)[a:b:c]) in Python 3.
-    assert_eq!(huge::python_len(-2, None, 2, 10), 1);
-    assert_eq!(huge::python_len(-3, Some(-1), 1, 10), 2);
-    assert_eq!(huge::python_len(2, Some(9), 3, 10), 3);
-    assert_eq!(huge::python_len(-100, Some(100), 4, 10), 3);
-    assert_eq!(huge::python_len(5, Some(2), 1, 10), 0);
-    assert_eq!(huge::python_len(isize::MIN, None, isize::MAX, 10), 1);
+    assert_eq!(huge::python_len(Some(-2), None, 2, 10), 1);
+    assert_eq!(huge::python_len(Some(-3), Some(-1), 1, 10), 2);
+    assert_eq!(huge::python_len(Some(2), Some(9), 3, 10), 3);
+    assert_eq!(huge::python_len(Some(-100), Some(100), 4, 10), 3);
+    assert_eq!(huge::python_len(Some(5), Some(2), 1, 10), 0);
+    assert_eq!(huge::python_len(Some(isize::MIN), None, isize::MAX, 10), 1);
+    // Negative steps: x[::-1], x[5:2:-1], x[2:5:-1], x[:7:-1], x[7::-1],
+    // x[-1:0:-1], x[::-3], x[-100:100:-1], x[100:-100:-1].
+    assert_eq!(huge::python_len(None, None, -1, 10), 10);
+    assert_eq!(huge::python_len(Some(5), Some(2), -1, 10), 3);
+    assert_eq!(huge::python_len(Some(2), Some(5), -1, 10), 0);
+    assert_eq!(huge::python_len(None, Some(7), -1, 10), 2);
+    assert_eq!(huge::python_len(Some(7), None, -1, 10), 8);
+    assert_eq!(huge::python_len(Some(-1), Some(0), -1, 10), 9);
+    assert_eq!(huge::python_len(None, None, -3, 10), 4);
+    assert_eq!(huge::python_len(Some(-100), Some(100), -1, 10), 0);
+    assert_eq!(huge::python_len(Some(100), Some(-100), -1, 10), 10);
+    assert_eq!(huge::python_len(None, None, isize::MIN, 10), 1);
     assert!(huge::within_policy(&[IMAX, 0]));
     assert!(!huge::within_policy(&[IMAX + 1, 0]));
     assert!(!huge::within_policy(&[1 << 32, 0, 1 << 32]));

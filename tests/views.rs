@@ -54,17 +54,30 @@ impl Naive {
     }
 }
 
-/// Python's slice positions of `start..end` by `step` on an axis of `size`.
-fn positions(size: usize, start: isize, end: Option<isize>, step: isize) -> Vec<usize> {
+/// Python's slice positions of `start:end:step` on an axis of `size`, as
+/// its documentation states them: a negative bound counts from the end;
+/// bounds are then reduced to `len` (to `len - 1` for a negative step) and
+/// raised to 0 (to "before 0" for a negative step); a missing bound is the
+/// end the step walks from or towards; the positions are `start`,
+/// `start + step`, .. up to `end` excluded.
+fn positions(size: usize, start: Option<isize>, end: Option<isize>, step: isize) -> Vec<usize> {
     let n = size as isize;
     let fix = |b: isize| {
         let b = if b < 0 { b + n } else { b };
-        b.max(0).min(n)
+        if step > 0 {
+            b.clamp(0, n)
+        } else {
+            b.clamp(-1, n - 1)
+        }
     };
-    let (s, e) = (fix(start), end.map_or(n, fix));
+    let (s, e) = if step > 0 {
+        (start.map_or(0, fix), end.map_or(n, fix))
+    } else {
+        (start.map_or(n - 1, fix), end.map_or(-1, fix))
+    };
     let mut out = Vec::new();
     let mut i = s;
-    while i < e {
+    while (step > 0 && i < e) || (step < 0 && i > e) {
         out.push(i as usize);
         i += step;
     }
@@ -448,8 +461,16 @@ fn slice_strategy(dims: Vec<usize>) -> impl Strategy<Value = (Vec<usize>, Vec<Sl
                 Just(SliceArg::FULL).boxed()
             };
             prop_oneof![
-                (-7isize..7, prop::option::of(-7isize..7), 1isize..4)
-                    .prop_map(|(start, end, step)| SliceArg::Range { start, end, step }),
+                (
+                    prop::option::of(-7isize..7),
+                    prop::option::of(-7isize..7),
+                    prop_oneof![1isize..4, -4isize..0]
+                )
+                    .prop_map(|(start, end, step)| SliceArg::Range {
+                        start,
+                        end,
+                        step
+                    }),
                 idx,
             ]
         })
@@ -524,7 +545,7 @@ proptest! {
         let t = DynTensor::<f32>::zeros(&dims);
         let _ = t.try_narrow(axis, start, len);
         let _ = t.try_index_axis(axis, index);
-        let args: Vec<SliceArg> = args.into_iter().map(|(s, e, step, single)| if single { SliceArg::Index(s) } else { SliceArg::Range { start: s, end: e, step } }).collect();
+        let args: Vec<SliceArg> = args.into_iter().map(|(s, e, step, single)| if single { SliceArg::Index(s) } else { SliceArg::Range { start: Some(s), end: e, step } }).collect();
         if let Ok(v) = t.try_slice(&args) {
             let n: usize = v.shape().iter().product();
             prop_assert_eq!(v.to_vec().len(), n);
@@ -640,7 +661,7 @@ proptest! {
     #[test]
     fn long_rows_in_every_form_match(rows in 1usize..5, n in 9usize..100, start in 0usize..4, which in 0usize..4, lead in 1usize..3) {
         let full = Naive::arange(&[lead, rows, n + 5]);
-        let args = [SliceArg::FULL, SliceArg::FULL, SliceArg::Range { start: start as isize, end: Some((start + n) as isize), step: 1 }];
+        let args = [SliceArg::FULL, SliceArg::FULL, SliceArg::Range { start: Some(start as isize), end: Some((start + n) as isize), step: 1 }];
         let a = naive_slice(&full, &args); // [lead, rows, n], rows not contiguous
         let b = match which {
             0 => Naive::build(&[lead, rows, n], |i| (i[0] * 1000 + i[1] * 100 + i[2]) as i64 * 3),
@@ -653,7 +674,7 @@ proptest! {
         prop_assert_eq!((&view - &tb).to_vec(), naive_zip(&a, &b, |x, y| x - y).data);
         prop_assert_eq!((&tb.view() - &view).to_vec(), naive_zip(&b, &a, |x, y| x - y).data);
         // Both broadcast along the rows: every row is one value.
-        let first = [SliceArg::FULL, SliceArg::FULL, SliceArg::Range { start: 0, end: Some(1), step: 1 }];
+        let first = [SliceArg::FULL, SliceArg::FULL, SliceArg::Range { start: Some(0), end: Some(1), step: 1 }];
         let col = naive_broadcast(&naive_slice(&full, &first), &[lead, rows, n]);
         let c = Naive::build(&[lead, 1, 1], |i| i[0] as i64 * 2 + 1);
         let got = &tf.slice(first).broadcast_to(&[lead, rows, n]) * &c.tensor();
@@ -821,14 +842,14 @@ proptest! {
             }
         };
         let mut t = DynTensor::<i64>::zeros(&dims);
-        let strides: Vec<usize> = {
+        let strides: Vec<isize> = {
             let v = t.view_mut().permute(&perm);
             v.strides().to_vec()
         };
         let res = t.view_mut().permute(&perm).try_axis_iter_mut(axis);
         // Naive interleaving check: the offset ranges of the items overlap.
-        let extent: usize = (0..pd.len()).filter(|&k| k != axis).map(|k| (pd[k] - 1) * strides[k]).sum::<usize>() + 1;
-        let interleaved = pd[axis] > 1 && strides[axis] < extent;
+        let extent: usize = (0..pd.len()).filter(|&k| k != axis).map(|k| (pd[k] - 1) * strides[k] as usize).sum::<usize>() + 1;
+        let interleaved = pd[axis] > 1 && (strides[axis] as usize) < extent;
         match res {
             Ok(items) => {
                 prop_assert!(!interleaved);
@@ -1030,7 +1051,7 @@ proptest! {
         let value = |v: i64| v as f32 * 0.37 - 150.25;
         let t = DynTensor::from_vec(n.data.iter().map(|&v| value(v)).collect(), &dims).unwrap();
         // A step along axis 0 and a shuffle of the axes.
-        let args = [SliceArg::Range { start: start as isize, end: None, step }];
+        let args = [SliceArg::Range { start: Some(start as isize), end: None, step }];
         let mut perm: Vec<usize> = (0..rank).collect();
         let mut seed = perm_seed;
         for k in (1..rank).rev() {
@@ -1184,32 +1205,65 @@ fn typed_slices_of_mutable_views_write_through() {
     assert_eq!(t.to_vec(), want.data);
 }
 
-/// NumPy's negative steps (`a[::-1]`) are refused as PyTorch refuses them
-/// (views have no negative strides): an error from `try_slice`, a panic
-/// with the same message from `slice`, never a wrong view.
+/// NumPy's negative steps (`a[::-1]`) are views with NumPy's elements
+/// (the values NumPy's and Python's documentation give for
+/// `x = np.arange(10)`); a step of 0 is PyTorch's error.
+// NumPy's `a[5:1:-2]` is `s![5..1;-2]`: a descending range, which clippy's
+// `reversed_empty_ranges` (deny by default) reads as an empty loop.
+#[allow(clippy::reversed_empty_ranges)]
 #[test]
-fn negative_steps_are_a_clear_error() {
+fn negative_steps_are_numpy_views() {
     use shaped::{DynTensor, ShapeError, s};
+    let x = DynTensor::<i32>::arange(10);
+    let got = |args: &[SliceArg]| x.slice(args).to_vec();
+    assert_eq!(got(&s![..;-1]), vec![9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    assert_eq!(got(&s![-1..0;-1]), vec![9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    assert_eq!(got(&s![5..2;-1]), vec![5, 4, 3]);
+    assert_eq!(got(&s![2..5;-1]), Vec::<i32>::new());
+    assert_eq!(got(&s![..7;-1]), vec![9, 8]);
+    assert_eq!(got(&s![7..;-1]), vec![7, 6, 5, 4, 3, 2, 1, 0]);
+    assert_eq!(got(&s![1..;-1]), vec![1, 0]);
+    assert_eq!(got(&s![..-3;-1]), vec![9, 8]);
+    assert_eq!(got(&s![-3..;-1]), vec![7, 6, 5, 4, 3, 2, 1, 0]);
+    assert_eq!(got(&s![5..1;-2]), vec![5, 3]);
+    assert_eq!(got(&s![..;-3]), vec![9, 6, 3, 0]);
+    assert_eq!(got(&s![100..-100;-1]).len(), 10);
+    assert_eq!(got(&s![-100..100;-1]), Vec::<i32>::new());
+    assert_eq!(got(&s![..;-100]), vec![9]);
+    // An inclusive end keeps its position whatever the step's sign, and
+    // an index with a step keeps its one position.
+    assert_eq!(got(&s![3..=1;-1]), vec![3, 2, 1]);
+    assert_eq!(got(&s![..=0;-1]).len(), 10);
+    assert_eq!(got(&s![..=5;-2]), vec![9, 7, 5]);
+    assert_eq!(got(&s![-1..=-3;-1]), vec![9, 8, 7]);
+    assert_eq!(got(&s![..=-10;-1]).len(), 10);
+    assert_eq!(got(&s![1..=3;-1]), Vec::<i32>::new());
+    assert_eq!(got(&s![1..=3;1]), vec![1, 2, 3]);
+    assert_eq!(got(&s![4;-1]), vec![4]);
+    assert_eq!(got(&s![0;-1]), vec![0]);
+    assert_eq!(got(&s![-1;-1]), vec![9]);
+    assert_eq!(got(&s![-1;2]), vec![9]);
+    // Every layout: a reversed axis of a 2-D tensor, of a transposed and
+    // of a sliced view, and a reversed empty axis.
     let t = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
-    let e = t.try_slice(s![.., ..;-1]).unwrap_err();
-    assert_eq!(e, ShapeError::SliceStep { step: -1 });
-    let text = e.to_string();
-    let mut lines = text.lines();
+    assert_eq!(t.slice(s![.., ..;-1]).to_vec(), vec![2, 1, 0, 5, 4, 3]);
+    assert_eq!(t.slice(s![..;-1, ..;-2]).to_vec(), vec![5, 3, 2, 0]);
+    assert_eq!(t.t().slice(s![..;-1]).to_vec(), vec![2, 5, 1, 4, 0, 3]);
     assert_eq!(
-        lines.next(),
-        Some("step must be greater than zero (got -1)")
+        t.slice(s![.., 1..]).slice(s![.., ..;-1]).to_vec(),
+        vec![2, 1, 5, 4]
     );
-    assert!(lines.next().unwrap().contains("NumPy's `::-1`"));
-    let got = std::panic::catch_unwind(|| t.slice(s![..;-2]).shape().to_vec());
+    assert_eq!(t.slice(s![.., ..;-1]).strides(), &[3, -1]);
+    assert!(!t.slice(s![.., ..;-1]).is_contiguous());
+    assert!(t.slice(s![.., 1..2;-1]).is_contiguous()); // one column: order-free
+    let e = DynTensor::<i32>::zeros(&[0, 3]);
+    assert_eq!(e.slice(s![..;-1, ..;-1]).shape(), &[0, 3]);
+    // A step of 0 keeps PyTorch's one line, from `try_slice` and `slice`.
+    let e = x.try_slice(s![..;0]).unwrap_err();
+    assert_eq!(e, ShapeError::SliceStep { step: 0 });
+    assert_eq!(e.to_string(), "step must be greater than zero (got 0)");
+    let got = std::panic::catch_unwind(|| x.slice(s![..;0]).shape().to_vec());
     let msg = got.unwrap_err();
     let msg = msg.downcast_ref::<String>().unwrap();
-    assert!(
-        msg.starts_with("step must be greater than zero (got -2)"),
-        "{msg}"
-    );
-    // Step 0 keeps PyTorch's one line.
-    assert_eq!(
-        t.try_slice(s![..;0]).unwrap_err().to_string(),
-        "step must be greater than zero (got 0)"
-    );
+    assert_eq!(msg, "step must be greater than zero (got 0)");
 }

@@ -325,16 +325,7 @@ impl fmt::Display for ShapeError {
                 write_shape(f, shape)
             }
             ShapeError::SliceStep { step } => {
-                write!(f, "step must be greater than zero (got {step})")?;
-                if *step < 0 {
-                    // NumPy's `a[::-1]`: a view would need a negative
-                    // stride, which no view here has.
-                    write!(
-                        f,
-                        "\n  a negative step (NumPy's `::-1`) is not a view here, as in PyTorch; copy the positions in reverse instead"
-                    )?;
-                }
-                Ok(())
+                write!(f, "step must be greater than zero (got {step})")
             }
             ShapeError::ChunkCount { chunks } => {
                 write!(

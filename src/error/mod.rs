@@ -484,7 +484,7 @@ pub enum ShapeError {
         /// The length given.
         length: usize,
     },
-    /// A slice step of 0 or less (steps are positive, as in PyTorch).
+    /// A slice step of 0 (a negative one walks backwards, as NumPy's does).
     SliceStep {
         /// The step given.
         step: isize,

@@ -1,5 +1,6 @@
 //! The batch driver: a batch of matrices read where they lie (through the
-//! view's strides, never copied first), the broadcast of two batches, and
+//! view's strides, never copied first, unless an axis is reversed: see
+//! `DynView::try_for_kernel`), the broadcast of two batches, and
 //! the errors tagged with the matrix they happened in, as PyTorch tags
 //! them (`(Batch element 2)`).
 
@@ -11,13 +12,13 @@ use nalgebra::{DMatrix, SMatrix};
 use super::Real;
 use crate::error::{LinalgError, LinalgProblem, ShapeError};
 use crate::shape::linalg::linalg_error;
-use crate::view::DynView;
+use crate::view::{DynView, KernelView};
 
 /// A batch of `m` by `n` matrices in a view's storage.
-pub(crate) struct Batch<'a, T> {
-    data: &'a [T],
-    dims: &'a [usize],
-    strides: &'a [usize],
+pub(crate) struct Batch<'a, T: Clone> {
+    view: KernelView<'a, T>,
+    /// The batch's rank (the view's, less the matrices' axes).
+    rank: usize,
     /// Rows of each matrix.
     pub m: usize,
     /// Columns of each matrix.
@@ -27,10 +28,15 @@ pub(crate) struct Batch<'a, T> {
 }
 
 impl<'a, T: Real> Batch<'a, T> {
+    /// The batch's sizes.
+    fn dims(&self) -> &[usize] {
+        &self.view.dims()[..self.rank]
+    }
+
     /// The view `[.., m, n]` as a batch of matrices, or `op`'s error for
     /// fewer than two dimensions.
     pub(crate) fn matrices(op: &'static str, v: &'a DynView<'_, T>) -> Result<Self, ShapeError> {
-        let (dims, strides) = (v.shape(), v.strides());
+        let dims = v.shape();
         let r = dims.len();
         if r < 2 {
             return Err(linalg_error(
@@ -41,31 +47,34 @@ impl<'a, T: Real> Batch<'a, T> {
                 },
             ));
         }
+        let view = v.try_for_kernel()?;
+        let strides = view.strides();
         Ok(Batch {
-            data: v.data.get(v.layout.offset..).unwrap_or(&[]),
-            dims: &dims[..r - 2],
-            strides: &strides[..r - 2],
+            rank: r - 2,
             m: dims[r - 2],
             n: dims[r - 1],
             rs: strides[r - 2],
             cs: strides[r - 1],
+            view,
         })
     }
 
     /// The view `[.., n]` as a batch of one-column matrices (the caller
-    /// has checked that it has a dimension).
-    pub(crate) fn vectors(v: &'a DynView<'_, T>) -> Self {
-        let (dims, strides) = (v.shape(), v.strides());
+    /// has checked that it has a dimension), or [`ShapeError::TooLarge`]
+    /// where a reversed view's copy is refused.
+    pub(crate) fn vectors(v: &'a DynView<'_, T>) -> Result<Self, ShapeError> {
+        let dims = v.shape();
         let r = dims.len();
-        Batch {
-            data: v.data.get(v.layout.offset..).unwrap_or(&[]),
-            dims: &dims[..r - 1],
-            strides: &strides[..r - 1],
+        let view = v.try_for_kernel()?;
+        let rs = view.strides()[r - 1];
+        Ok(Batch {
+            rank: r - 1,
             m: dims[r - 1],
             n: 1,
-            rs: strides[r - 1],
+            rs,
             cs: 0,
-        }
+            view,
+        })
     }
 
     /// How far the start of a matrix moves along each axis of the batch
@@ -74,10 +83,10 @@ impl<'a, T: Real> Batch<'a, T> {
     /// dimensions and the ones it lacks. Empty (no allocation) for a
     /// single matrix.
     pub(crate) fn steps(&self, out: &[usize]) -> Vec<usize> {
-        let pad = out.len() - self.dims.len();
+        let pad = out.len() - self.rank;
         (0..out.len())
             .map(|i| match i.checked_sub(pad) {
-                Some(j) if self.dims[j] != 1 => self.strides[j],
+                Some(j) if self.dims()[j] != 1 => self.view.strides()[j],
                 _ => 0,
             })
             .collect()
@@ -86,7 +95,7 @@ impl<'a, T: Real> Batch<'a, T> {
     /// Element `(i, j)` of the matrix starting at `off`.
     #[inline(always)]
     pub(crate) fn get(&self, off: usize, i: usize, j: usize) -> T {
-        self.data[off + i * self.rs + j * self.cs]
+        self.view.data()[off + i * self.rs + j * self.cs]
     }
 
     /// The matrix starting at `off`, copied into the backend's matrix (the

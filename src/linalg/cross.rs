@@ -40,7 +40,7 @@ where
 {
     let (va, vb) = (a.matrices(), b.matrices());
     let (batch, out_dims) = cross_dims(va.shape(), vb.shape())?;
-    let (x, y) = (Batch::vectors(&va), Batch::vectors(&vb));
+    let (x, y) = (Batch::vectors(&va)?, Batch::vectors(&vb)?);
     let (sx, sy) = (x.steps(&batch), y.steps(&batch));
     build::<A::Elem, <A::Layout as CrossRule<B::Layout>>::Output>(&out_dims, |out| {
         walk(&batch, [&sx, &sy], |i, [ox, oy]| {

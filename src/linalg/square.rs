@@ -390,7 +390,7 @@ where
     let d = solve_dims(va.shape(), vb.shape(), A::Layout::RUNTIME)?;
     let am = Batch::matrices(OP, &va)?;
     let bm = if d.vector {
-        Batch::vectors(&vb)
+        Batch::vectors(&vb)?
     } else {
         Batch::matrices(OP, &vb)?
     };

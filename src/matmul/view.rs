@@ -34,14 +34,15 @@ use crate::shape::matmul::{MatMul, MatMulDims, MatMulWith, matmul_dims};
 use crate::tensor::names::matmul_names;
 use crate::tensor::{DynTensor, Tensor};
 use crate::view::TypedOperand;
-use crate::view::{DynView, TensorView};
+use crate::view::{DynView, KernelView, TensorView};
 
-/// The view as an operand: its elements from its first one on.
-fn operand<'v, T>(v: &'v DynView<'_, T>) -> Operand<'v, T> {
+/// The view as an operand: its elements from its first one on (a view
+/// with a reversed axis copied, [`DynView::try_for_kernel`]).
+fn operand<'v, T: Clone>(v: &'v KernelView<'_, T>) -> Operand<'v, T> {
     Operand {
-        data: v.data.get(v.layout.offset..).unwrap_or(&[]),
-        dims: v.layout.dims(),
-        strides: v.layout.strides(),
+        data: v.data(),
+        dims: v.dims(),
+        strides: v.strides(),
     }
 }
 
@@ -53,7 +54,8 @@ fn product<T: Element>(
     let d = matmul_dims(a.shape(), b.shape())?;
     let n = checked_numel::<T>(&d.out)?;
     let mut data = zeroed::<T>(&d.out, n)?;
-    matmul_strided(operand(a), operand(b), &d, &mut data);
+    let (a, b) = (a.try_for_kernel()?, b.try_for_kernel()?);
+    matmul_strided(operand(&a), operand(&b), &d, &mut data);
     Ok((data, d))
 }
 

@@ -24,7 +24,7 @@ use crate::shape::broadcast::{broadcast_pair, check_broadcast_to};
 use crate::shape::list::Layout;
 use crate::shape::names::runtime::{Plan, boxed, plan, positional as positional_names, strs};
 use crate::tensor::{DynTensor, Tensor};
-use crate::view::{DynView, DynViewMut, Strided, TensorView, TensorViewMut};
+use crate::view::{DynView, DynViewMut, KernelView, Strided, TensorView, TensorViewMut};
 use alloc::vec::Vec;
 
 mod sealed {
@@ -80,16 +80,12 @@ impl<T, V: AsView<T> + ?Sized> AsView<T> for &V {
     }
 }
 
-/// The view as the kernel's operand: elements from its first one.
-fn operand<'v, T>(v: &'v DynView<'_, T>) -> StridedOperand<'v, T> {
-    let numel = v.numel();
+/// A view as the kernel's operand: elements from its first one (a view
+/// with a reversed axis was copied by [`DynView::try_for_kernel`]).
+fn operand<'v, T: Clone>(v: &'v KernelView<'_, T>) -> StridedOperand<'v, T> {
     StridedOperand {
-        data: if numel == 0 {
-            &[]
-        } else {
-            &v.data[v.layout.offset..]
-        },
-        dims: v.shape(),
+        data: v.data(),
+        dims: v.dims(),
         strides: v.strides(),
     }
 }
@@ -98,7 +94,7 @@ fn operand<'v, T>(v: &'v DynView<'_, T>) -> StridedOperand<'v, T> {
 /// axis `slots[i]`, or a size-1 axis where it has none. Only the strides
 /// move: no copy, whatever the order of `y`'s names.
 fn aligned_view<'v, T>(y: &DynView<'v, T>, p: &Plan) -> DynView<'v, T> {
-    let strides: Vec<usize> = p
+    let strides: Vec<isize> = p
         .slots
         .iter()
         .map(|s| s.map_or(0, |j| y.strides()[j]))
@@ -159,7 +155,8 @@ fn binary_unnamed<T: Element, Op: BinaryOp<T>>(
     #[cfg(feature = "std")]
     crate::legacy::check(a.shape(), b.shape(), &shape);
     let mut data = vec_for::<T>(&shape)?;
-    kernel::binary_strided_vec(&mut data, &shape, operand(a), operand(b), Op::apply);
+    let (a, b) = (a.try_for_kernel()?, b.try_for_kernel()?);
+    kernel::binary_strided_vec(&mut data, &shape, operand(&a), operand(&b), Op::apply);
     Ok(DynTensor::from_parts(data, &shape))
 }
 
@@ -186,36 +183,28 @@ fn assign_unnamed<T: Element, Op: BinaryOp<T>>(
     if out.numel() != 0 && Op::CHECKS {
         Op::check(&b.contiguous())?;
     }
-    let b = operand(b);
-    let (offset, numel) = (out.layout.offset, out.numel());
-    if numel == 0 {
+    if out.numel() == 0 {
         return Ok(());
     }
-    let layout = out.layout.clone();
-    kernel::assign_strided(
-        &mut out.data[offset..],
-        layout.dims(),
-        layout.strides(),
-        b,
-        Op::apply,
-    );
+    let (mut target, b) = out.for_kernel_target(b);
+    let b = b.try_for_kernel()?;
+    let (data, dims, strides) = target.parts();
+    kernel::assign_strided(data, dims, strides, operand(&b), Op::apply);
     Ok(())
 }
 
 /// Every element of `out` replaced by `b`'s (same shape, checked by the caller).
+/// A copy of `b` the allocator refuses (a reversed operand is copied
+/// first) panics with [`ShapeError::TooLarge`]'s message.
+#[track_caller]
 pub(crate) fn write_back<T: Copy>(out: &mut DynViewMut<'_, T>, b: &DynView<'_, T>) {
     if out.numel() == 0 {
         return;
     }
-    let offset = out.layout.offset;
-    let layout = out.layout.clone();
-    kernel::assign_strided(
-        &mut out.data[offset..],
-        layout.dims(),
-        layout.strides(),
-        operand(b),
-        |_, x| x,
-    );
+    let (mut target, b) = out.for_kernel_target(b);
+    let b = or_panic(b.try_for_kernel());
+    let (data, dims, strides) = target.parts();
+    kernel::assign_strided(data, dims, strides, operand(&b), |_, x| x);
 }
 
 /// `a op b` for operands of static or mixed layouts, in the layout `O`

@@ -36,13 +36,20 @@ use crate::tensor::DynTensor;
 use crate::view::DynView;
 
 impl<T: Element> DynView<'_, T> {
-    /// The elements from the view's first one (none when it is empty).
-    fn first(&self) -> &[T] {
-        if self.numel() == 0 {
+    /// The pairwise sum of every element, read in memory order (a
+    /// reversed axis forwards, as NumPy reads it: the order does not
+    /// change what a sum is, only its rounding), each widened by `widen`.
+    // Not inlined: the strided path is large, and `sum` (inlined into
+    // loops over `rows()`) keeps only the contiguous one.
+    #[inline(never)]
+    fn sum_in_place<A: Element>(&self, widen: impl Fn(T) -> A + Copy) -> A {
+        let (offset, strides) = self.layout.forward();
+        let data = if self.numel() == 0 {
             &[]
         } else {
-            &self.data[self.layout.offset..]
-        }
+            &self.data[offset..]
+        };
+        engine::sum_strided(data, self.shape(), strides.as_slice(), widen)
     }
 
     /// The reduction `r` over `axes`, as
@@ -68,7 +75,12 @@ impl<T: Element> DynView<'_, T> {
             keepdim,
             op,
             |mask, out| {
-                if !engine::run_strided(self.first(), shape, self.strides(), mask, r, out) {
+                // A reversed view is copied (its results' order, and an
+                // `argmax`'s positions, follow the view's order).
+                let read = self
+                    .try_for_kernel()
+                    .is_ok_and(|k| engine::run_strided(k.data(), shape, k.strides(), mask, r, out));
+                if !read {
                     match self.try_contiguous() {
                         Ok(x) => engine::run_dims(&x, shape, mask, r, out),
                         Err(e) => refused = Some(e),
@@ -91,7 +103,7 @@ impl<T: Element> DynView<'_, T> {
     pub fn sum(&self) -> T::Acc {
         match self.as_slice() {
             Some(x) => engine::sum_slice_rt(x),
-            None => engine::sum_strided(self.first(), self.shape(), self.strides(), T::widen),
+            None => self.sum_in_place(T::widen),
         }
     }
 
@@ -188,10 +200,7 @@ impl<T: Element + Float> DynView<'_, T> {
         match self.as_slice() {
             Some(x) => Mean.slice(x),
             // `Mean.slice` of a copy: its sum over the count.
-            None => {
-                engine::sum_strided(self.first(), self.shape(), self.strides(), |v| v)
-                    / engine::count::<T>(self.numel())
-            }
+            None => self.sum_in_place(|v| v) / engine::count::<T>(self.numel()),
         }
     }
 

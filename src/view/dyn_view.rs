@@ -92,8 +92,9 @@ macro_rules! layout_methods {
             }
 
             /// The distance in elements between neighbours along each axis
-            /// (0 along a broadcast axis).
-            pub fn strides(&$s) -> &[usize] {
+            /// (0 along a broadcast axis, negative along a reversed one,
+            /// `s![..;-1]`), as ndarray's `strides()`.
+            pub fn strides(&$s) -> &[isize] {
                 $s.layout.strides()
             }
 
@@ -415,13 +416,17 @@ impl<'a, T: Copy> DynView<'a, T> {
     /// The elements in row-major order, copied into a `Vec`, or
     /// [`ShapeError::TooLarge`] where the allocator refuses the memory.
     pub fn try_to_vec(&self) -> Result<Vec<T>, ShapeError> {
-        match self.as_slice() {
-            Some(s) => crate::error::try_to_vec(s, self.shape()),
-            None => kernel::try_gather(
-                &self.data[self.layout.offset..],
-                self.shape(),
-                self.strides(),
-            ),
+        if let Some(s) = self.as_slice() {
+            return crate::error::try_to_vec(s, self.shape());
+        }
+        match self.layout.unsigned_strides() {
+            Some(strides) => kernel::try_gather(self.first(), self.shape(), strides.as_slice()),
+            // A reversed axis: the walk over signed strides.
+            None => {
+                let mut out = crate::error::try_vec(self.numel(), self.shape())?;
+                super::iter::extend_rows(&mut out, self.data, &self.layout);
+                Ok(out)
+            }
         }
     }
 

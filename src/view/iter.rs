@@ -20,15 +20,38 @@ pub(crate) fn for_each_offset(layout: &Strided, mut f: impl FnMut(usize)) {
     }
 }
 
+/// Appends the elements of `layout` (nonempty, any strides) in row-major
+/// order, a row at a time: a row read backwards one element apart (NumPy's
+/// `a[..., ::-1]`) as a reversed slice, which runs at a copy's speed; any
+/// other row element by element.
+pub(crate) fn extend_rows<T: Copy>(out: &mut Vec<T>, data: &[T], layout: &Strided) {
+    let (dims, strides) = (layout.dims(), layout.strides());
+    let Some((&n, outer)) = dims.split_last() else {
+        out.push(data[layout.offset]);
+        return;
+    };
+    let s = strides[dims.len() - 1];
+    let starts = Strided::new(outer, &strides[..outer.len()], layout.offset);
+    for start in Offsets::new(&starts) {
+        match s {
+            1 => out.extend_from_slice(&data[start..start + n]),
+            -1 => out.extend(data[start + 1 - n..=start].iter().rev()),
+            _ => out.extend((0..n).map(|i| data[start.wrapping_add_signed(i as isize * s)])),
+        }
+    }
+}
+
 /// The offsets of the positions of `dims` laid out with `strides` from 0,
 /// in row-major order (for the layers above, which see no [`Strided`]).
 pub(crate) fn iter_offsets(dims: &[usize], strides: &[usize]) -> Offsets {
-    Offsets::new(&Strided::new(dims, strides, 0))
+    Offsets::new(&Strided::from_unsigned(dims, strides, 0))
 }
 
 /// The offsets of a layout's positions in row-major order (an odometer
 /// over the multi-index, innermost axis fastest; that axis is kept in plain
-/// fields, as most steps move along it only).
+/// fields, as most steps move along it only). Strides are signed: the
+/// steps wrap in `usize` and every offset handed out is exact (see the
+/// layout's module documentation).
 #[derive(Clone)]
 pub(crate) struct Offsets {
     layout: Strided,
@@ -37,7 +60,7 @@ pub(crate) struct Offsets {
     next: usize,
     remaining: usize,
     inner_n: usize,
-    inner_s: usize,
+    inner_s: isize,
     inner_i: usize,
 }
 
@@ -84,20 +107,24 @@ impl Iterator for Offsets {
         if self.remaining > 0 {
             self.inner_i += 1;
             if self.inner_i < self.inner_n {
-                self.next += self.inner_s;
+                self.next = self.next.wrapping_add_signed(self.inner_s);
                 return Some(here);
             }
-            self.next -= self.inner_s * (self.inner_n - 1);
+            self.next = self
+                .next
+                .wrapping_add_signed(self.inner_s.wrapping_mul(1 - self.inner_n as isize));
             self.inner_i = 0;
             let (dims, strides) = (self.layout.dims(), self.layout.strides());
             let index = self.outer.as_mut_slice();
             for k in (0..index.len()).rev() {
                 index[k] += 1;
-                self.next += strides[k];
+                self.next = self.next.wrapping_add_signed(strides[k]);
                 if index[k] < dims[k] {
                     break;
                 }
-                self.next -= strides[k] * dims[k];
+                self.next = self
+                    .next
+                    .wrapping_add_signed(strides[k].wrapping_mul(-(dims[k] as isize)));
                 index[k] = 0;
             }
         }
@@ -233,7 +260,7 @@ pub struct AxisIter<'a, T> {
 enum Starts {
     Line {
         next: usize,
-        step: usize,
+        step: isize,
         left: usize,
     },
     Grid(Offsets),
@@ -260,7 +287,7 @@ impl Starts {
                 }
                 *left -= 1;
                 let here = *next;
-                *next += *step;
+                *next = next.wrapping_add_signed(*step);
                 Some(here)
             }
             Starts::Grid(o) => o.next(),
@@ -444,13 +471,19 @@ impl<'a, T> AxisIterMut<'a, T> {
         names: Option<named::Names>,
         mut starts: Starts,
     ) -> Option<Self> {
-        item.offset = 0;
-        // How far each item reaches past its start (0: an empty item).
-        let extent = item.end();
         let mut at: Vec<usize> = Vec::with_capacity(starts.len());
         while let Some(o) = starts.next() {
             at.push(o);
         }
+        // How far each item reaches below its first element (along its
+        // reversed axes) and how many elements it spans (0: an empty item).
+        // With no item, `item` describes none (the layout of position 0 of
+        // an empty axis), and its offset means nothing.
+        let (below, extent) = match item.span() {
+            Some((lo, hi)) if !at.is_empty() => (item.offset - lo, hi - lo + 1),
+            _ => (0, 0),
+        };
+        item.offset = below;
         let mut order: Vec<usize> = (0..at.len()).collect();
         order.sort_unstable_by_key(|&k| at[k]);
         let mut slots: Vec<Option<&'a mut [T]>> = (0..at.len()).map(|_| None).collect();
@@ -463,12 +496,12 @@ impl<'a, T> AxisIterMut<'a, T> {
             }
             // Sorted by start: an item starting inside the previous one's
             // piece interleaves with it.
-            let skip = at[k].checked_sub(base)?;
+            let skip = (at[k] - below).checked_sub(base)?;
             let tail = core::mem::take(&mut rest).get_mut(skip..)?;
             let (piece, after) = tail.split_at_mut(extent.min(tail.len()));
             slots[k] = Some(piece);
             rest = after;
-            base = at[k] + extent;
+            base = at[k] - below + extent;
         }
         let pieces: Vec<&'a mut [T]> = slots.into_iter().flatten().collect();
         Some(AxisIterMut {

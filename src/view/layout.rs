@@ -1,4 +1,5 @@
-//! Where a view's elements are: sizes, a stride per axis (in elements) and
+//! Where a view's elements are: sizes, a signed stride per axis (in
+//! elements; negative along an axis read backwards, NumPy's `a[::-1]`) and
 //! the offset of the first element, over some borrowed storage. Every view
 //! operation (slicing, indexing, transposing, broadcasting) is arithmetic on
 //! this, never a copy.
@@ -7,10 +8,20 @@
 //! shape keeps the crate's size policy (every size, and the product of the
 //! nonzero sizes, at most `isize::MAX`; see
 //! [`ShapeError::TooLarge`](crate::ShapeError::TooLarge)), and the view
-//! operations only shrink sizes, reorder them or add stride-0 axes (a
-//! broadcast's target shape is checked against the same policy). So a
-//! row-major stride is at most that product, and an offset moves only when
-//! the result is not empty, to the position of an element of the storage.
+//! operations only shrink sizes, reorder them, reverse an axis or add
+//! stride-0 axes (a broadcast's target shape is checked against the same
+//! policy). So a stride's magnitude is at most that product, and so is
+//! `i * stride` for any position `i` of its axis: both fit in `isize`. An
+//! offset moves by such a signed product (`usize::wrapping_add_signed`,
+//! exact here) only when the result is not empty, and then to the position
+//! of an element of the storage.
+//!
+//! The kernels take `usize` strides and read forwards from the first
+//! element: [`Strided::unsigned_strides`] gives them a layout's strides when
+//! none is negative (worked out with contiguity when the layout is built,
+//! so the check costs nothing), and a layout with a reversed axis is copied
+//! first (`DynView::try_for_kernel`) or, for a target written in place,
+//! reoriented with its operand ([`Strided::flip_negative`]).
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -19,16 +30,27 @@ use crate::error::ShapeError;
 use crate::tensor::ShapeBuf;
 
 /// A strided layout: element `[i, j, ..]` is at
-/// `offset + i * strides[0] + j * strides[1] + ..`.
+/// `offset + i * strides[0] + j * strides[1] + ..` (strides signed).
 #[derive(Clone)]
 pub(crate) struct Strided {
     axes: Axes,
     pub(crate) offset: usize,
-    /// The element count if the layout is contiguous, worked out once
-    /// when it is built ([`Strided::new`]), so that reading a view as a
-    /// slice (a row of `rows()`, say) costs no loop.
-    contig: Option<usize>,
+    /// The element count if the layout is contiguous (at most
+    /// `isize::MAX`), else [`STRIDED`] or [`REVERSED`]: worked out once when
+    /// it is built ([`Strided::new`]), so that reading a view as a slice (a
+    /// row of `rows()`, say) costs no loop, and whether a kernel can read
+    /// it costs no loop either. One word, not an `Option` and a flag, so
+    /// that the layout is no larger than before strides were signed: each
+    /// row of `rows()` copies it.
+    order: usize,
 }
+
+/// [`Strided::order`] of a layout that is not contiguous and reads every
+/// axis of two positions or more forwards.
+const STRIDED: usize = usize::MAX;
+/// [`Strided::order`] of a layout with a negative stride on an axis of two
+/// positions or more (a size-1 axis's stride is never used).
+const REVERSED: usize = usize::MAX - 1;
 
 /// Views of up to this rank keep their sizes and strides inline.
 const INLINE_AXES: usize = 4;
@@ -44,15 +66,26 @@ enum Axes {
         /// before them (three quarters of each row's time in `rows()`).
         rank: usize,
         dims: [usize; INLINE_AXES],
-        strides: [usize; INLINE_AXES],
+        strides: [isize; INLINE_AXES],
     },
-    /// The sizes, then the strides.
-    Heap(Box<[usize]>),
+    /// The sizes and the strides.
+    /// Behind one thin pointer, so that the inline form decides the
+    /// enum's shape: with the two boxes inline (four words) the copy of a
+    /// row's layout stalled on a store-to-load forward, and the `[4096,
+    /// 64]` row sums of `rows()` took twice as long.
+    Heap(Box<HeapAxes>),
+}
+
+/// The sizes and the strides of a view of more than [`INLINE_AXES`] axes.
+#[derive(Clone)]
+struct HeapAxes {
+    dims: Box<[usize]>,
+    strides: Box<[isize]>,
 }
 
 impl Strided {
     /// The layout of `dims` and `strides` from `offset`.
-    pub(crate) fn new(dims: &[usize], strides: &[usize], offset: usize) -> Self {
+    pub(crate) fn new(dims: &[usize], strides: &[isize], offset: usize) -> Self {
         let rank = dims.len();
         let axes = if rank <= INLINE_AXES {
             let (mut d, mut s) = ([0; INLINE_AXES], [0; INLINE_AXES]);
@@ -64,30 +97,69 @@ impl Strided {
                 strides: s,
             }
         } else {
-            Axes::Heap(dims.iter().chain(strides).copied().collect())
+            Axes::Heap(Box::new(HeapAxes {
+                dims: dims.into(),
+                strides: strides.into(),
+            }))
         };
         let mut s = Strided {
             axes,
             offset,
-            contig: None,
+            order: STRIDED,
         };
-        s.contig = s.compute_contig();
+        s.refresh();
         s
+    }
+
+    /// The layout of `dims` with `usize` strides (a kernel's, or a
+    /// tensor's row-major ones) from `offset`.
+    pub(crate) fn from_unsigned(dims: &[usize], strides: &[usize], offset: usize) -> Self {
+        // Every such stride is at most the storage's length, which the
+        // size policy keeps within `isize::MAX`.
+        if strides.len() <= INLINE_AXES {
+            let mut signed = [0isize; INLINE_AXES];
+            for (o, &s) in signed.iter_mut().zip(strides) {
+                *o = s as isize;
+            }
+            return Strided::new(dims, &signed[..strides.len()], offset);
+        }
+        let signed: Vec<isize> = strides.iter().map(|&s| s as isize).collect();
+        Strided::new(dims, &signed, offset)
     }
 
     /// The row-major layout of `dims` from offset 0.
     pub(crate) fn row_major(dims: &[usize]) -> Self {
-        let mut strides = ShapeBuf::zeroed(dims.len());
-        let s = strides.as_mut_slice();
+        let rank = dims.len();
+        let axes = if rank <= INLINE_AXES {
+            let mut d = [0; INLINE_AXES];
+            d[..rank].copy_from_slice(dims);
+            Axes::Inline {
+                rank,
+                dims: d,
+                strides: [0; INLINE_AXES],
+            }
+        } else {
+            Axes::Heap(Box::new(HeapAxes {
+                dims: dims.into(),
+                strides: alloc::vec![0; rank].into(),
+            }))
+        };
+        let mut out = Strided {
+            axes,
+            offset: 0,
+            order: STRIDED,
+        };
+        let s = out.axes_mut().1;
         let mut acc = 1usize;
-        for i in (0..dims.len()).rev() {
-            s[i] = acc;
+        for i in (0..rank).rev() {
             // A product of sizes after the last 0 (then 0), which the size
             // policy keeps at most `isize::MAX`: saturating only so that a
             // shape outside it could never wrap.
+            s[i] = isize::try_from(acc).unwrap_or(isize::MAX);
             acc = acc.saturating_mul(dims[i]);
         }
-        Strided::new(dims, strides.as_slice(), 0)
+        out.refresh();
+        out
     }
 
     /// The sizes.
@@ -95,32 +167,51 @@ impl Strided {
     pub(crate) fn dims(&self) -> &[usize] {
         match &self.axes {
             Axes::Inline { rank, dims, .. } => &dims[..*rank],
-            Axes::Heap(b) => &b[..b.len() / 2],
+            Axes::Heap(h) => &h.dims,
         }
     }
 
-    /// The sizes and the strides, mutably (the caller refreshes `contig`).
-    fn axes_mut(&mut self) -> (&mut [usize], &mut [usize]) {
+    /// The sizes and the strides, mutably (the caller calls `refresh`).
+    fn axes_mut(&mut self) -> (&mut [usize], &mut [isize]) {
         match &mut self.axes {
             Axes::Inline {
                 rank,
                 dims,
                 strides,
             } => (&mut dims[..*rank], &mut strides[..*rank]),
-            Axes::Heap(b) => {
-                let r = b.len() / 2;
-                b.split_at_mut(r)
-            }
+            Axes::Heap(h) => (&mut h.dims, &mut h.strides),
         }
     }
 
-    /// The strides, in elements.
+    /// The strides, in elements (negative along a reversed axis).
     #[inline(always)]
-    pub(crate) fn strides(&self) -> &[usize] {
+    pub(crate) fn strides(&self) -> &[isize] {
         match &self.axes {
             Axes::Inline { rank, strides, .. } => &strides[..*rank],
-            Axes::Heap(b) => &b[b.len() / 2..],
+            Axes::Heap(h) => &h.strides,
         }
+    }
+
+    /// Whether no axis of two positions or more has a negative stride
+    /// (what the kernels read).
+    #[inline(always)]
+    pub(crate) fn is_forward(&self) -> bool {
+        self.order != REVERSED
+    }
+
+    /// The strides as the kernels take them, if the layout reads forwards
+    /// (a size-1 axis's stride, never used, as its magnitude); a copy of
+    /// at most a few words, inline up to rank 8.
+    #[inline]
+    pub(crate) fn unsigned_strides(&self) -> Option<ShapeBuf> {
+        if !self.is_forward() {
+            return None;
+        }
+        let mut out = ShapeBuf::zeroed(self.strides().len());
+        for (o, &s) in out.as_mut_slice().iter_mut().zip(self.strides()) {
+            *o = s.unsigned_abs();
+        }
+        Some(out)
     }
 
     /// The number of elements (a view's sizes come from an existing
@@ -135,26 +226,100 @@ impl Strided {
     /// row-major order (size-1 axes' strides do not matter).
     #[inline]
     pub(crate) fn is_contiguous(&self) -> bool {
-        self.contig.is_some()
+        self.contiguous_numel().is_some()
     }
 
     /// The number of elements if they are contiguous.
     #[inline(always)]
     pub(crate) fn contiguous_numel(&self) -> Option<usize> {
-        self.contig
+        (self.order < REVERSED).then_some(self.order)
     }
 
-    fn compute_contig(&self) -> Option<usize> {
+    /// Works out `order` again after the axes changed.
+    fn refresh(&mut self) {
         let (dims, strides) = (self.dims(), self.strides());
         let mut expect = 1usize;
         let mut contiguous = true;
+        let mut forward = true;
         for k in (0..dims.len()).rev() {
             let d = dims[k];
-            contiguous &= d == 1 || strides[k] == expect;
+            // A reversed axis of two elements or more is not in
+            // row-major order, whatever its stride's magnitude.
+            contiguous &= d == 1 || (strides[k] >= 0 && strides[k].unsigned_abs() == expect);
+            forward &= d < 2 || strides[k] >= 0;
             expect = expect.saturating_mul(d);
         }
-        // An empty view is contiguous whatever its strides.
-        (contiguous || expect == 0).then_some(expect)
+        // An empty view is contiguous whatever its strides (and its count,
+        // 0 or a product the size policy keeps within `isize::MAX`, is
+        // below both markers).
+        self.order = if contiguous || expect == 0 {
+            expect
+        } else if forward {
+            STRIDED
+        } else {
+            REVERSED
+        };
+    }
+
+    /// The offset `i` positions along a stride `s` from `from` (in range
+    /// by the module's argument: exact in `isize` terms).
+    #[inline(always)]
+    fn step(from: usize, i: usize, s: isize) -> usize {
+        from.wrapping_add_signed((i as isize).wrapping_mul(s))
+    }
+
+    /// Axis `axis` read the other way (its first element the old last;
+    /// the caller calls `refresh`).
+    fn reverse_axis(&mut self, axis: usize) {
+        let (d, s) = (self.dims()[axis], self.strides()[axis]);
+        if d > 0 && !self.dims().contains(&0) {
+            self.offset = Self::step(self.offset, d - 1, s);
+        }
+        self.axes_mut().1[axis] = s.wrapping_neg();
+    }
+
+    /// The layout with every negatively strided axis read forwards, and
+    /// which axes those were: the same elements, visited in another
+    /// order (for a target written in place, whose operand is reversed
+    /// the same way, [`flip_axes`](Self::flip_axes)).
+    pub(crate) fn flip_negative(&self) -> (Strided, Vec<bool>) {
+        let mut out = self.clone();
+        let flipped: Vec<bool> = self.strides().iter().map(|&s| s < 0).collect();
+        for (k, &f) in flipped.iter().enumerate() {
+            if f {
+                out.reverse_axis(k);
+            }
+        }
+        out.refresh();
+        (out, flipped)
+    }
+
+    /// The layout with the axes `flipped` marks (aligned to the right, as
+    /// broadcasting aligns a shorter operand) read the other way.
+    pub(crate) fn flip_axes(&self, flipped: &[bool]) -> Strided {
+        let mut out = self.clone();
+        let rank = self.dims().len();
+        let pad = flipped.len().saturating_sub(rank);
+        for (k, &f) in flipped.iter().enumerate().skip(pad) {
+            if f {
+                out.reverse_axis(k - pad);
+            }
+        }
+        out.refresh();
+        out
+    }
+
+    /// The offset of the lowest element and every stride's magnitude: the
+    /// layout with each reversed axis read forwards, its elements in
+    /// another order. For reductions whose result does not depend on the
+    /// order (a whole sum, read as NumPy reads a reversed view).
+    pub(crate) fn forward(&self) -> (usize, ShapeBuf) {
+        let offset = self.span().map_or(self.offset, |(lo, _)| lo);
+        let mut strides = ShapeBuf::zeroed(self.strides().len());
+        for (o, &s) in strides.as_mut_slice().iter_mut().zip(self.strides()) {
+            *o = s.unsigned_abs();
+        }
+        (offset, strides)
     }
 
     /// The offset of the multi-index `index`, or `None` if it has the
@@ -168,7 +333,7 @@ impl Strided {
             if i >= d {
                 return None;
             }
-            off += i * s;
+            off = Self::step(off, i, s);
         }
         Some(off)
     }
@@ -207,9 +372,9 @@ impl Strided {
         // Moved only to an element that exists (an empty result keeps the
         // offset, wherever the empty axis is), so the sum is in range.
         if !out.dims().contains(&0) {
-            out.offset += start * self.strides()[axis];
+            out.offset = Self::step(out.offset, start, self.strides()[axis]);
         }
-        out.contig = out.compute_contig();
+        out.refresh();
         Ok(out)
     }
 
@@ -236,18 +401,36 @@ impl Strided {
     /// `index_axis`: the layout at position `i` (resolved, in range) of
     /// `axis`, without that axis.
     pub(crate) fn index_axis(&self, axis: usize, i: usize) -> Strided {
-        let dims = remove(self.dims(), axis);
+        let mut out = self.clone();
         // As in `narrow`: only to an element that exists.
-        let offset = if dims.as_slice().contains(&0) {
-            self.offset
-        } else {
-            self.offset + i * self.strides()[axis]
-        };
-        Strided::new(
-            dims.as_slice(),
-            remove(self.strides(), axis).as_slice(),
-            offset,
-        )
+        let empty = self
+            .dims()
+            .iter()
+            .enumerate()
+            .any(|(k, &d)| k != axis && d == 0);
+        if !empty {
+            out.offset = Self::step(self.offset, i, self.strides()[axis]);
+        }
+        match &mut out.axes {
+            Axes::Inline {
+                rank,
+                dims,
+                strides,
+            } => {
+                dims.copy_within(axis + 1..*rank, axis);
+                strides.copy_within(axis + 1..*rank, axis);
+                *rank -= 1;
+            }
+            Axes::Heap(..) => {
+                let mut d = self.dims().to_vec();
+                let mut s = self.strides().to_vec();
+                d.remove(axis);
+                s.remove(axis);
+                return Strided::new(&d, &s, out.offset);
+            }
+        }
+        out.refresh();
+        out
     }
 
     /// The axes reordered (`perm` checked by the caller).
@@ -259,17 +442,17 @@ impl Strided {
             od[k] = d[p];
             os[k] = s[p];
         }
-        out.contig = out.compute_contig();
+        out.refresh();
         out
     }
 
     /// A size-1 axis inserted at `axis` (`0..=rank`).
     pub(crate) fn unsqueeze(&self, axis: usize) -> Strided {
-        Strided::new(
-            insert(self.dims(), axis, 1).as_slice(),
-            insert(self.strides(), axis, 0).as_slice(),
-            self.offset,
-        )
+        let mut d = self.dims().to_vec();
+        let mut s = self.strides().to_vec();
+        d.insert(axis, 1);
+        s.insert(axis, 0);
+        Strided::new(&d, &s, self.offset)
     }
 
     /// The size-1 axis `axis` removed (checked by the caller).
@@ -281,47 +464,39 @@ impl Strided {
     /// axes get stride 0, so every position reads the one element.
     pub(crate) fn broadcast_to(&self, shape: &[usize]) -> Strided {
         let pad = shape.len() - self.dims().len();
-        let mut strides = ShapeBuf::zeroed(shape.len());
-        for (k, s) in strides.as_mut_slice().iter_mut().enumerate().skip(pad) {
-            let d = self.dims()[k - pad];
-            *s = if d == 1 && shape[k] != 1 {
-                0
-            } else {
-                self.strides()[k - pad]
-            };
+        let strides: Vec<isize> = (0..shape.len())
+            .map(|k| {
+                if k < pad || (self.dims()[k - pad] == 1 && shape[k] != 1) {
+                    0
+                } else {
+                    self.strides()[k - pad]
+                }
+            })
+            .collect();
+        Strided::new(shape, &strides, self.offset)
+    }
+
+    /// The lowest and the highest offset of any element (`None` when
+    /// empty): the part of the storage the layout reads.
+    pub(crate) fn span(&self) -> Option<(usize, usize)> {
+        if self.dims().contains(&0) {
+            return None;
         }
-        Strided::new(shape, strides.as_slice(), self.offset)
+        let (mut lo, mut hi) = (self.offset, self.offset);
+        for (&d, &s) in self.dims().iter().zip(self.strides()) {
+            let far = Self::step(self.offset, d - 1, s);
+            if s < 0 {
+                lo = lo.wrapping_add(far).wrapping_sub(self.offset);
+            } else {
+                hi = hi.wrapping_add(far).wrapping_sub(self.offset);
+            }
+        }
+        Some((lo, hi))
     }
 
     /// The largest offset any element has, plus one (0 when empty): how
     /// much storage the layout needs.
     pub(crate) fn end(&self) -> usize {
-        if self.dims().contains(&0) {
-            return 0;
-        }
-        self.offset
-            + self
-                .dims()
-                .iter()
-                .zip(self.strides())
-                .map(|(&d, &s)| (d - 1) * s)
-                .sum::<usize>()
-            + 1
+        self.span().map_or(0, |(_, hi)| hi + 1)
     }
-}
-
-/// `s` without entry `axis`.
-fn remove(s: &[usize], axis: usize) -> ShapeBuf {
-    let mut out = ShapeBuf::zeroed(s.len() - 1);
-    let o = out.as_mut_slice();
-    o[..axis].copy_from_slice(&s[..axis]);
-    o[axis..].copy_from_slice(&s[axis + 1..]);
-    out
-}
-
-/// `s` with `value` inserted at `axis`.
-fn insert(s: &[usize], axis: usize, value: usize) -> ShapeBuf {
-    let mut v: Vec<usize> = s.to_vec();
-    v.insert(axis, value);
-    ShapeBuf::from_slice(&v)
 }

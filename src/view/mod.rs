@@ -40,6 +40,7 @@
 //! [`tensor`](mod@crate::tensor).
 
 mod dyn_view;
+mod for_kernel;
 pub mod iter;
 mod layout;
 pub mod slice;
@@ -48,6 +49,7 @@ pub mod static_view;
 pub mod typed_operand;
 
 pub use dyn_view::{DynView, DynViewMut};
+pub(crate) use for_kernel::KernelView;
 pub use iter::{AxisIter, AxisIterMut, DynIndex, IndexedIter, Iter, IterMut};
 pub(crate) use iter::{Offsets, iter_offsets};
 pub(crate) use layout::Strided;
@@ -60,8 +62,10 @@ pub use typed_operand::TypedOperand;
 /// `range; step` takes every `step`-th position (`..;2`), a single index
 /// (`2`, `-1`) drops its axis. Axes after the last argument are kept whole.
 /// Bounds follow Python's slicing (negative from the end, clamped to the
-/// axis); an index out of range and a step below 1 are errors with
-/// PyTorch's words. Gives an array of [`SliceArg`] for
+/// axis); a negative step walks backwards as NumPy's does (`..;-1` is
+/// `a[::-1]`, a view; see [`slice`](mod@slice) for the rules); an index
+/// out of range and a step of 0 are errors with PyTorch's words. Gives an
+/// array of [`SliceArg`] for
 /// [`DynView::slice`] and [`DynTensor::slice`](crate::DynTensor::slice).
 ///
 /// ```
@@ -70,6 +74,7 @@ pub use typed_operand::TypedOperand;
 /// assert_eq!(t.slice(s![1, 1..3, ..;2]).to_vec(), vec![16, 18, 20, 22]);
 /// assert_eq!(t.slice(s![.., -1, -1]).to_vec(), vec![11, 23]);
 /// assert_eq!(t.slice(s![..1, ..;5, 1..100]).shape(), &[1, 1, 3]);
+/// assert_eq!(t.slice(s![1, 2..=0;-1, -1]).to_vec(), vec![23, 19, 15]);
 /// assert_eq!(
 ///     t.try_slice(s![2]).unwrap_err().to_string().lines().next().unwrap(),
 ///     "index 2 is out of bounds for dimension 0 with size 2"
@@ -78,7 +83,20 @@ pub use typed_operand::TypedOperand;
 #[macro_export]
 macro_rules! s {
     ($($arg:expr $(; $step:expr)?),* $(,)?) => {
-        [$($crate::view::SliceArg::from($arg) $(.with_step($step))?),*]
+        [$($crate::__s_arg!($arg $(; $step)?)),*]
+    };
+}
+
+// One argument of `s!`: with a step, through `StepArg` (which keeps an
+// inclusive range's last position whatever the step's sign).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __s_arg {
+    ($arg:expr) => {
+        $crate::view::SliceArg::from($arg)
+    };
+    ($arg:expr; $step:expr) => {
+        $crate::view::slice::StepArg::stepped($arg, $step)
     };
 }
 
@@ -118,7 +136,8 @@ macro_rules! narrow {
 /// drops the axis, `..` keeps it; past the end of a static axis either
 /// does not compile. Any other argument is a runtime expression: an index
 /// drops the axis, a range (`a..b`, `2..`, `..;2`, `r; step`) makes it
-/// `Dyn`; both are checked when the program runs (panicking with
+/// `Dyn` (a negative step walks backwards, NumPy's `a[::-1]`, still a
+/// view: see [`slice`](mod@slice)); both are checked when the program runs (panicking with
 /// PyTorch's message, as [`DynView::slice`] does). Names stay with their
 /// axes. A [`TensorViewMut`] is sliced the same way, giving a mutable
 /// view. See [`static_slice`].
@@ -131,6 +150,8 @@ macro_rules! narrow {
 /// let (i, j) = (1, 4);
 /// let w: TensorView<'_, i32, shape![4, Dyn, 3]> = slice!(t.view(), .., i..j, ..3);
 /// assert_eq!(w.shape(), &[4, 3, 3]);
+/// let r: TensorView<'_, i32, shape![Dyn, 6]> = slice!(t.view(), 3..1;-1, 0);
+/// assert_eq!((r[[0, 0]], r[[1, 0]]), (90, 60)); // t[3, 0, 0] and t[2, 0, 0]
 /// ```
 ///
 /// A static range or index past the end does not compile:

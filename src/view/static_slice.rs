@@ -25,7 +25,7 @@
 
 use core::ops::{Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
 
-use super::slice::SliceArg;
+use super::slice::{SliceArg, StepArg};
 use super::static_view::{TensorView, TensorViewMut, or_panic, position, typed, typed_mut};
 use crate::element::Element;
 use crate::error::ShapeError;
@@ -81,11 +81,11 @@ slice_axis!(range Range<usize> Range<isize> Range<i32> RangeFrom<usize> RangeFro
     RangeFrom<i32> RangeTo<usize> RangeTo<isize> RangeTo<i32> RangeInclusive<usize>
     RangeInclusive<isize> RangeInclusive<i32> RangeToInclusive<usize> RangeToInclusive<isize>
     RangeToInclusive<i32> RangeFull);
-impl<S: NarrowDyn<A>, A, R: Into<SliceArg>> SliceAxis<S, A> for Stepped<R> {
+impl<S: NarrowDyn<A>, A, R: StepArg> SliceAxis<S, A> for Stepped<R> {
     type Out = NarrowedDyn<S, A>;
     const AXIS: usize = <S as NarrowDyn<A>>::AXIS;
     fn arg(self) -> SliceArg {
-        self.0.into().with_step(self.1)
+        self.0.stepped(self.1)
     }
 }
 

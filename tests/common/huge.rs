@@ -146,19 +146,36 @@ fn resolve(axis: isize, rank: usize) -> Option<usize> {
 }
 
 /// Python's slice length of `start:end:step` on an axis of `size`
-/// (`step > 0`).
-pub fn python_len(start: isize, end: Option<isize>, step: isize, size: usize) -> usize {
-    let n = size as i128;
-    let clamp = |b: i128| {
-        let b = if b < 0 { b + n } else { b };
-        b.clamp(0, n)
+/// (`step != 0`).
+pub fn python_len(start: Option<isize>, end: Option<isize>, step: isize, size: usize) -> usize {
+    // CPython's `PySlice_AdjustIndices` and `PySlice_GetLength`, in i128.
+    let (n, step) = (size as i128, step as i128);
+    let adjust = |b: i128| {
+        if b < 0 {
+            let b = b + n;
+            if b < 0 {
+                if step < 0 { -1 } else { 0 }
+            } else {
+                b
+            }
+        } else if b >= n {
+            if step < 0 { n - 1 } else { n }
+        } else {
+            b
+        }
     };
-    let s = clamp(start as i128);
-    let e = end.map_or(n, |e| clamp(e as i128));
-    if e <= s {
-        0
+    let s = start.map_or(if step < 0 { n - 1 } else { 0 }, |b| adjust(b as i128));
+    let e = end.map_or(if step < 0 { -1 } else { n }, |b| adjust(b as i128));
+    if step < 0 {
+        if e < s {
+            ((s - e - 1) / -step + 1) as usize
+        } else {
+            0
+        }
+    } else if s < e {
+        ((e - s - 1) / step + 1) as usize
     } else {
-        ((e - s + step as i128 - 1) / step as i128) as usize
+        0
     }
 }
 
@@ -175,7 +192,7 @@ pub fn python_slice(shape: &[usize], args: &[SliceArg]) -> Option<Vec<usize>> {
                 resolve(i, size)?;
             }
             SliceArg::Range { start, end, step } => {
-                if step <= 0 {
+                if step == 0 {
                     return None;
                 }
                 out.push(python_len(start, end, step, size));
@@ -389,7 +406,7 @@ pub fn run(words: &[u64]) {
                     .map(|_| match w.next() % 4 {
                         0 => SliceArg::Index(w.signed()),
                         k => SliceArg::Range {
-                            start: w.signed(),
+                            start: (k != 2).then(|| w.signed()),
                             end: (k != 1).then(|| w.signed()),
                             step: if k == 3 { w.signed() } else { 1 },
                         },
