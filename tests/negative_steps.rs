@@ -227,6 +227,37 @@ fn arithmetic_with_reversed_views() {
     );
 }
 
+/// Operands large enough that a reversed one is read in blocks of the
+/// outermost axis (several rows per block, and one row longer than a
+/// block), against the elements computed by index.
+#[test]
+fn arithmetic_with_large_reversed_views() {
+    for (r, c) in [(300, 100), (3, 20_000), (1, 40_000), (5000, 7)] {
+        let a = DynTensor::from_vec((0..(r * c) as i64).collect(), &[r, c]).unwrap();
+        let b = DynTensor::from_vec((0..c as i64).map(|x| 7 * x).collect(), &[c]).unwrap();
+        let both = a.slice(s![..;-1, ..;-1]);
+        let want: Vec<i64> = (0..r)
+            .flat_map(|i| (0..c).map(move |j| ((r - 1 - i) * c + (c - 1 - j)) as i64))
+            .collect();
+        assert_eq!(both.to_vec(), want, "[{r}, {c}]");
+        // A reversed operand with a forward broadcast row, and a forward
+        // operand with a reversed broadcast row.
+        let got = (&both + &b.view()).to_vec();
+        let mut k = 0;
+        for i in 0..r {
+            for j in 0..c {
+                assert_eq!(got[k], want[k] + 7 * j as i64, "[{r}, {c}] at ({i}, {j})");
+                k += 1;
+            }
+        }
+        let got = (&a.view() - &b.slice(s![..;-1])).to_vec();
+        for (k, g) in got.iter().enumerate() {
+            let j = k % c;
+            assert_eq!(*g, k as i64 - 7 * (c - 1 - j) as i64, "[{r}, {c}] at {k}");
+        }
+    }
+}
+
 #[test]
 fn reductions_of_reversed_views() {
     let a = m34();

@@ -155,9 +155,47 @@ fn binary_unnamed<T: Element, Op: BinaryOp<T>>(
     #[cfg(feature = "std")]
     crate::legacy::check(a.shape(), b.shape(), &shape);
     let mut data = vec_for::<T>(&shape)?;
-    let (a, b) = (a.try_for_kernel()?, b.try_for_kernel()?);
-    kernel::binary_strided_vec(&mut data, &shape, operand(&a), operand(&b), Op::apply);
+    if a.layout.is_forward() && b.layout.is_forward() {
+        let (a, b) = (a.try_for_kernel()?, b.try_for_kernel()?);
+        kernel::binary_strided_vec(&mut data, &shape, operand(&a), operand(&b), Op::apply);
+    } else if n != 0 {
+        binary_reversed::<T, Op>(&mut data, &shape, a, b)?;
+    }
     Ok(DynTensor::from_parts(data, &shape))
+}
+
+/// Elements per block of [`binary_reversed`]: 64 KiB of `f32`, so that
+/// each block's copy is still in cache when the kernel reads it.
+const REVERSED_BLOCK: usize = 16 * 1024;
+
+/// [`binary_unnamed`]'s kernel call when an operand has a reversed axis:
+/// the kernels take no negative strides, so each operand is copied as
+/// they need it, but a block of the outermost axis at a time (about
+/// [`REVERSED_BLOCK`] elements) rather than whole, and each block's
+/// result is appended in order. A whole copy of a large operand cost a
+/// fresh buffer's page faults on every call: 2.4 ms against ndarray's
+/// 0.59 ms for a `[1024, 1024]` `f32` sum with a reversed operand.
+fn binary_reversed<T: Element, Op: BinaryOp<T>>(
+    data: &mut Vec<T>,
+    shape: &[usize],
+    a: &DynView<'_, T>,
+    b: &DynView<'_, T>,
+) -> Result<(), ShapeError> {
+    // Not empty (checked by the caller), so no size is 0; and a rank-0
+    // shape has no axis to reverse.
+    let (a, b) = (a.try_broadcast_to(shape)?, b.try_broadcast_to(shape)?);
+    let rows = shape[0];
+    let per_row = shape[1..].iter().product::<usize>();
+    let step = (REVERSED_BLOCK / per_row).max(1);
+    let mut start = 0;
+    while start < rows {
+        let len = step.min(rows - start);
+        let (a, b) = (a.try_narrow(0, start, len)?, b.try_narrow(0, start, len)?);
+        let (ka, kb) = (a.try_for_kernel()?, b.try_for_kernel()?);
+        kernel::binary_strided_vec(data, a.shape(), operand(&ka), operand(&kb), Op::apply);
+        start += len;
+    }
+    Ok(())
 }
 
 /// `out op= b`: `b` must broadcast to `out`'s shape (by name when both

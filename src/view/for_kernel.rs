@@ -8,7 +8,9 @@
 //! products (`matmul`) and linalg's batches. The rest read a view through
 //! `to_vec`/`contiguous`/`iter` (einsum's operands, sorting, gathers),
 //! which walk signed strides themselves; a whole `sum` reads a reversed
-//! view forwards instead ([`Strided::forward`]).
+//! view forwards instead ([`Strided::forward`]), and a binary operation
+//! hands a reversed operand over a block of rows at a time, so that the
+//! copy stays in cache.
 
 use alloc::borrow::Cow;
 
