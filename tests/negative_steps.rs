@@ -3,10 +3,9 @@
 //! elements materialised. The reference for each is built by hand here
 //! (the reversed positions computed in the test), not by the code under
 //! test; `to_vec` itself is checked against a naive slice in
-//! tests/views.rs's proptest, which includes negative steps.
-// NumPy's `a[5:1:-2]` is `s![5..1;-2]`: a descending range, which clippy's
-// `reversed_empty_ranges` (deny by default) reads as an empty loop.
-#![allow(clippy::reversed_empty_ranges)]
+//! tests/views.rs's proptest, which includes negative steps. Clippy runs
+//! on this file with no `allow`: NumPy's `a[5:1:-2]`, `s![5..1;-2]`, must
+//! not trip its `reversed_empty_ranges` (denied by default).
 
 use proptest::prelude::*;
 use shaped::{DynTensor, DynView, SliceArg, Tensor, TensorView, s, shape, slice};

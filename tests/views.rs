@@ -1208,9 +1208,6 @@ fn typed_slices_of_mutable_views_write_through() {
 /// NumPy's negative steps (`a[::-1]`) are views with NumPy's elements
 /// (the values NumPy's and Python's documentation give for
 /// `x = np.arange(10)`); a step of 0 is PyTorch's error.
-// NumPy's `a[5:1:-2]` is `s![5..1;-2]`: a descending range, which clippy's
-// `reversed_empty_ranges` (deny by default) reads as an empty loop.
-#[allow(clippy::reversed_empty_ranges)]
 #[test]
 fn negative_steps_are_numpy_views() {
     use shaped::{DynTensor, ShapeError, s};

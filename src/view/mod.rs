@@ -82,8 +82,32 @@ pub use typed_operand::TypedOperand;
 /// ```
 #[macro_export]
 macro_rules! s {
-    ($($arg:expr $(; $step:expr)?),* $(,)?) => {
-        [$($crate::__s_arg!($arg $(; $step)?)),*]
+    ($($args:tt)*) => { $crate::__s_args!([] $($args)*) };
+}
+
+// The arguments of `s!`, read left to right. A range of two literals with
+// a step is built as a `Range` struct (or `RangeInclusive::new`), not with
+// `..`: clippy's
+// `reversed_empty_ranges` (denied by default) would take NumPy's
+// `5:1:-2`, `s![5..1;-2]`, for an empty loop.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __s_args {
+    ([$($done:expr),*] $(,)?) => { [$($done),*] };
+    ([$($done:expr),*] $a:literal .. $b:literal ; $step:expr $(, $($rest:tt)*)?) => {
+        $crate::__s_args!(
+            [$($done,)* $crate::__s_arg!(::core::ops::Range { start: $a, end: $b }; $step)]
+            $($($rest)*)?
+        )
+    };
+    ([$($done:expr),*] $a:literal ..= $b:literal ; $step:expr $(, $($rest:tt)*)?) => {
+        $crate::__s_args!(
+            [$($done,)* $crate::__s_arg!(::core::ops::RangeInclusive::new($a, $b); $step)]
+            $($($rest)*)?
+        )
+    };
+    ([$($done:expr),*] $arg:expr $(; $step:expr)? $(, $($rest:tt)*)?) => {
+        $crate::__s_args!([$($done,)* $crate::__s_arg!($arg $(; $step)?)] $($($rest)*)?)
     };
 }
 
@@ -191,6 +215,14 @@ macro_rules! __slice {
     };
     (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] $i:literal $(, $($rest:tt)*)?) => {
         $crate::__slice!(@parse $v [$($p)* + 1] [(index [$($p)*] $i) $($acc)*] $($($rest)*)?)
+    };
+    // Two literals with a step: a `Range` struct, as in `s!`, so that
+    // clippy does not read a descending `5..1` as an empty loop.
+    (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] $a:literal .. $b:literal ; $st:expr $(, $($rest:tt)*)?) => {
+        $crate::__slice!(@parse $v [$($p)*] [$($acc)*] ::core::ops::Range { start: $a, end: $b }; $st $(, $($rest)*)?)
+    };
+    (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] $a:literal ..= $b:literal ; $st:expr $(, $($rest:tt)*)?) => {
+        $crate::__slice!(@parse $v [$($p)*] [$($acc)*] ::core::ops::RangeInclusive::new($a, $b); $st $(, $($rest)*)?)
     };
     (@parse $v:tt [$($p:tt)*] [$($acc:tt)*] $e:expr ; $st:expr $(, $($rest:tt)*)?) => {
         $crate::__slice!(@parse $v [$($p)* + 1] [(step [$($p)*] ($e) ($st)) $($acc)*] $($($rest)*)?)

@@ -17,9 +17,7 @@
 //! clamps them (for a negative step, a start past the end is the last
 //! position). An inclusive end keeps its position either way:
 //! `s![3..=1;-1]` is positions 3, 2, 1, and `s![..=0;-1]` runs down to the
-//! first. (Clippy's `reversed_empty_ranges`, denied by default, takes a
-//! descending range of literals, `5..1`, for an empty loop: allow it where
-//! you slice that way, or write the argument as a [`SliceArg::Range`].)
+//! first.
 //! A step of 0 is an error (`step must be greater than zero (got 0)`, PyTorch's
 //! words). A single index must be in range (`index 5 is out of bounds
 //! for dimension 0 with size 4`). Axes after the last argument are kept
