@@ -27,9 +27,10 @@
 //!   mixed tensors: the rank kept or known, the sizes at run time.
 //! - [`diagonal`] and [`rank_bounds`] — the layouts and rank checks of
 //!   the matrix helpers (`diagonal()`, `eye`, `tril`, `triu`, `trace`).
-//! - [`flatten`], [`unflatten`], [`movedim`], [`kron`] and [`grid`] — the
-//!   layouts of `flatten()`, `unflatten`, `movedim`, `kron`, `outer` and
-//!   `meshgrid`; [`product`] multiplies sizes for the first and `kron`.
+//! - [`flatten`], [`unflatten`], [`movedim`], [`kron`], [`repeat`] and
+//!   [`grid`] — the layouts of `flatten()`, `unflatten`, `movedim`,
+//!   `kron`, `repeat_static`, `outer` and `meshgrid`; [`product`]
+//!   multiplies sizes for the first, `kron` and `repeat_static`.
 //! - [`index`] — how many indices an element of a layout takes (`t[[i, j]]`).
 //! - [`narrow`] — the layouts of narrowed views of static and mixed
 //!   layouts (a compile-time range gives a static size, a runtime one `Dyn`).
@@ -106,6 +107,7 @@ pub mod narrow;
 pub mod past_end;
 pub mod product;
 pub mod rank_bounds;
+pub mod repeat;
 pub mod reshape;
 #[doc(hidden)]
 #[rustfmt::skip] // generated: see `size_names_is_up_to_date` in dim.rs

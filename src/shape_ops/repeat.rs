@@ -19,7 +19,8 @@ use crate::error::{ShapeError, checked_numel, fail};
 use crate::shape::all_dyn::{DynAxis, Resized, ToDynLayout, WithDynAxis};
 use crate::shape::axes::Axis;
 use crate::shape::axis::{self, AxisArg};
-use crate::shape::list::Layout;
+use crate::shape::list::{Layout, Shape};
+use crate::shape::repeat::{RepeatBy, Repeated};
 use crate::tensor::{DynTensor, Tensor};
 
 /// Appends each run of `run` elements of `src` `times` times: a whole
@@ -158,6 +159,49 @@ where
 }
 
 impl<T: Element, S: Layout> Tensor<T, S> {
+    /// The tensor tiled by repeats known at compile time, written as a
+    /// static shape `R` (`t.repeat_static::<shape![2, 1]>()` is PyTorch's
+    /// `t.repeat(2, 1)`, NumPy's `tile(t, (2, 1))`): the compiler computes
+    /// the result's layout ([`Repeated<S, R>`]: each size times its
+    /// repeat, `Dyn` where a size is `Dyn` or the product passes 1024).
+    /// Fewer repeats than dimensions does not compile (PyTorch's rule).
+    /// The only error is an allocation the allocator refuses
+    /// ([`ShapeError::TooLarge`]).
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor};
+    /// let t = Tensor::<i32, shape![2]>::from_slice(&[1, 2]).unwrap();
+    /// let r: Tensor<i32, shape![2, 4]> = t.try_repeat_static::<shape![2, 2]>().unwrap();
+    /// assert_eq!(r.to_vec(), vec![1, 2, 1, 2, 1, 2, 1, 2]);
+    /// ```
+    pub fn try_repeat_static<R: Shape + Layout>(
+        &self,
+    ) -> Result<Tensor<T, Repeated<S, R>>, ShapeError>
+    where
+        S: RepeatBy<R>,
+    {
+        let d = DynTensor::from_parts(self.to_vec(), &self.shape()).try_repeat(&R::DIMS)?;
+        let dims = d.shape().to_vec();
+        Ok(Tensor::from_checked(d.into_vec(), &dims))
+    }
+
+    /// [`try_repeat_static`](Self::try_repeat_static), panicking with the
+    /// error's message.
+    ///
+    /// ```
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let m = Tensor::<i32, shape![Dyn, 2]>::arange_sized(&[3]);
+    /// let r: Tensor<i32, shape![Dyn, 2]> = m.repeat_static::<shape![2, 1]>();
+    /// assert_eq!(r.shape().as_slice(), &[6, 2]);
+    /// ```
+    #[track_caller]
+    pub fn repeat_static<R: Shape + Layout>(&self) -> Tensor<T, Repeated<S, R>>
+    where
+        S: RepeatBy<R>,
+    {
+        self.try_repeat_static::<R>().unwrap_or_else(|e| fail(e))
+    }
+
     /// Each element repeated `repeats` times in place along axis `K` (see
     /// [`DynTensor::try_repeat_interleave`]), that axis of runtime size in
     /// the result's layout ([`WithDynAxis<S, K>`]).
