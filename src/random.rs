@@ -1,5 +1,6 @@
 //! Random tensors (the `rand` feature): [`normal`](crate::DynTensor::normal)
-//! and [`uniform`](crate::DynTensor::uniform), for runtime and static shapes.
+//! and [`uniform`](crate::DynTensor::uniform), for runtime, static and
+//! mixed shapes (`normal_sized`, `uniform_sized`).
 //!
 //! Every constructor takes the random number generator, so that results are
 //! reproducible from a seed (`SeedableRng::seed_from_u64`). Elements are
@@ -28,6 +29,9 @@ use num_traits::Float;
 
 use crate::element::Element;
 use crate::shape::Shape;
+use crate::shape::broadcast::ReverseOnto;
+use crate::shape::list::Nil;
+use crate::shape::mixed::{DimList, Mixed};
 use crate::tensor::DynTensor;
 use crate::tensor::Tensor;
 
@@ -163,6 +167,60 @@ impl<T: Element + SampleUniform, S: Shape> Tensor<T, S> {
         match uniform_distribution(low, high) {
             Some(d) => Self::from_fn(|_| d.sample(rng)),
             None => Self::full(low),
+        }
+    }
+}
+
+impl<T: Element + Float, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>>
+where
+    StandardNormal: Distribution<T>,
+{
+    /// A mixed tensor of elements drawn from the normal distribution (see
+    /// [`DynTensor::normal`]), the `Dyn` sizes given as for
+    /// [`ones_sized`](Tensor::ones_sized).
+    ///
+    /// ```
+    /// use rand::{SeedableRng, rngs::SmallRng};
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let mut rng = SmallRng::seed_from_u64(7);
+    /// let t = Tensor::<f32, shape![Dyn, 3]>::normal_sized(10.0, 3.0, &[4], &mut rng);
+    /// assert_eq!(t.shape().as_slice(), &[4, 3]);
+    /// ```
+    #[track_caller]
+    pub fn normal_sized<R: Rng + ?Sized>(
+        mean: T,
+        std: T,
+        dyn_sizes: &[usize],
+        rng: &mut R,
+    ) -> Self {
+        let d = normal_distribution(mean, std);
+        Self::from_fn_sized(dyn_sizes, |_| d.sample(rng))
+    }
+}
+
+impl<T: Element + SampleUniform, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
+    /// A mixed tensor of elements drawn uniformly from `[low, high)` (see
+    /// [`DynTensor::uniform`]), the `Dyn` sizes given as for
+    /// [`ones_sized`](Tensor::ones_sized).
+    ///
+    /// ```
+    /// use rand::{SeedableRng, rngs::SmallRng};
+    /// use shaped::{shape, Dyn, Tensor};
+    /// let mut rng = SmallRng::seed_from_u64(7);
+    /// let t = Tensor::<f64, shape![2, Dyn]>::uniform_sized(0.0, 1.0, &[5], &mut rng);
+    /// assert_eq!(t.shape().as_slice(), &[2, 5]);
+    /// assert!(t.as_slice().iter().all(|&x| (0.0..1.0).contains(&x)));
+    /// ```
+    #[track_caller]
+    pub fn uniform_sized<R: Rng + ?Sized>(
+        low: T,
+        high: T,
+        dyn_sizes: &[usize],
+        rng: &mut R,
+    ) -> Self {
+        match uniform_distribution(low, high) {
+            Some(d) => Self::from_fn_sized(dyn_sizes, |_| d.sample(rng)),
+            None => Self::full_sized(dyn_sizes, low),
         }
     }
 }

@@ -722,7 +722,7 @@ fn tensor_literal_long_rows() {
 #[cfg(feature = "rand")]
 mod random {
     use rand::{SeedableRng, rngs::SmallRng};
-    use shaped::{DynTensor, Tensor, shape};
+    use shaped::{Dyn, DynTensor, Tensor, shape};
 
     #[test]
     fn seeded_generators_reproduce() {
@@ -735,6 +735,29 @@ mod random {
         // Static tensors draw the same values in the same order.
         let s = Tensor::<f32, shape![3, 3]>::normal(10.0, 3.0, &mut SmallRng::seed_from_u64(5));
         assert_eq!(s.into_dyn(), a);
+        // So do mixed ones, the `Dyn` sizes given.
+        let m = Tensor::<f32, shape![Dyn, 3]>::normal_sized(
+            10.0,
+            3.0,
+            &[3],
+            &mut SmallRng::seed_from_u64(5),
+        );
+        assert_eq!(m.into_dyn(), a);
+        let u = DynTensor::<u8>::uniform(1, 7, &[2, 5], &mut SmallRng::seed_from_u64(9));
+        let mu = Tensor::<u8, shape![2, Dyn]>::uniform_sized(
+            1,
+            7,
+            &[5],
+            &mut SmallRng::seed_from_u64(9),
+        );
+        assert_eq!(mu.into_dyn(), u);
+        let flat = Tensor::<f64, shape![Dyn]>::uniform_sized(
+            2.0,
+            2.0,
+            &[3],
+            &mut SmallRng::seed_from_u64(0),
+        );
+        assert_eq!(flat.to_vec(), vec![2.0; 3]);
     }
 
     #[test]
