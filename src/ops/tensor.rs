@@ -46,15 +46,14 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         }
         or_panic(Op::check_for(self.as_slice(), rhs.as_slice()));
         if const { kernel::is_small::<S>() } {
-            // Into a copy on the stack, which LLVM knows nothing else points
+            // `rhs` copied to the stack, which LLVM knows nothing else points
             // to, so that it keeps `rhs` in registers across rows.
-            let mut tmp = self.clone();
+            let rhs = rhs.clone();
             kernel::assign_unrolled::<kernel::StaticPlan<S, S, Src<S, R>>, T>(
-                tmp.as_mut_slice(),
+                self.as_mut_slice(),
                 rhs.as_slice(),
                 Op::apply,
             );
-            *self = tmp;
         } else {
             kernel::assign(
                 self.as_mut_slice(),
