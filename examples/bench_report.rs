@@ -71,7 +71,11 @@ fn main() {
     if args.iter().any(|a| a == "--docs") {
         let page = fs::read_to_string(PAGE).expect("read docs/benchmarks.md");
         let (start, end) = ("<!-- bench:start -->", "<!-- bench:end -->");
-        let (Some(i), Some(j)) = (page.find(start), page.find(end)) else {
+        let (Some(i), Some(j)) = (
+            // The markers on lines of their own: the page's prose names them too.
+            page.find(&format!("\n{start}\n")).map(|i| i + 1),
+            page.find(&format!("\n{end}")).map(|j| j + 1),
+        ) else {
             eprintln!("{PAGE} has no {start} ... {end} markers");
             std::process::exit(1);
         };

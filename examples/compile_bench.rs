@@ -164,7 +164,11 @@ fn main() {
         let page_path = crate_dir.join("docs/benchmarks.md");
         let page = fs::read_to_string(&page_path).expect("read docs/benchmarks.md");
         let (start, end) = ("<!-- compile:start -->", "<!-- compile:end -->");
-        let (Some(i), Some(j)) = (page.find(start), page.find(end)) else {
+        let (Some(i), Some(j)) = (
+            // The markers on lines of their own: the page's prose names them too.
+            page.find(&format!("\n{start}\n")).map(|i| i + 1),
+            page.find(&format!("\n{end}")).map(|j| j + 1),
+        ) else {
             eprintln!("docs/benchmarks.md has no {start} ... {end} markers");
             std::process::exit(1);
         };
