@@ -71,11 +71,20 @@ fn clamp<T: Element>(x: T, min: T, max: T) -> T {
     if y > max { max } else { y }
 }
 
+// Each function on a tensor and on a view of the same kind (a typed view
+// gives a tensor of its layout, a `DynView` a `DynTensor`), both through
+// `map`, which reads a view in one pass without copying it first.
 macro_rules! unary {
     ($bound:path: $($name:ident $doc:literal => $f:expr),* $(,)?) => {
         impl<T: Element + $bound, S: Layout> Tensor<T, S> {$(
             #[doc = $doc]
             #[inline]
+            pub fn $name(&self) -> Tensor<T, S> {
+                self.map($f)
+            }
+        )*}
+        impl<T: Element + $bound, S: Layout> $crate::view::TensorView<'_, T, S> {$(
+            #[doc = $doc]
             pub fn $name(&self) -> Tensor<T, S> {
                 self.map($f)
             }
@@ -90,9 +99,23 @@ macro_rules! unary_dyn {
                 self.map($f)
             }
         )*}
+        $crate::ops::math::unary_dyn_view!($bound: $($name $doc => $f),*);
+    };
+}
+// The `DynView` half of `unary_dyn!`, alone for the functions whose
+// `DynTensor` forms are written out (`exp ln sqrt abs`, with examples).
+macro_rules! unary_dyn_view {
+    ($bound:path: $($name:ident $doc:literal => $f:expr),* $(,)?) => {
+        impl<T: Element + $bound> $crate::view::DynView<'_, T> {$(
+            #[doc = $doc]
+            pub fn $name(&self) -> DynTensor<T> {
+                self.map($f)
+            }
+        )*}
     };
 }
 // The same two macros give the rest of the float vocabulary (`unary_float`).
+pub(crate) use unary_dyn_view;
 pub(super) use {unary, unary_dyn};
 
 unary!(Float:
@@ -115,6 +138,14 @@ unary_dyn!(Float:
 unary!(Signed:
     abs "The absolute value of every element; integers wrap (`abs(i32::MIN)` is `i32::MIN`, as in PyTorch)." => wrapping_abs,
     signum "-1, 0 or 1 by the sign of every element, NaN for NaN (PyTorch's `sign`)." => sign,
+);
+unary_dyn_view!(Float:
+    exp "`e^x` for every element." => Float::exp,
+    ln "The natural logarithm of every element (PyTorch's `log`): `-inf` at 0, NaN below." => Float::ln,
+    sqrt "The square root of every element (NaN below 0)." => Float::sqrt,
+);
+unary_dyn_view!(Signed:
+    abs "The absolute value of every element; integers wrap (`abs(i32::MIN)` is `i32::MIN`, as in PyTorch)." => wrapping_abs,
 );
 unary_dyn!(Signed:
     signum "-1, 0 or 1 by the sign of every element, NaN for NaN (PyTorch's `sign`)." => sign,

@@ -155,6 +155,18 @@ macro_rules! classifiers {
                 Mask::from_parts(data, &self.shape())
             }
         )*}
+        impl<T: Element, S: Layout> $crate::view::TensorView<'_, T, S> {$(
+            #[doc = $doc]
+            pub fn $name(&self) -> Mask<S> {
+                Mask::from_parts(self.as_dyn().map_vec($f), self.shape())
+            }
+        )*}
+        impl<T: Element> $crate::view::DynView<'_, T> {$(
+            #[doc = $doc]
+            pub fn $name(&self) -> DynTensor<bool> {
+                self.map_to($f)
+            }
+        )*}
         impl<T: Element> DynTensor<T> {$(
             #[doc = $doc]
             pub fn $name(&self) -> DynTensor<bool> {

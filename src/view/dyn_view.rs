@@ -455,6 +455,40 @@ impl<'a, T: Copy> DynView<'a, T> {
     }
 }
 
+impl<T: Element> DynView<'_, T> {
+    /// A new tensor of `f` applied to every element, in row-major order,
+    /// with the view's shape and names: one pass over the view (a slice
+    /// when it is contiguous, its strides otherwise), so that an
+    /// elementwise function of a slice or a transpose copies nothing first.
+    ///
+    /// ```
+    /// use shaped::{s, DynTensor};
+    /// let t = DynTensor::<i32>::arange(6).reshape(&[2, 3]).unwrap();
+    /// assert_eq!(t.t().map(|x| 10 * x).to_vec(), vec![0, 30, 10, 40, 20, 50]);
+    /// assert_eq!(t.slice(s![.., ..;-1]).map_to(|x| x > 3).to_vec(), vec![false, false, false, true, true, false]);
+    /// ```
+    pub fn map_to<U>(&self, f: impl Fn(T) -> U) -> DynTensor<U> {
+        let mut out = DynTensor::from_parts(self.map_vec(f), self.shape());
+        out.names.clone_from(&self.names);
+        out
+    }
+
+    /// [`map_to`](Self::map_to) into the same element type.
+    pub fn map(&self, f: impl Fn(T) -> T) -> DynTensor<T> {
+        self.map_to(f)
+    }
+
+    /// `f` of every element in row-major order, read as a slice when the
+    /// view is contiguous (which the compiler vectorises), else through
+    /// its strides.
+    pub(crate) fn map_vec<U>(&self, f: impl Fn(T) -> U) -> Vec<U> {
+        match self.as_slice() {
+            Some(s) => s.iter().map(|&x| f(x)).collect(),
+            None => self.iter().map(|&x| f(x)).collect(),
+        }
+    }
+}
+
 impl<'a, T> DynViewMut<'a, T> {
     /// A mutable view of `data` with `layout` (checked by the caller; no
     /// two positions of `layout` share an element).

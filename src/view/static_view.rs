@@ -178,6 +178,25 @@ impl<'a, T: Element, S: Layout> TensorView<'a, T, S> {
         Tensor::from_checked(self.inner.to_vec(), self.inner.shape())
     }
 
+    /// A new tensor of `f` applied to every element, in the view's layout
+    /// (see [`DynView::map_to`]).
+    ///
+    /// ```
+    /// use shaped::{shape, Tensor, TensorView};
+    /// let t = Tensor::<f32, shape![2, 3]>::arange();
+    /// let v: TensorView<'_, f32, shape![3, 2]> = t.t();
+    /// let m: Tensor<f32, shape![3, 2]> = v.map(|x| x * x);
+    /// assert_eq!(m.to_vec(), vec![0.0, 9.0, 1.0, 16.0, 4.0, 25.0]);
+    /// ```
+    pub fn map_to<U: Element>(&self, f: impl Fn(T) -> U) -> Tensor<U, S> {
+        Tensor::from_checked(self.inner.map_to(f).into_vec(), self.inner.shape())
+    }
+
+    /// [`map_to`](Self::map_to) into the same element type.
+    pub fn map(&self, f: impl Fn(T) -> T) -> Tensor<T, S> {
+        self.map_to(f)
+    }
+
     /// Position `index` of the axis `axis` (`Axis::<K>`,
     /// [`AxisFromEnd`](crate::AxisFromEnd) or a dimension name; `index`
     /// negative: from the end), the axis dropped from the layout; or
