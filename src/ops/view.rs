@@ -224,6 +224,9 @@ fn assign_unnamed<T: Element, Op: BinaryOp<T>>(
     if out.numel() == 0 {
         return Ok(());
     }
+    // A reversed operand is copied whole here, not by blocks as in
+    // `binary_reversed`: the copy is made before anything is written, so
+    // `out` is unchanged if the allocator refuses it.
     let (mut target, b) = out.for_kernel_target(b);
     let b = b.try_for_kernel()?;
     let (data, dims, strides) = target.parts();

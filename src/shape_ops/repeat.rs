@@ -36,6 +36,55 @@ fn repeat_runs<T: Copy>(src: &[T], run: usize, times: usize, out: &mut Vec<T>) {
     }
 }
 
+/// The elements and sizes of `src` (of shape `shape`) tiled `reps[k]`
+/// times along axis `k`: the rule of `repeat` on every layout. `reps` has
+/// at least the rank's length ([`ShapeError::RepeatRank`] otherwise);
+/// extra leading entries add leading axes.
+fn tiled<T: Element>(
+    src: &[T],
+    shape: &[usize],
+    reps: &[usize],
+) -> Result<(Vec<T>, Vec<usize>), ShapeError> {
+    let rank = shape.len();
+    if reps.len() < rank {
+        return Err(ShapeError::RepeatRank {
+            reps: reps.to_vec(),
+            shape: shape.to_vec(),
+        });
+    }
+    let mut dims = alloc::vec![1; reps.len() - rank];
+    dims.extend_from_slice(shape);
+    let out_dims: Vec<usize> = dims
+        .iter()
+        .zip(reps)
+        .map(|(&d, &r)| d.saturating_mul(r))
+        .collect();
+    let n = checked_numel::<T>(&out_dims)?;
+    if dims
+        .iter()
+        .zip(reps)
+        .any(|(&d, &r)| d != 0 && r != 0 && d.checked_mul(r).is_none())
+    {
+        return Err(ShapeError::TooLarge { shape: out_dims });
+    }
+    if n == 0 {
+        return Ok((Vec::new(), out_dims));
+    }
+    // Innermost axis first: each pass repeats the blocks below axis k,
+    // the first reading `src` itself.
+    let mut data: Option<Vec<T>> = None;
+    let mut block = 1; // elements of one index of axis k
+    for k in (0..dims.len()).rev() {
+        let run = block * dims[k];
+        let from = data.as_deref().unwrap_or(src);
+        let mut next = Vec::with_capacity(from.len().saturating_mul(reps[k]).min(n));
+        repeat_runs(from, run, reps[k], &mut next);
+        data = Some(next);
+        block = run * reps[k];
+    }
+    Ok((data.unwrap_or_else(|| src.to_vec()), out_dims))
+}
+
 impl<T: Element> DynTensor<T> {
     /// The tensor tiled `reps[k]` times along axis `k` (PyTorch's
     /// `repeat`; NumPy's `tile`). `reps` has at least the tensor's rank;
@@ -45,42 +94,8 @@ impl<T: Element> DynTensor<T> {
     /// dimensions of tensor"; NumPy's `tile` pads `reps` instead). The
     /// result has no names.
     pub fn try_repeat(&self, reps: &[usize]) -> Result<Self, ShapeError> {
-        let rank = self.rank();
-        if reps.len() < rank {
-            return Err(ShapeError::RepeatRank {
-                reps: reps.to_vec(),
-                shape: self.shape().to_vec(),
-            });
-        }
-        let mut dims = alloc::vec![1; reps.len() - rank];
-        dims.extend_from_slice(self.shape());
-        let out_dims: Vec<usize> = dims
-            .iter()
-            .zip(reps)
-            .map(|(&d, &r)| d.saturating_mul(r))
-            .collect();
-        let n = checked_numel::<T>(&out_dims)?;
-        if dims
-            .iter()
-            .zip(reps)
-            .any(|(&d, &r)| d != 0 && r != 0 && d.checked_mul(r).is_none())
-        {
-            return Err(ShapeError::TooLarge { shape: out_dims });
-        }
-        // Innermost axis first: each pass repeats the blocks below axis k.
-        let mut data = self.to_vec();
-        let mut block = 1; // elements of one index of axis k in `data`
-        for k in (0..dims.len()).rev() {
-            let run = block * dims[k];
-            let mut next = Vec::with_capacity(data.len().saturating_mul(reps[k]).min(n));
-            repeat_runs(&data, run, reps[k], &mut next);
-            data = next;
-            block = run * reps[k];
-        }
-        if n == 0 {
-            data.clear();
-        }
-        Ok(DynTensor::from_parts(data, &out_dims))
+        let (data, dims) = tiled(self.as_slice(), self.shape(), reps)?;
+        Ok(DynTensor::from_parts(data, &dims))
     }
 
     /// [`try_repeat`](Self::try_repeat), panicking with the error's message.
@@ -146,9 +161,8 @@ where
                 shape: self.shape().to_vec(),
             });
         }
-        let d = DynTensor::from_parts(self.to_vec(), &self.shape()).try_repeat(reps)?;
-        let dims = d.shape().to_vec();
-        Ok(Tensor::from_checked(d.into_vec(), &dims))
+        let (data, dims) = tiled(self.as_slice(), &self.shape(), reps)?;
+        Ok(Tensor::from_checked(data, &dims))
     }
 
     /// [`try_repeat`](Self::try_repeat), panicking with the error's message.
@@ -180,9 +194,8 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: RepeatBy<R>,
     {
-        let d = DynTensor::from_parts(self.to_vec(), &self.shape()).try_repeat(&R::DIMS)?;
-        let dims = d.shape().to_vec();
-        Ok(Tensor::from_checked(d.into_vec(), &dims))
+        let (data, dims) = tiled(self.as_slice(), &self.shape(), &R::DIMS)?;
+        Ok(Tensor::from_checked(data, &dims))
     }
 
     /// [`try_repeat_static`](Self::try_repeat_static), panicking with the
