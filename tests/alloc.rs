@@ -6,7 +6,7 @@
 #[path = "common/counting_alloc.rs"]
 mod counting_alloc;
 
-use counting_alloc::count_allocs;
+use counting_alloc::{count_allocs, refusing_above};
 use std::hint::black_box;
 
 use shaped::{Tensor, shape};
@@ -412,4 +412,58 @@ fn toolkit_allocates_only_the_result() {
     assert_eq!(n, 1, "a mixed reduction allocated more than its result");
     let (n, _) = count_allocs(|| black_box(&mixed).softmax(Axis::<1>));
     assert_eq!(n, 1, "a mixed softmax allocated more than its result");
+}
+
+/// Issue 58: results and lists of pieces whose size comes from the
+/// caller are allocated fallibly. With every allocation over 1 GiB
+/// refused (as an allocator out of memory refuses, whatever the machine's
+/// overcommit policy), each `try_` form returns `TooLarge` and each
+/// panicking form panics with its message instead of aborting the process.
+#[test]
+fn refused_allocations_of_the_split_repeat_unbind_family_are_errors() {
+    use shaped::{DynTensor, ShapeErrorKind};
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    let too_large = |kind: Option<ShapeErrorKind>| assert_eq!(kind, Some(ShapeErrorKind::TooLarge));
+    let panics = |f: &dyn Fn()| {
+        let e = catch_unwind(AssertUnwindSafe(f)).expect_err("expected a panic");
+        let msg = e.downcast_ref::<String>().cloned().unwrap_or_default();
+        assert!(msg.contains("is too large"), "{msg}");
+    };
+    refusing_above(1 << 30, || {
+        let scalar = DynTensor::<i32>::from_vec(vec![-3], &[]).unwrap();
+        // 2^42 i32: 16 TiB.
+        too_large(scalar.try_repeat(&[1 << 40, 2, 2]).err().map(|e| e.kind()));
+        panics(&|| drop(scalar.repeat(&[1 << 40, 2, 2])));
+        // A copy of a refused size (reps of 1 on a large tensor) too.
+        too_large(
+            scalar
+                .try_repeat_interleave(1 << 40, 0)
+                .err()
+                .map(|e| e.kind()),
+        );
+        panics(&|| drop(scalar.repeat_interleave(1 << 40, 0)));
+        // 2^40 / 7 pieces of an empty tensor: the list itself is refused.
+        let wide = DynTensor::<i32>::from_vec(vec![], &[1 << 40, 0]).unwrap();
+        too_large(wide.try_split(7, -2).err().map(|e| e.kind()));
+        too_large(wide.try_chunk(1 << 39, 0).err().map(|e| e.kind()));
+        panics(&|| drop(wide.split(7, -2)));
+        panics(&|| drop(wide.chunk(1 << 39, 0)));
+        // 2^40 pieces of unbind.
+        let tall = DynTensor::<i32>::from_vec(vec![], &[0, 1 << 40]).unwrap();
+        too_large(tall.try_unbind(1).err().map(|e| e.kind()));
+        panics(&|| drop(tall.unbind(1)));
+        // 2^40 positions selected from a huge empty tensor: the result
+        // is empty, nothing to refuse.
+        let sel = wide.try_split_sizes(&[1 << 39, 1 << 39], 0).unwrap();
+        assert_eq!(sel.len(), 2);
+        assert_eq!(sel[1].shape(), &[1 << 39, 0]);
+    });
+    // Within the limit, the same calls give the values (NumPy's tile and
+    // repeat): the refusal above was the allocator's, not a size check.
+    let scalar = DynTensor::<i32>::from_vec(vec![-3], &[]).unwrap();
+    assert_eq!(scalar.repeat(&[2, 2]).to_vec(), vec![-3; 4]);
+    assert_eq!(scalar.repeat_interleave(3, 0).to_vec(), vec![-3; 3]);
+    let wide = DynTensor::<i32>::from_vec(vec![], &[20, 0]).unwrap();
+    assert_eq!(wide.split(7, -2).len(), 3);
+    assert_eq!(wide.chunk(3, 0).len(), 3);
 }

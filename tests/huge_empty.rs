@@ -142,6 +142,98 @@ fn row5_rank0_view_squeezes_as_the_tensor_does() {
     assert_eq!(a.to_string(), b.to_string());
 }
 
+// Issue 58: each reproducer answers at once with an error or the right
+// value. (The allocations refused by the allocator are in tests/alloc.rs,
+// under an allocator that refuses them whatever the machine grants.)
+
+#[test]
+fn issue58_diagonal_of_an_empty_tensor_has_no_start_offset() {
+    let t = DynTensor::<f64>::from_vec(vec![], &[0, 1, 1, usize::MAX / 3]).unwrap();
+    // numpy: the offset-2 diagonal of axes 1 and 3 has length
+    // min(1, MAX/3 - 2) = 1; the result [0, 1, 1] is empty.
+    let d = t.try_diagonal(2, -3, -1).unwrap();
+    assert_eq!((d.shape(), d.numel()), (&[0, 1, 1][..], 0));
+    let d = t.try_diagonal(-5, 1, 3).unwrap();
+    assert_eq!(d.shape(), &[0, 1, 0]);
+}
+
+#[test]
+fn issue58_scalar_index_select_and_topk_follow_pytorch() {
+    // torch.tensor(-4).index_select(0, torch.tensor([], dtype=long)):
+    // "index_select(): Index to scalar can have only 1 value, got 0 value(s)"
+    let s = DynTensor::<i64>::scalar(-4);
+    let e = s.try_index_select(0, &[]).unwrap_err();
+    assert!(matches!(e, ShapeError::ScalarIndexCount { count: 0 }));
+    assert_eq!(
+        e.to_string(),
+        "index_select(): Index to scalar can have only 1 value, got 0 value(s)"
+    );
+    assert!(s.try_index_select(0, &[0, 0]).is_err());
+    assert!(s.try_index_select(0, &[1]).is_err());
+    let one = s.try_index_select(0, &[0]).unwrap();
+    assert_eq!((one.shape(), one.to_vec()), (&[][..], vec![-4]));
+    assert_eq!((&one + &one).to_vec(), vec![-8]);
+    // torch.tensor(4).topk(0) and .topk(1): (tensor(4), tensor(0)), rank 0.
+    let s = DynTensor::<i64>::scalar(4);
+    for k in [0, 1] {
+        let (v, i) = s.try_topk(k, 0, true).unwrap();
+        assert_eq!((v.shape(), v.to_vec()), (&[][..], vec![4]));
+        assert_eq!((i.shape(), i.to_vec()), (&[][..], vec![0]));
+        assert_eq!((&v + &v).to_vec(), vec![8]);
+    }
+    assert!(s.try_topk(2, 0, true).is_err());
+}
+
+#[test]
+fn issue58_unbind_and_split_of_huge_empty_axes_are_too_large() {
+    // usize::MAX / 3 pieces: past what any memory holds.
+    let t = DynTensor::<i32>::from_vec(vec![], &[0, usize::MAX / 3]).unwrap();
+    assert!(too_large(t.try_unbind(1)));
+    let u = DynTensor::<i32>::from_vec(vec![], &[1, 0, usize::MAX / 3]).unwrap();
+    assert!(too_large(u.try_split(2, 2)));
+    assert!(too_large(u.try_chunk(usize::MAX, 2)));
+    // The axis that is 0 splits into one empty piece (PyTorch).
+    assert_eq!(u.try_split(2, 1).unwrap().len(), 1);
+    assert_eq!(u.try_unbind(1).unwrap().len(), 0);
+}
+
+#[test]
+#[should_panic(expected = "is too large")]
+fn issue58_split_panics_with_the_message() {
+    let u = DynTensor::<i32>::from_vec(vec![], &[1, 0, usize::MAX / 3]).unwrap();
+    let _ = u.split(2, 2);
+}
+
+#[test]
+fn issue58_roll_of_a_scalar_is_the_scalar() {
+    // numpy.roll(np.array(7), 3) == 7
+    let s = DynTensor::<i32>::scalar(7);
+    for (shift, axis) in [(3, 0), (-1, -1), (isize::MIN, 0)] {
+        let r = s.try_roll(shift, axis).unwrap();
+        assert_eq!((r.shape(), r.to_vec()), (&[][..], vec![7]));
+    }
+}
+
+#[test]
+fn issue58_diff_n_of_an_empty_tensor_answers_at_once() {
+    let t = DynTensor::<f64>::from_vec(vec![], &[0, 3, 1 << 40, 3]).unwrap();
+    // numpy.diff(np.empty((0, 3, 2**40, 3)), n=2**40, axis=-2).shape
+    let d = t.try_diff_n(1 << 40, -2).unwrap();
+    assert_eq!(d.shape(), &[0, 3, 0, 3]);
+    let d = t.try_diff_n(5, -2).unwrap();
+    assert_eq!(d.shape(), &[0, 3, (1 << 40) - 5, 3]);
+    let d = t.try_diff_n(usize::MAX, 1).unwrap();
+    assert_eq!(d.shape(), &[0, 0, 1 << 40, 3]);
+}
+
+#[test]
+fn issue58_repeat_of_a_certainly_refused_size_is_too_large() {
+    // 2^46 * 4 i32: 2^50 bytes, more than an address space holds.
+    let scalar = DynTensor::<i32>::from_vec(vec![-3], &[]).unwrap();
+    assert!(too_large(scalar.try_repeat(&[1 << 46, 2, 2])));
+    assert!(too_large(scalar.try_repeat_interleave(1 << 48, 0)));
+}
+
 #[path = "common/huge.rs"]
 mod huge;
 

@@ -69,6 +69,96 @@ fn arange_step_matches_numpy() {
     assert!(DynTensor::<f64>::try_arange_step(0.0, f64::INFINITY, 1.0).is_err());
 }
 
+/// Issue 58: integer ranges count in integer arithmetic, exactly, over
+/// the whole range of the type; the expected lists are NumPy 2.4's
+/// `numpy.arange(start, end, step, dtype=...)`.
+#[test]
+fn integer_arange_step_counts_exactly() {
+    const M: i64 = i64::MAX;
+    assert_eq!(
+        DynTensor::<i64>::try_arange_step(M - 10, M, 3)
+            .unwrap()
+            .to_vec(),
+        vec![
+            9223372036854775797,
+            9223372036854775800,
+            9223372036854775803,
+            9223372036854775806
+        ]
+    );
+    assert_eq!(
+        DynTensor::<i64>::try_arange_step((1 << 60) + 1, (1 << 60) + 10, 3)
+            .unwrap()
+            .to_vec(),
+        vec![
+            1152921504606846977,
+            1152921504606846980,
+            1152921504606846983
+        ]
+    );
+    // With step 1 near 2^60, f64 counting gave up to 255 extra elements.
+    let t = DynTensor::<i64>::arange_step(1 << 60, (1 << 60) + 100, 1).to_vec();
+    assert_eq!(t.len(), 100);
+    assert_eq!(*t.last().unwrap(), (1 << 60) + 99);
+    assert_eq!(
+        DynTensor::<i64>::arange_step(i64::MIN, i64::MIN + 7, 3).to_vec(),
+        vec![
+            -9223372036854775808,
+            -9223372036854775805,
+            -9223372036854775802
+        ]
+    );
+    assert_eq!(
+        DynTensor::<i64>::arange_step(M, M - 7, -3).to_vec(),
+        vec![
+            9223372036854775807,
+            9223372036854775804,
+            9223372036854775801
+        ]
+    );
+    assert_eq!(
+        DynTensor::<u64>::arange_step(u64::MAX - 4, u64::MAX, 2).to_vec(),
+        vec![18446744073709551611, 18446744073709551613]
+    );
+    assert_eq!(
+        DynTensor::<i8>::arange_step(-128, 127, 100).to_vec(),
+        vec![-128, -28, 72]
+    );
+    // The widest types: a count past usize is too large, exact below it.
+    assert!(DynTensor::<i128>::try_arange_step(i128::MIN, i128::MAX, 1).is_err());
+    assert!(DynTensor::<u128>::try_arange_step(0, u128::MAX, 1).is_err());
+    assert_eq!(
+        DynTensor::<u128>::arange_step(u128::MAX - 5, u128::MAX, 2).to_vec(),
+        vec![u128::MAX - 5, u128::MAX - 3, u128::MAX - 1]
+    );
+    assert_eq!(
+        DynTensor::<i128>::arange_step(i128::MAX, i128::MIN, i128::MIN).to_vec(),
+        vec![i128::MAX, -1]
+    );
+    // Pointing away from the end: empty, as in NumPy.
+    assert_eq!(DynTensor::<i64>::arange_step(M - 1, M, -1).numel(), 0);
+    assert_eq!(DynTensor::<u8>::arange_step(5, 5, 1).numel(), 0);
+}
+
+proptest::proptest! {
+    /// The integer count is `len(range(start, end, step))`, checked
+    /// against `i128` arithmetic for `i64` ranges of up to 64 elements.
+    #[test]
+    fn integer_arange_step_is_pythons_range(start in proptest::prelude::any::<i64>(), len in 0i64..64, step in -9i64..10, back in proptest::prelude::any::<bool>()) {
+        proptest::prop_assume!(step != 0);
+        let end = if back { start.saturating_sub(len * step.abs()) } else { start.saturating_add(len * step.abs()) };
+        let want: Vec<i64> = {
+            let (mut v, mut at) = (Vec::new(), start as i128);
+            while (step > 0 && at < end as i128) || (step < 0 && at > end as i128) {
+                v.push(at as i64);
+                at += step as i128;
+            }
+            v
+        };
+        proptest::prop_assert_eq!(DynTensor::<i64>::try_arange_step(start, end, step).unwrap().to_vec(), want);
+    }
+}
+
 #[test]
 fn like_constructors_keep_layout_and_names() {
     let d = DynTensor::<f32>::zeros(&[2, 0, 3])

@@ -436,6 +436,16 @@ impl fmt::Display for ShapeError {
                 write!(f, "quantile() q must be in the range [0, 1] but got {q}")
             }
             ShapeError::ArangeStep => write!(f, "step must be nonzero"),
+            ShapeError::ScalarIndexCount { count } => write!(
+                f,
+                "index_select(): Index to scalar can have only 1 value, got {count} value(s)"
+            ),
+            ShapeError::Overflow { op } => {
+                write!(
+                    f,
+                    "integer overflow in {op}: the result does not fit its type"
+                )
+            }
             ShapeError::TooManyIndices { shape, count } => {
                 write!(
                     f,

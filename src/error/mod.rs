@@ -153,6 +153,10 @@ pub enum ShapeErrorKind {
     QuantileRange,
     /// See [`ShapeError::ArangeStep`].
     ArangeStep,
+    /// See [`ShapeError::ScalarIndexCount`].
+    ScalarIndexCount,
+    /// See [`ShapeError::Overflow`].
+    Overflow,
 }
 
 /// Dimension names as error data: one entry per dimension, `None` where unnamed.
@@ -583,6 +587,19 @@ pub enum ShapeError {
     /// `arange_step` with a step of 0 (PyTorch's `arange` check; NumPy
     /// divides by zero).
     ArangeStep,
+    /// `index_select` of a rank-0 tensor with other than one position
+    /// (PyTorch's check; a scalar's only position is 0).
+    ScalarIndexCount {
+        /// The number of positions given.
+        count: usize,
+    },
+    /// An integer result of a checked reduction (`checked_sum`,
+    /// `checked_cumsum`, ...) does not fit its type. The unchecked forms
+    /// wrap, as NumPy and PyTorch do.
+    Overflow {
+        /// The operation, as it is named (`"sum"`, `"cumsum"`, ...).
+        op: &'static str,
+    },
 }
 
 impl ShapeError {
@@ -771,6 +788,8 @@ impl ShapeError {
             ShapeErrorKind::InterleavedViews => ShapeError::InterleavedViews { shape: a, axis },
             ShapeErrorKind::QuantileRange => ShapeError::QuantileRange { q: String::new() },
             ShapeErrorKind::ArangeStep => ShapeError::ArangeStep,
+            ShapeErrorKind::ScalarIndexCount => ShapeError::ScalarIndexCount { count: a.len() },
+            ShapeErrorKind::Overflow => ShapeError::Overflow { op: "sum" },
         }
     }
 
@@ -826,6 +845,8 @@ impl ShapeError {
             ShapeError::InterleavedViews { .. } => ShapeErrorKind::InterleavedViews,
             ShapeError::QuantileRange { .. } => ShapeErrorKind::QuantileRange,
             ShapeError::ArangeStep => ShapeErrorKind::ArangeStep,
+            ShapeError::ScalarIndexCount { .. } => ShapeErrorKind::ScalarIndexCount,
+            ShapeError::Overflow { .. } => ShapeErrorKind::Overflow,
         }
     }
 
@@ -873,6 +894,8 @@ impl ShapeError {
             | ShapeError::DivisionByZero { .. }
             | ShapeError::QuantileRange { .. }
             | ShapeError::ArangeStep
+            | ShapeError::ScalarIndexCount { .. }
+            | ShapeError::Overflow { .. }
             | ShapeError::EmptyCat
             | ShapeError::CatScalar { .. }
             | ShapeError::DuplicateName { .. }

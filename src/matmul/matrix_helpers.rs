@@ -53,8 +53,10 @@ fn diagonal_view(
     }
     out_dims.push(len);
     view.push(strides[a] + strides[b]);
-    // An empty diagonal starts nowhere.
-    (out_dims, view, if len == 0 { 0 } else { o * first })
+    // An empty result starts nowhere: the offset may name an element of
+    // the matrix although another axis is 0 and there is no data.
+    let start = if out_dims.contains(&0) { 0 } else { o * first };
+    (out_dims, view, start)
 }
 
 /// The outer product's elements: `a[i] * b[j]` row-major, the rule of

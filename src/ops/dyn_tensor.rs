@@ -91,11 +91,13 @@ impl<T: Element> DynTensor<T> {
         // The sizes past the rank are filler.
         let mut dims = [0; crate::tensor::dyn_tensor::INLINE_RANK];
         (dims[0], dims[1]) = if rank == 2 { (d1, d0) } else { (d0, 0) };
-        Some(DynTensor {
+        let out = DynTensor {
             data: SmallBuf::inline(numel, buf),
             shape: ShapeBuf::from_array(rank, dims),
             names: None,
-        })
+        };
+        debug_assert_eq!(crate::error::numel(out.shape()), Some(out.data.len()));
+        Some(out)
     }
 
     /// `a op b` when both are unnamed and the operation is small
@@ -122,11 +124,13 @@ impl<T: Element> DynTensor<T> {
         } else {
             SmallBuf::from_vec(kernel::binary_small_vec(a.data, b.data, &p, Op::apply))
         };
-        Some(DynTensor {
+        let out = DynTensor {
             data,
             shape: ShapeBuf::from_array(rank, dims),
             names: None,
-        })
+        };
+        debug_assert_eq!(crate::error::numel(out.shape()), Some(out.data.len()));
+        Some(out)
     }
 
     /// [`binary`](Self::binary) past the small case: names, larger

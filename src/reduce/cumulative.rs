@@ -98,6 +98,14 @@ fn differences<T: Element>(x: &[T], a: Along) -> Vec<T> {
 /// result's sizes. `n = 0` is `x` itself, as in NumPy and PyTorch.
 fn differences_n<T: Element>(x: &[T], dims: &[usize], k: usize, n: usize) -> (Vec<T>, Vec<usize>) {
     let mut dims = dims.to_vec();
+    if x.is_empty() {
+        // No data to difference: only the axis shrinks, in one step
+        // rather than `n` passes over nothing.
+        if let Some(d) = dims.get_mut(k) {
+            *d = d.saturating_sub(n);
+        }
+        return (Vec::new(), dims);
+    }
     let mut data: Option<Vec<T>> = None; // `x` until the first pass
     for _ in 0..n {
         let a = Along::new(&dims, k);

@@ -204,12 +204,18 @@ fn select_along<T: Copy>(
     positions: &[usize],
 ) -> Result<(Vec<T>, Vec<usize>), ShapeError> {
     let a = Along::new(dims, axis);
+    if dims.is_empty() && positions.len() != 1 {
+        // A scalar's result stays rank 0, so it has exactly one element.
+        return Err(ShapeError::ScalarIndexCount {
+            count: positions.len(),
+        });
+    }
     if let Some(&bad) = positions.iter().find(|&&i| i >= a.len) {
         return Err(out_of_bounds(dims, axis, bad));
     }
     let out_dims = resized(dims, axis, positions.len());
     let n = crate::error::checked_numel::<T>(&[a.outer, positions.len(), a.inner])?;
-    let mut out = Vec::with_capacity(n);
+    let mut out = crate::error::try_vec(n, &out_dims)?;
     for group in x.chunks_exact((a.len * a.inner).max(1)).take(a.outer) {
         for &p in positions {
             out.extend_from_slice(&group[p * a.inner..(p + 1) * a.inner]);
@@ -302,7 +308,9 @@ impl<T: Element> DynTensor<T> {
     }
 
     /// PyTorch's `index_select(dim, index)`: the slices at `positions`
-    /// along `axis`, in that order (repeats allowed). The names stay.
+    /// along `axis`, in that order (repeats allowed). The names stay. A
+    /// rank-0 tensor takes exactly one position, 0, and gives itself
+    /// (other counts are [`ShapeError::ScalarIndexCount`], as in PyTorch).
     ///
     /// ```
     /// use shaped::DynTensor;

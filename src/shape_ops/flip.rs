@@ -70,7 +70,8 @@ fn flip_axis<T: Copy>(src: &[T], dims: &[usize], flipped: &[bool], block: usize,
 pub(crate) fn roll_data<T: Copy>(src: &[T], dims: &[usize], shift: isize, axis: usize) -> Vec<T> {
     let n = dims.get(axis).copied().unwrap_or(1);
     let mut out = Vec::with_capacity(src.len());
-    if src.is_empty() || n == 0 {
+    // A rank-0 tensor rolls to itself (NumPy's rule), as an empty one does.
+    if src.is_empty() || n == 0 || dims.is_empty() {
         out.extend_from_slice(src);
         return out;
     }

@@ -15,7 +15,7 @@
 use alloc::vec::Vec;
 
 use crate::element::Element;
-use crate::error::{ShapeError, checked_numel, fail};
+use crate::error::{ShapeError, checked_numel, fail, try_to_vec, try_vec};
 use crate::shape::all_dyn::{DynAxis, Resized, ToDynLayout, WithDynAxis};
 use crate::shape::axes::Axis;
 use crate::shape::axis::{self, AxisArg};
@@ -77,12 +77,16 @@ fn tiled<T: Element>(
     for k in (0..dims.len()).rev() {
         let run = block * dims[k];
         let from = data.as_deref().unwrap_or(src);
-        let mut next = Vec::with_capacity(from.len().saturating_mul(reps[k]).min(n));
+        let mut next = try_vec(from.len().saturating_mul(reps[k]).min(n), &out_dims)?;
         repeat_runs(from, run, reps[k], &mut next);
         data = Some(next);
         block = run * reps[k];
     }
-    Ok((data.unwrap_or_else(|| src.to_vec()), out_dims))
+    let data = match data {
+        Some(data) => data,
+        None => try_to_vec(src, &out_dims)?,
+    };
+    Ok((data, out_dims))
 }
 
 impl<T: Element> DynTensor<T> {
@@ -131,7 +135,7 @@ impl<T: Element> DynTensor<T> {
                 shape: dims.clone(),
             })?;
         let n = checked_numel::<T>(&dims)?;
-        let mut data = Vec::with_capacity(n);
+        let mut data = try_vec(n, &dims)?;
         repeat_runs(self.as_slice(), inner, repeats, &mut data);
         Ok(DynTensor::from_parts(data, &dims))
     }

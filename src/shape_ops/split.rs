@@ -20,7 +20,7 @@
 use alloc::vec::Vec;
 
 use crate::element::Element;
-use crate::error::{ShapeError, fail};
+use crate::error::{ShapeError, fail, try_vec};
 use crate::shape::all_dyn::{DynAxis, WithDynAxis};
 use crate::shape::axes::Axis;
 use crate::shape::axis::{self, AxisArg};
@@ -55,6 +55,33 @@ fn split_axis(shape: &[usize], axis: impl AxisArg) -> Result<usize, ShapeError> 
 }
 
 impl<T: Element> DynTensor<T> {
+    /// `count` pieces along `axis` (in range), piece `i` of `size(i)`
+    /// indices (the sizes add up to the axis): the pieces' `Vec` comes
+    /// from [`try_vec`], so a count past memory is
+    /// [`ShapeError::TooLarge`] (naming `[count]`), not an abort.
+    fn pieces(
+        &self,
+        axis: usize,
+        count: usize,
+        size: impl Fn(usize) -> usize,
+    ) -> Result<Vec<Self>, ShapeError> {
+        let mut out = try_vec(count, &[count])?;
+        let mut dims = self.shape().to_vec();
+        let mut start = 0;
+        for i in 0..count {
+            let len = size(i);
+            dims[axis] = len;
+            out.push(DynTensor::from_parts(
+                narrow_data(self.as_slice(), self.shape(), axis, start, len),
+                &dims,
+            ));
+            start += len;
+        }
+        Ok(out)
+    }
+}
+
+impl<T: Element> DynTensor<T> {
     /// The pieces of the given `sizes` along `axis`, which must add up to
     /// its size (PyTorch's `split(split_size_or_sections=[..])`; NumPy's
     /// `split` takes the cut points instead). Sizes that do not add up are
@@ -72,18 +99,7 @@ impl<T: Element> DynTensor<T> {
                 numel: n,
             });
         }
-        let mut start = 0;
-        let mut out = Vec::with_capacity(sizes.len());
-        for &len in sizes {
-            let mut dims = self.shape().to_vec();
-            dims[axis] = len;
-            out.push(DynTensor::from_parts(
-                narrow_data(self.as_slice(), self.shape(), axis, start, len),
-                &dims,
-            ));
-            start += len;
-        }
-        Ok(out)
+        self.pieces(axis, sizes.len(), |i| sizes[i])
     }
 
     /// [`try_split_sizes`](Self::try_split_sizes), panicking with the
@@ -115,14 +131,16 @@ impl<T: Element> DynTensor<T> {
                 Err(ShapeError::SplitSize { size: n })
             };
         }
-        let mut sizes = alloc::vec![size; n / size];
-        if !n.is_multiple_of(size) {
-            sizes.push(n % size);
-        }
-        if n == 0 {
-            sizes.push(0);
-        }
-        self.try_split_sizes(&sizes, axis)
+        // `n / size` pieces of `size`, then the rest if any; an empty axis
+        // gives one empty piece. The sizes are not listed: there may be
+        // more pieces than memory holds (the pieces' `Vec` is refused).
+        let (full, rest) = (n / size, n % size);
+        let count = if n == 0 {
+            1
+        } else {
+            full + usize::from(rest != 0)
+        };
+        self.pieces(axis, count, |i| if i < full { size } else { rest })
     }
 
     /// [`try_split`](Self::try_split), panicking with the error's message.
@@ -165,14 +183,14 @@ impl<T: Element> DynTensor<T> {
         let axis = split_axis(self.shape(), axis)?;
         let mut dims = self.shape().to_vec();
         let n = dims.remove(axis);
-        Ok((0..n)
-            .map(|i| {
-                DynTensor::from_parts(
-                    narrow_data(self.as_slice(), self.shape(), axis, i, 1),
-                    &dims,
-                )
-            })
-            .collect())
+        let mut out = try_vec(n, &[n])?;
+        for i in 0..n {
+            out.push(DynTensor::from_parts(
+                narrow_data(self.as_slice(), self.shape(), axis, i, 1),
+                &dims,
+            ));
+        }
+        Ok(out)
     }
 
     /// [`try_unbind`](Self::try_unbind), panicking with the error's message.
@@ -185,7 +203,10 @@ impl<T: Element> DynTensor<T> {
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// Every index of axis `K`, that axis removed, the pieces' layout
     /// computed by the compiler (`DropDims<S, Axis<K>>`, as for a
-    /// reduction over the axis).
+    /// reduction over the axis). Panics with [`ShapeError::TooLarge`] if
+    /// the pieces' list does not fit in memory (a `Dyn` axis of an empty
+    /// tensor may be huge).
+    #[track_caller]
     pub fn unbind<const K: usize>(&self, _: Axis<K>) -> Vec<Tensor<T, DropDims<S, Axis<K>>>>
     where
         S: ReduceAxes<Axis<K>>,
@@ -193,9 +214,14 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let dims = self.shape();
         let mut out_dims = dims.to_vec();
         let n = out_dims.remove(K);
-        (0..n)
-            .map(|i| Tensor::from_checked(narrow_data(self.as_slice(), &dims, K, i, 1), &out_dims))
-            .collect()
+        let mut out = try_vec(n, &[n]).unwrap_or_else(|e| fail(e));
+        for i in 0..n {
+            out.push(Tensor::from_checked(
+                narrow_data(self.as_slice(), &dims, K, i, 1),
+                &out_dims,
+            ));
+        }
+        out
     }
 }
 

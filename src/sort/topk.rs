@@ -61,6 +61,11 @@ fn topk_along<T: SortKey>(
             length: k,
         });
     }
+    if dims.is_empty() {
+        // A rank-0 result holds one element whatever `k` (0 or 1) is:
+        // PyTorch returns the scalar and position 0 for both.
+        return Ok((x.to_vec(), alloc::vec![0], alloc::vec::Vec::new()));
+    }
     let (values, idx) = sort_along(x, a, k, largest)?;
     Ok((values, idx, resized(dims, axis, k)))
 }
@@ -68,7 +73,9 @@ fn topk_along<T: SortKey>(
 impl<T: SortKey> DynTensor<T> {
     /// The `k` largest elements along `axis` (smallest unless `largest`)
     /// and their positions, in that order; an error if `k` exceeds the
-    /// axis or the axis is out of range. The names stay.
+    /// axis or the axis is out of range. The names stay. A rank-0 tensor
+    /// counts as one element along axis 0: `k` of 0 or 1 gives the scalar
+    /// itself and position 0, both of rank 0 (PyTorch's rule).
     ///
     /// ```
     /// use shaped::DynTensor;

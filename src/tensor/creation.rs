@@ -93,6 +93,33 @@ fn check_matrices(dims: &[usize]) -> Result<(), ShapeError> {
     axis::existing(dims, -2isize).map(|_| ())
 }
 
+/// `x` modulo 2^128, for every integer type up to 128 bits: differences
+/// of these are exact distances (mod 2^128) between any two values.
+fn modular<T: Element>(x: T) -> u128 {
+    match x.to_i128() {
+        Some(v) => v as u128,
+        // Only a `u128` above `i128::MAX` does not fit an `i128`.
+        None => x.to_u128().unwrap_or(0),
+    }
+}
+
+/// The exact element count of an integer `arange(start, end, step)`
+/// (`step` not 0): `ceil((end - start) / step)`, 0 where the step points
+/// away from `end`, in integer arithmetic (NumPy's count for integers),
+/// or `None` past `usize`.
+fn integer_count<T: Element>(start: T, end: T, step: T) -> Option<usize> {
+    let up = step > T::zero();
+    if (up && end <= start) || (!up && end >= start) {
+        return Some(0);
+    }
+    // The distance and the step's magnitude, exact below 2^128.
+    let (lo, hi) = if up { (start, end) } else { (end, start) };
+    let distance = modular(hi).wrapping_sub(modular(lo));
+    let s = modular(step);
+    let magnitude = if up { s } else { s.wrapping_neg() };
+    usize::try_from((distance - 1) / magnitude + 1).ok()
+}
+
 /// `start, start + step, ...` up to and without `end` (PyTorch's
 /// `arange(start, end, step)`; see [`DynTensor::try_arange_step`]): the
 /// rule of `arange_step` on every layout.
@@ -100,16 +127,19 @@ fn arange_step_data<T: Element>(start: T, end: T, step: T) -> Result<Vec<T>, Sha
     if step == T::zero() {
         return Err(ShapeError::ArangeStep);
     }
-    let f = |x: T| x.to_f64().unwrap_or(f64::NAN);
-    let count = Float::ceil((f(end) - f(start)) / f(step));
-    // NaN and negative counts give an empty range; past usize, too large.
-    let n = if count >= 1.0 { count } else { 0.0 };
-    if n >= usize::MAX as f64 {
-        return Err(ShapeError::TooLarge {
-            shape: alloc::vec![usize::MAX],
-        });
-    }
-    let n = n as usize;
+    let n = if T::INTEGER {
+        integer_count(start, end, step)
+    } else {
+        let f = |x: T| x.to_f64().unwrap_or(f64::NAN);
+        let count = Float::ceil((f(end) - f(start)) / f(step));
+        // NaN and negative counts give an empty range.
+        let n = if count >= 1.0 { count } else { 0.0 };
+        (n < usize::MAX as f64).then_some(n as usize)
+    };
+    // Past usize: too large.
+    let n = n.ok_or_else(|| ShapeError::TooLarge {
+        shape: alloc::vec![usize::MAX],
+    })?;
     let mut v = vec_for::<T>(&[n])?;
     let mut at = start;
     for _ in 0..n {
@@ -163,11 +193,19 @@ impl<T: Element> DynTensor<T> {
     /// `arange(start, end, step)` (named apart from
     /// [`arange(n)`](Self::arange)). `step` may be negative; where it
     /// points away from `end` the result is empty, as in NumPy (PyTorch
-    /// raises an error). The count is `ceil((end - start) / step)`,
-    /// computed in `f64`, so float steps may give one element more or less
+    /// raises an error). The count is `ceil((end - start) / step)`: exact
+    /// for integers (the whole range of every integer type), computed in
+    /// `f64` for floats, so float steps may give one element more or less
     /// than exact arithmetic would, as in NumPy and PyTorch (use
     /// [`linspace`](Self::linspace) for float ranges). A step of 0 is
     /// [`ShapeError::ArangeStep`].
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// // numpy.arange(2**63 - 11, 2**63 - 1, 3)
+    /// let t = DynTensor::<i64>::arange_step(i64::MAX - 10, i64::MAX, 3);
+    /// assert_eq!(t.to_vec(), vec![i64::MAX - 10, i64::MAX - 7, i64::MAX - 4, i64::MAX - 1]);
+    /// ```
     ///
     /// ```
     /// use shaped::DynTensor;
