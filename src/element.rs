@@ -19,9 +19,13 @@
 //! `cumprod` of an integer tensor accumulate in and return the 64-bit
 //! integer of its signedness, [`Element::Acc`] (`i64` for `i8` to `i64`
 //! and `isize`, `u64` for `u8` to `u64` and `usize`; `i128` and `u128`
-//! stay themselves, and those sums wrap at 128 bits). Floats accumulate in
-//! their own type. So `[200u8; 300]` sums to `60000u64`, not `96u8`, and
-//! three `i32::MAX` to `6442450941i64`. `mean`, `var` and `std` exist only
+//! stay themselves). Floats accumulate in their own type. So `[200u8; 300]`
+//! sums to `60000u64`, not `96u8`, and three `i32::MAX` to
+//! `6442450941i64`. Past the accumulator's range the plain forms wrap
+//! (`[i64::MAX, 1]` sums to `i64::MIN`), as NumPy's and PyTorch's `int64`
+//! results do; `checked_sum`, `checked_prod`, `checked_cumsum`,
+//! `checked_cumprod` and `checked_trace` return
+//! [`ShapeError::Overflow`](crate::ShapeError::Overflow) instead. `mean`, `var` and `std` exist only
 //! for floats, as in PyTorch (convert with `map_to` first); `max`, `min`,
 //! `argmax` and `argmin` keep the element type.
 //!
@@ -103,6 +107,24 @@ pub trait Element:
     /// `-self`, wrapping for integers (`-i32::MIN` is `i32::MIN`; unsigned
     /// integers wrap to `0 - self`).
     fn neg_elem(self) -> Self;
+    /// `self + rhs`, or `None` if an integer sum does not fit the type
+    /// (floats never fail: they round, or reach infinity, as IEEE 754
+    /// says). The checked reductions (`checked_sum`, ...) are built on it.
+    fn checked_add_elem(self, rhs: Self) -> Option<Self> {
+        Some(self.add_elem(rhs))
+    }
+    /// `self * rhs`, or `None` if an integer product does not fit the type
+    /// (as [`checked_add_elem`](Element::checked_add_elem)).
+    fn checked_mul_elem(self, rhs: Self) -> Option<Self> {
+        Some(self.mul_elem(rhs))
+    }
+    /// The wrapping `self + rhs` and how it wrapped: `1` past the largest
+    /// value, `-1` past the smallest, `0` exact (always for floats).
+    /// Counting the wraps of a running sum tells whether the exact sum
+    /// fits, whatever the order of the terms.
+    fn add_counting_wraps(self, rhs: Self) -> (Self, i8) {
+        (self.add_elem(rhs), 0)
+    }
 }
 
 macro_rules! integers {
@@ -124,6 +146,16 @@ macro_rules! integers {
             fn rem_elem(self, rhs: Self) -> Self { self.wrapping_rem(rhs) }
             #[inline(always)]
             fn neg_elem(self) -> Self { self.wrapping_neg() }
+            #[inline]
+            fn checked_add_elem(self, rhs: Self) -> Option<Self> { self.checked_add(rhs) }
+            #[inline]
+            fn checked_mul_elem(self, rhs: Self) -> Option<Self> { self.checked_mul(rhs) }
+            #[inline]
+            fn add_counting_wraps(self, rhs: Self) -> (Self, i8) {
+                let (sum, wrapped) = self.overflowing_add(rhs);
+                // Only a positive `rhs` can pass the largest value.
+                (sum, if !wrapped { 0 } else if rhs > 0 { 1 } else { -1 })
+            }
         }
     )*};
 }

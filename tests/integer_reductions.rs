@@ -228,3 +228,117 @@ fn max_min_and_argmax_keep_the_element_type() {
     let a: DynTensor<usize> = t.argmin(0, false).unwrap();
     assert_eq!(a.to_vec(), vec![1, 0]);
 }
+
+/// Issue 58: the plain forms wrap past `i64`/`u64` (NumPy and PyTorch
+/// give the same values); the checked forms return `Overflow` exactly
+/// when the mathematical result does not fit, computed here in `i128`.
+#[test]
+fn checked_reductions_fail_only_past_the_accumulator() {
+    use shaped::{ShapeError, ShapeErrorKind};
+    let t = DynTensor::from_vec(vec![i64::MAX, 1], &[2]).unwrap();
+    assert_eq!(t.sum(), i64::MIN);
+    assert_eq!(t.cumsum(0).to_vec(), vec![i64::MAX, i64::MIN]);
+    assert_eq!(t.checked_sum(), Err(ShapeError::Overflow { op: "sum" }));
+    assert_eq!(
+        t.checked_cumsum(0).unwrap_err().kind(),
+        ShapeErrorKind::Overflow
+    );
+    // The whole sum fits although a running sum passes i64::MAX.
+    let back = DynTensor::from_vec(vec![i64::MAX, 1, -1], &[3]).unwrap();
+    assert_eq!(back.checked_sum(), Ok(i64::MAX));
+    assert!(back.checked_cumsum(0).is_err());
+    let neg = DynTensor::from_vec(vec![i64::MIN, -1], &[2]).unwrap();
+    assert_eq!(
+        neg.checked_sum().unwrap_err().kind(),
+        ShapeErrorKind::Overflow
+    );
+    // Products: 2^62 * 2 = 2^63 does not fit; * -2 gives -2^63, which does.
+    let p = DynTensor::from_vec(vec![1i64 << 62, 2], &[2]).unwrap();
+    assert!(p.checked_prod().is_err());
+    assert_eq!(p.prod(), i64::MIN); // wraps
+    let q = DynTensor::from_vec(vec![1i64 << 62, -2], &[2]).unwrap();
+    assert_eq!(q.checked_prod(), Ok(i64::MIN));
+    assert_eq!(
+        DynTensor::from_vec(vec![1i64 << 62, 4, 0], &[3])
+            .unwrap()
+            .checked_prod(),
+        Ok(0)
+    );
+    assert_eq!(
+        q.checked_cumprod(0).unwrap().to_vec(),
+        vec![1i64 << 62, i64::MIN]
+    );
+    assert!(p.checked_cumprod(0).is_err());
+    // Narrow types widen first: no overflow short of the accumulator.
+    let bytes = DynTensor::<u8>::full(&[300], 200);
+    assert_eq!(bytes.checked_sum(), Ok(60000u64));
+    assert_eq!(
+        DynTensor::<u8>::full(&[8], 255).checked_prod(),
+        Ok(255u64.pow(8))
+    );
+    // 255^9 > 2^64 - 1 (255^9 is about 4.6e21): the product wraps.
+    assert!(DynTensor::<u8>::full(&[9], 255).checked_prod().is_err());
+    // Unsigned: u64::MAX + 1 does not fit.
+    let u = Tensor::<u64, shape![2]>::from_slice(&[u64::MAX, 1]).unwrap();
+    assert_eq!(u.sum(), 0);
+    assert!(u.checked_sum().is_err());
+    assert!(u.view().checked_sum().is_err());
+    assert!(u.to_dyn().view().checked_sum().is_err());
+    // Along an axis, each running sum is checked.
+    let m = DynTensor::from_vec(vec![i64::MAX, 0, 1, 5], &[2, 2]).unwrap();
+    assert!(m.checked_cumsum(0).is_err());
+    assert_eq!(
+        m.checked_cumsum(1).unwrap().to_vec(),
+        vec![i64::MAX, i64::MAX, 1, 6]
+    );
+    // Trace: the diagonal's exact sum.
+    let d = DynTensor::from_vec(vec![i64::MAX, 7, 7, 1], &[2, 2]).unwrap();
+    assert_eq!(d.trace(), i64::MIN);
+    assert_eq!(d.checked_trace(), Err(ShapeError::Overflow { op: "trace" }));
+    assert!(DynTensor::<i64>::zeros(&[3]).checked_trace().is_err());
+    // Floats never fail.
+    let f = DynTensor::from_vec(vec![f64::MAX, f64::MAX], &[2]).unwrap();
+    assert_eq!(f.checked_sum(), Ok(f64::INFINITY));
+    // Empty: 0 and 1.
+    assert_eq!(DynTensor::<i64>::zeros(&[0, 3]).checked_sum(), Ok(0));
+    assert_eq!(DynTensor::<i64>::zeros(&[0, 3]).checked_prod(), Ok(1));
+    assert_eq!(
+        DynTensor::<i64>::zeros(&[0, 1 << 40])
+            .checked_cumsum(1)
+            .unwrap()
+            .shape(),
+        &[0, 1 << 40]
+    );
+}
+
+proptest::proptest! {
+    /// `checked_sum`, `checked_cumsum` and `checked_prod` of `i64`
+    /// against exact `i128` arithmetic, on terms near the range's ends.
+    #[test]
+    fn checked_forms_agree_with_exact_arithmetic(
+        v in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::prelude::any::<i64>(),
+                (-3i64..4),
+                (i64::MAX - 3..=i64::MAX),
+                (i64::MIN..i64::MIN + 3),
+            ],
+            0..8,
+        )
+    ) {
+        let t = DynTensor::from_vec(v.clone(), &[v.len()]).unwrap();
+        let exact: i128 = v.iter().map(|&x| x as i128).sum();
+        let fits = |x: i128| i64::try_from(x).ok();
+        proptest::prop_assert_eq!(t.checked_sum().ok(), fits(exact));
+        let mut run = 0i128;
+        let prefixes: Option<Vec<i64>> = v.iter().map(|&x| { run += x as i128; fits(run) }).collect();
+        proptest::prop_assert_eq!(t.checked_cumsum(0).ok().map(|c| c.to_vec()), prefixes);
+        // The product, exact in i128 while it fits, with a flag past it.
+        let mut prod = Some(1i128);
+        for &x in &v {
+            prod = prod.and_then(|p| p.checked_mul(x as i128));
+        }
+        let want = if v.contains(&0) { Some(0) } else { prod.and_then(fits) };
+        proptest::prop_assert_eq!(t.checked_prod().ok(), want);
+    }
+}

@@ -1010,6 +1010,26 @@ pub(crate) fn fail(e: ShapeError) -> ! {
     panic!("{e}")
 }
 
+/// `Result::unwrap` with [`fail`]'s message, at the caller's line: the
+/// panicking form of every `try_` function ends in `.or_fail()`. A closure
+/// (`unwrap_or_else(|e| fail(e))`) would report the closure's line in the
+/// crate, since `#[track_caller]` does not pass through closures.
+pub(crate) trait OrFail<T> {
+    /// The value, or the panic with the error's message.
+    fn or_fail(self) -> T;
+}
+
+impl<T> OrFail<T> for Result<T, ShapeError> {
+    #[inline]
+    #[track_caller]
+    fn or_fail(self) -> T {
+        match self {
+            Ok(v) => v,
+            Err(e) => fail(e),
+        }
+    }
+}
+
 /// The element count of `shape` for elements of `T`, or `TooLarge` /
 /// `RankTooLarge`: the [size policy](self#sizes) is checked here, once for
 /// every constructor, reader and result.

@@ -2,6 +2,7 @@
 //! buffer: the permuting copy behind `permute`, named operands out of order
 //! and reductions over outer axes.
 
+use crate::error::OrFail;
 use alloc::vec::Vec;
 
 /// Row-major strides of `shape`.
@@ -18,7 +19,7 @@ pub(crate) fn strides(shape: &[usize]) -> Vec<usize> {
 /// the offset of the `i`-th multi-index of `dims`. Used by `permute` and by
 /// reductions over axes that are not the innermost ones.
 pub(crate) fn gather<T: Copy>(data: &[T], dims: &[usize], strides: &[usize]) -> Vec<T> {
-    try_gather(data, dims, strides).unwrap_or_else(|e| crate::error::fail(e))
+    try_gather(data, dims, strides).or_fail()
 }
 
 /// [`gather`], or `TooLarge` where the allocator refuses the result.

@@ -55,6 +55,7 @@ impl<T> Mat<'_, T> {
 /// # Panics
 ///
 /// If a matrix does not fit in its slice (callers pass checked shapes).
+#[track_caller]
 pub fn gemm<T: Element>(m: usize, k: usize, n: usize, a: Mat<'_, T>, b: Mat<'_, T>, c: &mut [T]) {
     assert!(
         a.fits(m, k) && b.fits(k, n) && c.len() >= m * n,

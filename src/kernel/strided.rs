@@ -111,6 +111,7 @@ pub fn binary_strided<T: Copy, U: Copy>(
 /// stride 0 or 1 are cut into chunks of 32 elements that LLVM unrolls
 /// whole; other blocks run the row loops of [`binary_strided`].
 #[inline(never)]
+#[track_caller]
 pub fn binary_strided_vec<T: Copy, U: Copy>(
     out: &mut Vec<U>,
     out_dims: &[usize],

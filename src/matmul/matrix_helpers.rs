@@ -20,7 +20,7 @@
 use alloc::vec::Vec;
 
 use crate::element::Element;
-use crate::error::{ShapeError, checked_numel, fail, vec_for};
+use crate::error::{OrFail, ShapeError, checked_numel, fail, vec_for};
 use crate::kernel;
 use crate::shape::axis::{self, AxisArg};
 use crate::shape::diagonal::Diagonal;
@@ -154,8 +154,7 @@ impl<T: Element> DynTensor<T> {
     /// message.
     #[track_caller]
     pub fn diagonal(&self, offset: isize, dim1: impl AxisArg, dim2: impl AxisArg) -> Self {
-        self.try_diagonal(offset, dim1, dim2)
-            .unwrap_or_else(|e| fail(e))
+        self.try_diagonal(offset, dim1, dim2).or_fail()
     }
 
     /// The sum of the main diagonal of a matrix (PyTorch's `trace`; NumPy's
@@ -185,7 +184,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_trace`](Self::try_trace), panicking with the error's message.
     #[track_caller]
     pub fn trace(&self) -> T::Acc {
-        self.try_trace().unwrap_or_else(|e| fail(e))
+        self.try_trace().or_fail()
     }
 
     /// The outer product of two vectors: `out[i, j] = self[i] * other[j]`,
@@ -218,7 +217,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_outer`](Self::try_outer), panicking with the error's message.
     #[track_caller]
     pub fn outer(&self, other: &DynTensor<T>) -> Self {
-        self.try_outer(other).unwrap_or_else(|e| fail(e))
+        self.try_outer(other).or_fail()
     }
 
     /// The Kronecker product (PyTorch's and NumPy's `kron`): the ranks
@@ -245,7 +244,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_kron`](Self::try_kron), panicking with the error's message.
     #[track_caller]
     pub fn kron(&self, other: &DynTensor<T>) -> Self {
-        self.try_kron(other).unwrap_or_else(|e| fail(e))
+        self.try_kron(other).or_fail()
     }
 }
 
@@ -262,6 +261,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// let o: Tensor<i32, shape![Dyn, 3]> = a.outer(&b);
     /// assert_eq!(o.to_vec(), a.to_dyn().outer(&b.to_dyn()).to_vec());
     /// ```
+    #[track_caller]
     pub fn outer<R: Vector>(&self, other: &Tensor<T, R>) -> Tensor<T, Gridded<(S, R)>>
     where
         S: Vector,
@@ -288,6 +288,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// assert_eq!(k.as_slice(), &[3, 3, 0, 0, 0, 0, 3, 3]);
     /// assert_eq!(k.to_vec(), i.to_dyn().kron(&b.to_dyn()).to_vec());
     /// ```
+    #[track_caller]
     pub fn kron<R: Layout>(&self, other: &Tensor<T, R>) -> Tensor<T, Kronned<S, R>>
     where
         S: KronWith<R>,

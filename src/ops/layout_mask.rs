@@ -136,7 +136,7 @@ impl<S: Layout> Mask<S> {
         let ((yd, ys), (nd, ns)) = (yes.elements(), no.elements());
         let shape = broadcast_shapes(&[&self.dims, &ys, &ns])?;
         checked_numel::<T>(&shape)?;
-        let out = super::mask::pick((&self.data, &self.dims), (&yd, &ys), (&nd, &ns), &shape);
+        let out = super::mask::pick((&self.data, &self.dims), (&yd, &ys), (&nd, &ns), &shape)?;
         Ok(Tensor::from_checked(out, &shape))
     }
 

@@ -151,7 +151,7 @@ impl DynTensor<bool> {
         let ((yd, ys), (nd, ns)) = (yes.elements(), no.elements());
         let shape = crate::broadcast_shapes(&[self.dims(), &ys, &ns])?;
         crate::error::checked_numel::<T>(&shape)?;
-        let out = pick((self.data(), self.dims()), (&yd, &ys), (&nd, &ns), &shape);
+        let out = pick((self.data(), self.dims()), (&yd, &ys), (&nd, &ns), &shape)?;
         Ok(DynTensor::from_parts(out, &shape))
     }
 }
@@ -209,15 +209,15 @@ pub(crate) fn pick<T: Element>(
     yes: (&[T], &[usize]),
     no: (&[T], &[usize]),
     shape: &[usize],
-) -> Vec<T> {
+) -> Result<Vec<T>, ShapeError> {
     let m: Vec<T> = mask
         .0
         .iter()
         .map(|&b| if b { T::one() } else { T::zero() })
         .collect();
-    let mut out = Vec::with_capacity(shape.iter().product());
+    let mut out = crate::error::vec_for::<T>(shape)?;
     kernel::nary(&mut out, shape, [(&m, mask.1), yes, no], |[m, y, n]| {
         if m == T::zero() { n } else { y }
     });
-    out
+    Ok(out)
 }

@@ -131,7 +131,7 @@ fn filled<T: Element>(
     value: T,
 ) -> Result<Vec<T>, ShapeError> {
     check_broadcast_to(dims, mask.1)?;
-    Ok(pick(mask, (&[value], &[]), (data, dims), dims))
+    pick(mask, (&[value], &[]), (data, dims), dims)
 }
 
 impl<T: Element, S: Layout> Tensor<T, S> {

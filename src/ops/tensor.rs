@@ -509,7 +509,7 @@ fn runtime_binary<T: Element, Op: BinaryOp<T>>(
     broadcast_into(a_dims, b_dims, out.as_mut_slice())?;
     Op::check_for(a, b)?;
     let n = checked_numel::<T>(&out)?;
-    let mut data = Vec::with_capacity(n);
+    let mut data = crate::error::try_vec(n, &out)?;
     kernel::binary_onto_vec(&mut data, &out, a, a_dims, b, b_dims, Op::apply);
     Ok((data, out))
 }

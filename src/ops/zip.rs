@@ -35,7 +35,7 @@ use alloc::vec::Vec;
 use typenum::B0;
 
 use crate::element::Element;
-use crate::error::{ShapeError, checked_numel};
+use crate::error::{OrFail, ShapeError, checked_numel};
 use crate::kernel::{Operand, SliceSink, nary};
 use crate::shape::broadcast::{Broadcast, BroadcastWith, broadcast_shapes};
 use crate::shape::names::runtime::{Names, boxed, check_unique, owned};
@@ -117,7 +117,7 @@ pub fn zip<T: Element, O: StaticOperands<T, N>, const N: usize>(
         Err(e) => panic!("{e}"),
     };
     let ops: [Operand<'_, T>; N] = core::array::from_fn(|k| (&*parts[k].0, &*parts[k].1));
-    let mut data = Vec::with_capacity(crate::kernel::static_numel(&dims).min(isize::MAX as usize));
+    let mut data = crate::error::vec_for::<T>(&dims).or_fail();
     nary(&mut data, &dims, ops, f);
     Tensor::from_checked(data, &dims)
 }

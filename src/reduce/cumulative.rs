@@ -26,7 +26,7 @@ use alloc::vec::Vec;
 
 use super::lanes::{Along, axis_of, resized};
 use crate::element::Element;
-use crate::error::{ShapeError, fail};
+use crate::error::{OrFail, ShapeError};
 use crate::shape::axes::OneAxis;
 use crate::shape::axis::{self, AxisArg};
 use crate::shape::list::Layout;
@@ -148,7 +148,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_cumsum`](Self::try_cumsum), panicking with its error.
     #[track_caller]
     pub fn cumsum(&self, axis: impl AxisArg) -> DynTensor<T::Acc> {
-        self.try_cumsum(axis).unwrap_or_else(|e| fail(e))
+        self.try_cumsum(axis).or_fail()
     }
 
     /// The running product along `axis`, in `T::Acc` (integers wrap past
@@ -166,7 +166,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_cumprod`](Self::try_cumprod), panicking with its error.
     #[track_caller]
     pub fn cumprod(&self, axis: impl AxisArg) -> DynTensor<T::Acc> {
-        self.try_cumprod(axis).unwrap_or_else(|e| fail(e))
+        self.try_cumprod(axis).or_fail()
     }
 
     fn scan_along(&self, axis: impl AxisArg, mul: bool) -> Result<DynTensor<T::Acc>, ShapeError> {
@@ -202,7 +202,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_diff`](Self::try_diff), panicking with its error.
     #[track_caller]
     pub fn diff(&self, axis: impl AxisArg) -> DynTensor<T> {
-        self.try_diff(axis).unwrap_or_else(|e| fail(e))
+        self.try_diff(axis).or_fail()
     }
 
     /// The `n`th difference along `axis` (PyTorch's `diff(n=n, dim=axis)`,
@@ -224,7 +224,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_diff_n`](Self::try_diff_n), panicking with its error.
     #[track_caller]
     pub fn diff_n(&self, n: usize, axis: impl AxisArg) -> DynTensor<T> {
-        self.try_diff_n(n, axis).unwrap_or_else(|e| fail(e))
+        self.try_diff_n(n, axis).or_fail()
     }
 
     /// The `n`th difference along `axis` of the tensor with `prepend`
@@ -273,8 +273,7 @@ impl<T: Element> DynTensor<T> {
         prepend: Option<&DynTensor<T>>,
         append: Option<&DynTensor<T>>,
     ) -> DynTensor<T> {
-        self.try_diff_with(n, axis, prepend, append)
-            .unwrap_or_else(|e| fail(e))
+        self.try_diff_with(n, axis, prepend, append).or_fail()
     }
 }
 

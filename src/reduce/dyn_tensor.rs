@@ -73,7 +73,9 @@ impl<T: Element> DynTensor<T> {
 
     /// The sum over `axes`, keeping them as size 1 if `keepdim`. The sum of
     /// nothing is 0. Integers add up in `i64` or `u64` (`T::Acc`, see
-    /// [`Element::Acc`]) and do not wrap.
+    /// [`Element::Acc`]), so they do not wrap at the element's width; past
+    /// `i64`/`u64` they wrap, as in NumPy and PyTorch (see
+    /// [`checked_sum`](Self::checked_sum) for a checked whole sum).
     ///
     /// ```
     /// use shaped::DynTensor;

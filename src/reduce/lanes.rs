@@ -76,8 +76,9 @@ pub(crate) fn map_lanes2<T: Copy, U: Copy + Default, V: Copy + Default>(
     mut f: impl FnMut(&[T], &mut [U], &mut [V]),
 ) -> Result<(Vec<U>, Vec<V>), ShapeError> {
     let n = checked_numel::<U>(&[a.outer, out_len, a.inner])?;
-    let mut out = alloc::vec![U::default(); n];
-    let mut out2 = alloc::vec![V::default(); n];
+    let dims = [a.outer, out_len, a.inner];
+    let mut out = crate::error::try_filled(n, U::default(), &dims)?;
+    let mut out2 = crate::error::try_filled(n, V::default(), &dims)?;
     if a.outer == 0 || a.inner == 0 || out_len == 0 {
         return Ok((out, out2));
     }
@@ -98,8 +99,8 @@ pub(crate) fn map_lanes2<T: Copy, U: Copy + Default, V: Copy + Default>(
         return Ok((out, out2));
     }
     let mut lane = Vec::with_capacity(a.len);
-    let mut lane_u = alloc::vec![U::default(); out_len];
-    let mut lane_v = alloc::vec![V::default(); out_len];
+    let mut lane_u = crate::error::try_filled(out_len, U::default(), &dims)?;
+    let mut lane_v = crate::error::try_filled(out_len, V::default(), &dims)?;
     for o in 0..a.outer {
         let (xb, ob) = (o * a.len * a.inner, o * out_len * a.inner);
         for i in 0..a.inner {

@@ -10,7 +10,8 @@
 //! Integer sums and products do not wrap at the element's width: as in
 //! NumPy and PyTorch they accumulate in and return `i64` (signed elements)
 //! or `u64` (unsigned), the element's [`Acc`](crate::Element::Acc); floats
-//! stay themselves. `mean`, `var`, `std` and `logsumexp` are for floats
+//! stay themselves. Past the accumulator's range they wrap, as NumPy's and
+//! PyTorch's do; [`checked`] has the forms that return an error instead. `mean`, `var`, `std` and `logsumexp` are for floats
 //! only (PyTorch refuses integers too); `max`, `min`, `argmax` and
 //! `argmin` keep the element type.
 //!
@@ -24,6 +25,7 @@
 //! Uses [`shape`](mod@crate::shape), [`kernel`](crate::kernel) and
 //! [`tensor`](mod@crate::tensor).
 
+pub mod checked;
 pub mod cumulative;
 pub mod dyn_tensor;
 pub(crate) mod engine;

@@ -149,7 +149,7 @@ impl<T> NoBound for T {}
 
 reductions!(NoBound:
     sum_keepdim sum_over
-        "sum (in `T::Acc`: `i64` or `u64` for integers, which therefore do not wrap; see [`Element::Acc`])"
+        "sum (in `T::Acc`: `i64` or `u64` for integers, so they do not wrap at the element's width, only past `i64`/`u64`, as in NumPy and PyTorch; see [`Element::Acc`])"
         None => [] Sum => T::Acc,
     prod_keepdim prod_over
         "product (in `T::Acc`: `i64` or `u64` for integers, wrapping at 64 bits as PyTorch's; 1 over a size-0 axis)"
@@ -204,8 +204,9 @@ arg_reductions!(argmax_keepdim argmax_over true "maximum", argmin_keepdim argmin
 
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// The sum of every element (0 for an empty tensor), in `T::Acc`:
-    /// integers add up in `i64` or `u64` and do not wrap (see
-    /// [`Element::Acc`]).
+    /// integers add up in `i64` or `u64` (see [`Element::Acc`]) and wrap
+    /// past them, as in NumPy and PyTorch ([`checked_sum`](Self::checked_sum)
+    /// returns an error instead).
     ///
     /// ```
     /// use shaped::{shape, Tensor};

@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 
 use super::broadcast::broadcast_data;
 use crate::element::Element;
-use crate::error::{ShapeError, fail};
+use crate::error::{OrFail, ShapeError};
 use crate::kernel;
 use crate::reduce::cumulative::axis_of_mask;
 use crate::reduce::lanes::{Along, axis_of, resized, take_lanes};
@@ -259,7 +259,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_gather`](Self::try_gather), panicking with its error.
     #[track_caller]
     pub fn gather(&self, axis: impl AxisArg, index: &DynTensor<usize>) -> DynTensor<T> {
-        self.try_gather(axis, index).unwrap_or_else(|e| fail(e))
+        self.try_gather(axis, index).or_fail()
     }
 
     /// PyTorch's `take_along_dim(indices, dim)`: [`gather`] after
@@ -303,8 +303,7 @@ impl<T: Element> DynTensor<T> {
     /// its error.
     #[track_caller]
     pub fn take_along_dim(&self, indices: &DynTensor<usize>, axis: impl AxisArg) -> DynTensor<T> {
-        self.try_take_along_dim(indices, axis)
-            .unwrap_or_else(|e| fail(e))
+        self.try_take_along_dim(indices, axis).or_fail()
     }
 
     /// PyTorch's `index_select(dim, index)`: the slices at `positions`
@@ -335,8 +334,7 @@ impl<T: Element> DynTensor<T> {
     /// error.
     #[track_caller]
     pub fn index_select(&self, axis: impl AxisArg, positions: &[usize]) -> DynTensor<T> {
-        self.try_index_select(axis, positions)
-            .unwrap_or_else(|e| fail(e))
+        self.try_index_select(axis, positions).or_fail()
     }
 }
 
@@ -378,7 +376,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: ReduceAxes<A>,
     {
-        self.try_gather(axis, index).unwrap_or_else(|e| fail(e))
+        self.try_gather(axis, index).or_fail()
     }
 
     /// [`DynTensor::try_take_along_dim`] along the axis `A`: the result's
@@ -422,8 +420,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         R: SameRank<S>,
         KeepDims<S, A>: BroadcastWith<R>,
     {
-        self.try_take_along_dim(indices, axis)
-            .unwrap_or_else(|e| fail(e))
+        self.try_take_along_dim(indices, axis).or_fail()
     }
 
     /// [`DynTensor::try_index_select`] along the axis `A`, which becomes
@@ -455,7 +452,6 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: NarrowDyn<A>,
     {
-        self.try_index_select(axis, positions)
-            .unwrap_or_else(|e| fail(e))
+        self.try_index_select(axis, positions).or_fail()
     }
 }

@@ -22,7 +22,7 @@ use alloc::vec::Vec;
 
 use super::broadcast::broadcast_data;
 use crate::element::Element;
-use crate::error::{ShapeError, fail};
+use crate::error::{OrFail, ShapeError};
 use crate::ops::layout_mask::Mask;
 use crate::reduce::engine::Reducer;
 use crate::shape::axis::AxisArg;
@@ -163,7 +163,7 @@ impl<T: Element> DynTensor<T> {
     /// error.
     #[track_caller]
     pub fn masked_select(&self, mask: &DynTensor<bool>) -> DynTensor<T> {
-        self.try_masked_select(mask).unwrap_or_else(|e| fail(e))
+        self.try_masked_select(mask).or_fail()
     }
 }
 
@@ -224,6 +224,6 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: BroadcastWith<R>,
     {
-        self.try_masked_select(mask).unwrap_or_else(|e| fail(e))
+        self.try_masked_select(mask).or_fail()
     }
 }

@@ -29,7 +29,7 @@
 
 use alloc::vec::Vec;
 
-use crate::error::{ShapeError, fail};
+use crate::error::{OrFail, ShapeError};
 use crate::shape::list::Layout;
 use crate::sort::SortKey;
 use crate::tensor::{DynTensor, Tensor};
@@ -100,8 +100,7 @@ impl<T: SortKey> DynTensor<T> {
     /// error.
     #[track_caller]
     pub fn searchsorted(&self, values: &DynTensor<T>, right: bool) -> DynTensor<usize> {
-        self.try_searchsorted(values, right)
-            .unwrap_or_else(|e| fail(e))
+        self.try_searchsorted(values, right).or_fail()
     }
 }
 
@@ -127,7 +126,6 @@ impl<T: SortKey, S: Layout> Tensor<T, S> {
     /// error.
     #[track_caller]
     pub fn searchsorted<R: Layout>(&self, values: &Tensor<T, R>, right: bool) -> Tensor<usize, R> {
-        self.try_searchsorted(values, right)
-            .unwrap_or_else(|e| fail(e))
+        self.try_searchsorted(values, right).or_fail()
     }
 }

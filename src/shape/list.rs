@@ -334,6 +334,7 @@ impl Dims {
     pub const EMPTY: Dims = RankList::empty(0);
 
     /// The sizes in `dims` (at most [`MAX_STATIC_RANK`] of them).
+    #[track_caller]
     pub fn from_slice(dims: &[usize]) -> Dims {
         assert!(
             dims.len() <= MAX_STATIC_RANK,

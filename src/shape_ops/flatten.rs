@@ -18,7 +18,7 @@
 use alloc::vec::Vec;
 
 use crate::element::Element;
-use crate::error::{ShapeError, fail};
+use crate::error::{OrFail, ShapeError};
 use crate::shape::axes::Axis;
 use crate::shape::axis::{self, AxisArg};
 use crate::shape::flatten::{Flatten, FlattenDims, Flattened, FlattenedDims};
@@ -81,7 +81,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_flatten`](Self::try_flatten), panicking with the error's message.
     #[track_caller]
     pub fn flatten(&self, start: impl AxisArg, end: impl AxisArg) -> Self {
-        self.try_flatten(start, end).unwrap_or_else(|e| fail(e))
+        self.try_flatten(start, end).or_fail()
     }
 
     /// Axis `axis` split into axes of the given `sizes`, whose product must
@@ -105,7 +105,7 @@ impl<T: Element> DynTensor<T> {
     /// message.
     #[track_caller]
     pub fn unflatten(&self, axis: impl AxisArg, sizes: &[usize]) -> Self {
-        self.try_unflatten(axis, sizes).unwrap_or_else(|e| fail(e))
+        self.try_unflatten(axis, sizes).or_fail()
     }
 
     /// Axis `source` moved to position `destination`, the others keeping
@@ -139,8 +139,7 @@ impl<T: Element> DynTensor<T> {
     /// message.
     #[track_caller]
     pub fn movedim(&self, source: impl AxisArg, destination: impl AxisArg) -> Self {
-        self.try_movedim(source, destination)
-            .unwrap_or_else(|e| fail(e))
+        self.try_movedim(source, destination).or_fail()
     }
 }
 
@@ -262,7 +261,6 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: Unflatten<A, Sz>,
     {
-        self.try_unflatten::<Sz, A>(axis)
-            .unwrap_or_else(|e| fail(e))
+        self.try_unflatten::<Sz, A>(axis).or_fail()
     }
 }

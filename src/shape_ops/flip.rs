@@ -18,7 +18,7 @@
 use alloc::vec::Vec;
 
 use crate::element::Element;
-use crate::error::{ShapeError, fail};
+use crate::error::{OrFail, ShapeError};
 use crate::shape::axis::{self, AxisArg};
 use crate::shape::list::Layout;
 use crate::tensor::{DynTensor, Tensor};
@@ -114,7 +114,7 @@ impl<T: Element> DynTensor<T> {
     /// ```
     #[track_caller]
     pub fn flip<A: AxisArg>(&self, axes: &[A]) -> Self {
-        self.try_flip(axes).unwrap_or_else(|e| fail(e))
+        self.try_flip(axes).or_fail()
     }
 
     /// The elements shifted `shift` places along `axis`, those pushed off
@@ -142,7 +142,7 @@ impl<T: Element> DynTensor<T> {
     /// ```
     #[track_caller]
     pub fn roll(&self, shift: isize, axis: impl AxisArg) -> Self {
-        self.try_roll(shift, axis).unwrap_or_else(|e| fail(e))
+        self.try_roll(shift, axis).or_fail()
     }
 }
 
@@ -161,7 +161,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// [`try_flip`](Self::try_flip), panicking with the error's message.
     #[track_caller]
     pub fn flip<A: AxisArg>(&self, axes: &[A]) -> Self {
-        self.try_flip(axes).unwrap_or_else(|e| fail(e))
+        self.try_flip(axes).or_fail()
     }
 
     /// The elements shifted cyclically along `axis` (see
@@ -178,6 +178,6 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     /// [`try_roll`](Self::try_roll), panicking with the error's message.
     #[track_caller]
     pub fn roll(&self, shift: isize, axis: impl AxisArg) -> Self {
-        self.try_roll(shift, axis).unwrap_or_else(|e| fail(e))
+        self.try_roll(shift, axis).or_fail()
     }
 }

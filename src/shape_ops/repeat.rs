@@ -15,7 +15,7 @@
 use alloc::vec::Vec;
 
 use crate::element::Element;
-use crate::error::{ShapeError, checked_numel, fail, try_to_vec, try_vec};
+use crate::error::{OrFail, ShapeError, checked_numel, try_to_vec, try_vec};
 use crate::shape::all_dyn::{DynAxis, Resized, ToDynLayout, WithDynAxis};
 use crate::shape::axes::Axis;
 use crate::shape::axis::{self, AxisArg};
@@ -105,7 +105,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_repeat`](Self::try_repeat), panicking with the error's message.
     #[track_caller]
     pub fn repeat(&self, reps: &[usize]) -> Self {
-        self.try_repeat(reps).unwrap_or_else(|e| fail(e))
+        self.try_repeat(reps).or_fail()
     }
 
     /// Each element repeated `repeats` times in place along `axis`
@@ -144,8 +144,7 @@ impl<T: Element> DynTensor<T> {
     /// with the error's message.
     #[track_caller]
     pub fn repeat_interleave(&self, repeats: usize, axis: impl AxisArg) -> Self {
-        self.try_repeat_interleave(repeats, axis)
-            .unwrap_or_else(|e| fail(e))
+        self.try_repeat_interleave(repeats, axis).or_fail()
     }
 }
 
@@ -172,7 +171,7 @@ where
     /// [`try_repeat`](Self::try_repeat), panicking with the error's message.
     #[track_caller]
     pub fn repeat(&self, reps: &[usize]) -> Tensor<T, Resized<S>> {
-        self.try_repeat(reps).unwrap_or_else(|e| fail(e))
+        self.try_repeat(reps).or_fail()
     }
 }
 
@@ -216,7 +215,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: RepeatBy<R>,
     {
-        self.try_repeat_static::<R>().unwrap_or_else(|e| fail(e))
+        self.try_repeat_static::<R>().or_fail()
     }
 
     /// Each element repeated `repeats` times in place along axis `K` (see
@@ -239,9 +238,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         S: DynAxis<K>,
     {
         let d = DynTensor::from_parts(self.to_vec(), &self.shape());
-        let r = d
-            .try_repeat_interleave(repeats, K)
-            .unwrap_or_else(|e| fail(e));
+        let r = d.try_repeat_interleave(repeats, K).or_fail();
         let dims = r.shape().to_vec();
         Tensor::from_checked(r.into_vec(), &dims)
     }

@@ -20,7 +20,7 @@
 use alloc::vec::Vec;
 
 use crate::element::Element;
-use crate::error::{ShapeError, fail, try_vec};
+use crate::error::{OrFail, ShapeError, try_vec};
 use crate::shape::all_dyn::{DynAxis, WithDynAxis};
 use crate::shape::axes::Axis;
 use crate::shape::axis::{self, AxisArg};
@@ -106,8 +106,7 @@ impl<T: Element> DynTensor<T> {
     /// error's message.
     #[track_caller]
     pub fn split_sizes(&self, sizes: &[usize], axis: impl AxisArg) -> Vec<Self> {
-        self.try_split_sizes(sizes, axis)
-            .unwrap_or_else(|e| fail(e))
+        self.try_split_sizes(sizes, axis).or_fail()
     }
 
     /// Pieces of `size` along `axis`, the last smaller if the size does
@@ -146,7 +145,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_split`](Self::try_split), panicking with the error's message.
     #[track_caller]
     pub fn split(&self, size: usize, axis: impl AxisArg) -> Vec<Self> {
-        self.try_split(size, axis).unwrap_or_else(|e| fail(e))
+        self.try_split(size, axis).or_fail()
     }
 
     /// At most `chunks` pieces along `axis`, each `ceil(size / chunks)`
@@ -166,7 +165,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_chunk`](Self::try_chunk), panicking with the error's message.
     #[track_caller]
     pub fn chunk(&self, chunks: usize, axis: impl AxisArg) -> Vec<Self> {
-        self.try_chunk(chunks, axis).unwrap_or_else(|e| fail(e))
+        self.try_chunk(chunks, axis).or_fail()
     }
 
     /// Every index of `axis`, that axis removed (PyTorch's `unbind`; NumPy
@@ -196,7 +195,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_unbind`](Self::try_unbind), panicking with the error's message.
     #[track_caller]
     pub fn unbind(&self, axis: impl AxisArg) -> Vec<Self> {
-        self.try_unbind(axis).unwrap_or_else(|e| fail(e))
+        self.try_unbind(axis).or_fail()
     }
 }
 
@@ -214,7 +213,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let dims = self.shape();
         let mut out_dims = dims.to_vec();
         let n = out_dims.remove(K);
-        let mut out = try_vec(n, &[n]).unwrap_or_else(|e| fail(e));
+        let mut out = try_vec(n, &[n]).or_fail();
         for i in 0..n {
             out.push(Tensor::from_checked(
                 narrow_data(self.as_slice(), &dims, K, i, 1),
@@ -274,7 +273,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: DynAxis<K>,
     {
-        self.try_chunk(chunks, axis).unwrap_or_else(|e| fail(e))
+        self.try_chunk(chunks, axis).or_fail()
     }
 
     /// Pieces of `size` along axis `K` (see [`DynTensor::try_split`]).
@@ -299,7 +298,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: DynAxis<K>,
     {
-        self.try_split(size, axis).unwrap_or_else(|e| fail(e))
+        self.try_split(size, axis).or_fail()
     }
 
     /// Pieces of the given `sizes` along axis `K` (see
@@ -326,7 +325,6 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     where
         S: DynAxis<K>,
     {
-        self.try_split_sizes(sizes, axis)
-            .unwrap_or_else(|e| fail(e))
+        self.try_split_sizes(sizes, axis).or_fail()
     }
 }

@@ -292,7 +292,7 @@ impl<T: Element, S: Layout> Tensor<T, S> {
         let (target, shape) = (other.shape(), self.shape());
         check_broadcast_to(&target, &shape)?;
         let n = checked_numel::<T>(&target)?;
-        let mut data = Vec::with_capacity(n);
+        let mut data = crate::error::try_vec(n, &target)?;
         kernel::binary_onto_vec(
             &mut data,
             &target,

@@ -28,7 +28,7 @@ use super::key::{MAX_PACKED_32, SortKey, radix_sort};
 
 /// Lanes at least this long are sorted by radix rather than by comparison.
 const RADIX_FROM: usize = 1024;
-use crate::error::{ShapeError, fail};
+use crate::error::{OrFail, ShapeError};
 use crate::reduce::cumulative::axis_of_mask;
 use crate::reduce::lanes::{Along, axis_of, map_lanes, map_lanes2};
 use crate::shape::axes::OneAxis;
@@ -149,7 +149,7 @@ impl<T: SortKey> DynTensor<T> {
     /// [`try_sort`](Self::try_sort), panicking with its error.
     #[track_caller]
     pub fn sort(&self, axis: impl AxisArg, descending: bool) -> (DynTensor<T>, DynTensor<usize>) {
-        self.try_sort(axis, descending).unwrap_or_else(|e| fail(e))
+        self.try_sort(axis, descending).or_fail()
     }
 
     /// The positions that sort `axis` (the indices of
@@ -178,8 +178,7 @@ impl<T: SortKey> DynTensor<T> {
     /// [`try_argsort`](Self::try_argsort), panicking with its error.
     #[track_caller]
     pub fn argsort(&self, axis: impl AxisArg, descending: bool) -> DynTensor<usize> {
-        self.try_argsort(axis, descending)
-            .unwrap_or_else(|e| fail(e))
+        self.try_argsort(axis, descending).or_fail()
     }
 }
 
@@ -201,7 +200,7 @@ impl<T: SortKey, S: Layout> Tensor<T, S> {
     {
         let dims = self.shape();
         let a = Along::new(&dims, axis_of_mask(<S as ReduceAxes<A>>::MASK));
-        let (v, i) = sort_along(self.as_slice(), a, a.len, descending).unwrap_or_else(|e| fail(e));
+        let (v, i) = sort_along(self.as_slice(), a, a.len, descending).or_fail();
         (
             Tensor::from_checked(v, &dims),
             Tensor::from_checked(i, &dims),
@@ -216,7 +215,7 @@ impl<T: SortKey, S: Layout> Tensor<T, S> {
     {
         let dims = self.shape();
         let a = Along::new(&dims, axis_of_mask(<S as ReduceAxes<A>>::MASK));
-        let idx = argsort_along(self.as_slice(), a, a.len, descending).unwrap_or_else(|e| fail(e));
+        let idx = argsort_along(self.as_slice(), a, a.len, descending).or_fail();
         Tensor::from_checked(idx, &dims)
     }
 }

@@ -34,7 +34,7 @@ use alloc::vec::Vec;
 use num_traits::Float;
 
 use super::key::SortKey;
-use crate::error::{ShapeError, fail};
+use crate::error::{OrFail, ShapeError};
 use crate::reduce::engine::{Reducer, is_nan};
 use crate::shape::all_dyn::{DynAxis, WithDynAxis};
 use crate::shape::axes::OneAxis;
@@ -194,7 +194,7 @@ impl<T: SortKey> DynTensor<T> {
     /// [`try_median`](Self::try_median), panicking with its error.
     #[track_caller]
     pub fn median(&self, axis: impl AxisArg, keepdim: bool) -> DynTensor<T> {
-        self.try_median(axis, keepdim).unwrap_or_else(|e| fail(e))
+        self.try_median(axis, keepdim).or_fail()
     }
 }
 
@@ -220,8 +220,7 @@ impl<T: SortKey + Float> DynTensor<T> {
     /// [`try_quantile`](Self::try_quantile), panicking with its error.
     #[track_caller]
     pub fn quantile(&self, q: f64, axis: impl AxisArg, keepdim: bool) -> DynTensor<T> {
-        self.try_quantile(q, axis, keepdim)
-            .unwrap_or_else(|e| fail(e))
+        self.try_quantile(q, axis, keepdim).or_fail()
     }
 
     /// The quantiles `qs` along `axis` (PyTorch's `quantile` with `q` a
@@ -255,7 +254,7 @@ impl<T: SortKey + Float> DynTensor<T> {
             self.reduce_with(&[axis], keepdim, rs.first().unwrap_or(&Quantile(0.0)), None)?;
         let mut dims = alloc::vec![rs.len()];
         dims.extend_from_slice(first.shape());
-        let mut data = Vec::with_capacity(crate::error::checked_numel::<T>(&dims)?);
+        let mut data = crate::error::vec_for::<T>(&dims)?;
         if !rs.is_empty() {
             data.extend_from_slice(first.as_slice());
         }
@@ -274,8 +273,7 @@ impl<T: SortKey + Float> DynTensor<T> {
     /// [`try_quantiles`](Self::try_quantiles), panicking with its error.
     #[track_caller]
     pub fn quantiles(&self, qs: &[f64], axis: impl AxisArg, keepdim: bool) -> DynTensor<T> {
-        self.try_quantiles(qs, axis, keepdim)
-            .unwrap_or_else(|e| fail(e))
+        self.try_quantiles(qs, axis, keepdim).or_fail()
     }
 }
 
@@ -348,7 +346,7 @@ impl<T: SortKey + Float, S: Layout> Tensor<T, S> {
     where
         S: ReduceAxes<A>,
     {
-        let r = checked_q(q).unwrap_or_else(|e| fail(e));
+        let r = checked_q(q).or_fail();
         self.reduce_to::<A, KeepDims<S, A>, _>(true, &r, None)
     }
 
@@ -365,7 +363,7 @@ impl<T: SortKey + Float, S: Layout> Tensor<T, S> {
     where
         S: ReduceAxes<A>,
     {
-        let r = checked_q(q).unwrap_or_else(|e| fail(e));
+        let r = checked_q(q).or_fail();
         self.reduce_to::<A, DropDims<S, A>, _>(false, &r, None)
     }
 
@@ -405,8 +403,7 @@ impl<T: SortKey + Float, S: Layout> Tensor<T, S> {
         S: ReduceAxes<A>,
         DropDims<S, A>: LeadingDyn,
     {
-        self.try_quantiles_over(qs, axis)
-            .unwrap_or_else(|e| fail(e))
+        self.try_quantiles_over(qs, axis).or_fail()
     }
 
     /// The quantiles `qs` along the axis `A`, keeping it as size 1, with a
@@ -435,8 +432,7 @@ impl<T: SortKey + Float, S: Layout> Tensor<T, S> {
         S: ReduceAxes<A>,
         KeepDims<S, A>: LeadingDyn,
     {
-        self.try_quantiles_keepdim(qs, axis)
-            .unwrap_or_else(|e| fail(e))
+        self.try_quantiles_keepdim(qs, axis).or_fail()
     }
 
     /// The runtime form on this tensor's elements, its result under the

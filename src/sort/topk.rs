@@ -27,7 +27,7 @@
 
 use super::argsort::sort_along;
 use super::key::SortKey;
-use crate::error::{ShapeError, fail};
+use crate::error::{OrFail, ShapeError};
 use crate::reduce::lanes::{Along, axis_of, resized};
 use crate::shape::axis::AxisArg;
 use crate::shape::dim::AnyDim;
@@ -109,7 +109,7 @@ impl<T: SortKey> DynTensor<T> {
         axis: impl AxisArg,
         largest: bool,
     ) -> (DynTensor<T>, DynTensor<usize>) {
-        self.try_topk(k, axis, largest).unwrap_or_else(|e| fail(e))
+        self.try_topk(k, axis, largest).or_fail()
     }
 }
 
@@ -138,8 +138,7 @@ impl<T: SortKey, S: Layout> Tensor<T, S> {
         S: NarrowDyn<A>,
     {
         let ax = <S as NarrowDyn<A>>::AXIS;
-        let (v, i, dims) =
-            topk_along(self.as_slice(), &self.shape(), ax, k, largest).unwrap_or_else(|e| fail(e));
+        let (v, i, dims) = topk_along(self.as_slice(), &self.shape(), ax, k, largest).or_fail();
         (
             Tensor::from_checked(v, &dims),
             Tensor::from_checked(i, &dims),
@@ -166,8 +165,7 @@ impl<T: SortKey, S: Layout> Tensor<T, S> {
     {
         const { assert!(X::SIZE == K, "the dimension type does not match k") };
         let ax = <S as NarrowStatic<A, 0, K, X>>::AXIS;
-        let (v, i, dims) =
-            topk_along(self.as_slice(), &self.shape(), ax, K, largest).unwrap_or_else(|e| fail(e));
+        let (v, i, dims) = topk_along(self.as_slice(), &self.shape(), ax, K, largest).or_fail();
         (
             Tensor::from_checked(v, &dims),
             Tensor::from_checked(i, &dims),

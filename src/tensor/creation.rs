@@ -33,7 +33,7 @@ use alloc::vec::Vec;
 use num_traits::Float;
 
 use crate::element::Element;
-use crate::error::{ShapeError, checked_numel, fail, vec_for};
+use crate::error::{OrFail, ShapeError, checked_numel, fail, vec_for};
 use crate::shape::axis;
 use crate::shape::broadcast::ReverseOnto;
 use crate::shape::dim::Dyn;
@@ -186,7 +186,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_eye`](Self::try_eye), panicking with the error's message.
     #[track_caller]
     pub fn eye(rows: usize, cols: usize) -> Self {
-        Self::try_eye(rows, cols).unwrap_or_else(|e| fail(e))
+        Self::try_eye(rows, cols).or_fail()
     }
 
     /// `start, start + step, ...` up to and without `end`: PyTorch's
@@ -225,7 +225,7 @@ impl<T: Element> DynTensor<T> {
     /// error's message.
     #[track_caller]
     pub fn arange_step(start: T, end: T, step: T) -> Self {
-        Self::try_arange_step(start, end, step).unwrap_or_else(|e| fail(e))
+        Self::try_arange_step(start, end, step).or_fail()
     }
 
     /// A tensor of `self`'s shape (and names) filled with `value`
@@ -275,7 +275,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_tril`](Self::try_tril), panicking with the error's message.
     #[track_caller]
     pub fn tril(&self, diagonal: isize) -> Self {
-        self.try_tril(diagonal).unwrap_or_else(|e| fail(e))
+        self.try_tril(diagonal).or_fail()
     }
 
     /// The upper triangle of the matrices in the last two dimensions:
@@ -291,7 +291,7 @@ impl<T: Element> DynTensor<T> {
     /// [`try_triu`](Self::try_triu), panicking with the error's message.
     #[track_caller]
     pub fn triu(&self, diagonal: isize) -> Self {
-        self.try_triu(diagonal).unwrap_or_else(|e| fail(e))
+        self.try_triu(diagonal).or_fail()
     }
 
     /// Coordinate grids from 1-D tensors (rank-0 ones count as length 1):
@@ -336,7 +336,7 @@ impl<T: Element> DynTensor<T> {
     /// message.
     #[track_caller]
     pub fn meshgrid(tensors: &[&DynTensor<T>]) -> Vec<DynTensor<T>> {
-        Self::try_meshgrid(tensors).unwrap_or_else(|e| fail(e))
+        Self::try_meshgrid(tensors).or_fail()
     }
 }
 
@@ -363,7 +363,7 @@ impl<T: Element + Float> DynTensor<T> {
     /// ```
     #[track_caller]
     pub fn linspace(start: T, end: T, steps: usize) -> Self {
-        Self::try_linspace(start, end, steps).unwrap_or_else(|e| fail(e))
+        Self::try_linspace(start, end, steps).or_fail()
     }
 }
 
@@ -377,6 +377,7 @@ impl<T: Element, S: Shape> Tensor<T, S> {
     /// assert_eq!(i[[1, 1]], 1.0);
     /// assert_eq!(i.as_slice().iter().sum::<f64>(), 3.0);
     /// ```
+    #[track_caller]
     pub fn eye() -> Self
     where
         S: Matrix,
@@ -398,6 +399,7 @@ impl<T: Element + Float, S: Shape> Tensor<T, S> {
     /// let t = Tensor::<f32, shape![5]>::linspace(0.0, 1.0);
     /// assert_eq!(t.as_slice(), &[0.0, 0.25, 0.5, 0.75, 1.0]);
     /// ```
+    #[track_caller]
     pub fn linspace(start: T, end: T) -> Self {
         match linspace_data(start, end, S::NUMEL) {
             Ok(v) => Tensor::from_checked(v, &S::TEMPLATE),
@@ -491,7 +493,7 @@ impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
     where
         Mixed<L>: Matrix,
     {
-        Self::try_eye_sized(dyn_sizes).unwrap_or_else(|e| fail(e))
+        Self::try_eye_sized(dyn_sizes).or_fail()
     }
 
     /// `0, 1, 2, ...` in row-major order over a mixed layout, `dyn_sizes`
@@ -521,7 +523,7 @@ impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
     where
         usize: num_traits::AsPrimitive<T>,
     {
-        Self::try_arange_sized(dyn_sizes).unwrap_or_else(|e| fail(e))
+        Self::try_arange_sized(dyn_sizes).or_fail()
     }
 }
 
@@ -547,7 +549,7 @@ impl<T: Element + Float, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
     /// the error's message.
     #[track_caller]
     pub fn linspace_sized(start: T, end: T, dyn_sizes: &[usize]) -> Self {
-        Self::try_linspace_sized(start, end, dyn_sizes).unwrap_or_else(|e| fail(e))
+        Self::try_linspace_sized(start, end, dyn_sizes).or_fail()
     }
 }
 
@@ -574,7 +576,7 @@ impl<T: Element> Tensor<T, Mixed<Cons<Dyn, Nil>>> {
     /// error's message.
     #[track_caller]
     pub fn arange_step(start: T, end: T, step: T) -> Self {
-        Self::try_arange_step(start, end, step).unwrap_or_else(|e| fail(e))
+        Self::try_arange_step(start, end, step).or_fail()
     }
 }
 
@@ -627,7 +629,7 @@ meshgrid_parts!((A, B, C, E); A 0 B 1 C 2 E 3);
 /// ```
 #[track_caller]
 pub fn meshgrid<T: Element, P: MeshGridParts<T>>(parts: P) -> P::Out {
-    parts.try_grids().unwrap_or_else(|e| fail(e))
+    parts.try_grids().or_fail()
 }
 
 /// [`meshgrid`], returning the error of a grid too large to allocate

@@ -30,9 +30,14 @@ fn advance(idx: &mut [usize], dims: &[usize]) {
 }
 
 /// The elements `f(idx)` for every multi-index of `dims`, row-major (`n` of
-/// them, the element count the caller has checked).
-fn by_index<T>(dims: &[usize], n: usize, mut f: impl FnMut(&[usize]) -> T) -> Vec<T> {
-    let mut out = Vec::with_capacity(n);
+/// them, the element count the caller has checked), pushed onto `out`
+/// (allocated fallibly by the caller).
+fn by_index<T>(
+    dims: &[usize],
+    n: usize,
+    mut out: Vec<T>,
+    mut f: impl FnMut(&[usize]) -> T,
+) -> Vec<T> {
     let mut idx = Dims::from_slice(dims);
     idx.as_mut_slice().fill(0);
     for _ in 0..n {
@@ -123,8 +128,8 @@ impl<T: Element, L: DimList + ReverseOnto<Nil>> Tensor<T, Mixed<L>> {
         Mixed<L>: RankIndex,
     {
         let (dims, n) = Self::sized(dyn_sizes)?;
-        vec_for::<T>(&dims)?;
-        let data = by_index(&dims, n, |idx| f(<Mixed<L>>::index_from(idx)));
+        let out = vec_for::<T>(&dims)?;
+        let data = by_index(&dims, n, out, |idx| f(<Mixed<L>>::index_from(idx)));
         Self::from_vec(data, dyn_sizes)
     }
 
@@ -184,8 +189,8 @@ impl<T: Element> DynTensor<T> {
         f: impl FnMut(&[usize]) -> T,
     ) -> Result<Self, ShapeError> {
         let n = checked_numel::<T>(shape)?;
-        vec_for::<T>(shape)?;
-        Ok(DynTensor::from_parts(by_index(shape, n, f), shape))
+        let out = vec_for::<T>(shape)?;
+        Ok(DynTensor::from_parts(by_index(shape, n, out, f), shape))
     }
 
     /// [`try_from_fn_index`](Self::try_from_fn_index), panicking with the

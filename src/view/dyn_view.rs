@@ -16,7 +16,7 @@ use core::fmt;
 use super::layout::Strided;
 use super::slice::{self, SliceArg};
 use crate::element::Element;
-use crate::error::ShapeError;
+use crate::error::{OrFail, ShapeError};
 use crate::kernel;
 use crate::shape::axis::{self, AxisArg};
 use crate::shape::broadcast::check_broadcast_to;
@@ -389,8 +389,7 @@ impl<'a, T: Copy> DynView<'a, T> {
     where
         [T]: alloc::borrow::ToOwned<Owned = Vec<T>>,
     {
-        self.try_contiguous()
-            .unwrap_or_else(|e| crate::error::fail(e))
+        self.try_contiguous().or_fail()
     }
 
     /// [`contiguous`](Self::contiguous), or [`ShapeError::TooLarge`] where
@@ -410,7 +409,7 @@ impl<'a, T: Copy> DynView<'a, T> {
     /// memory (a broadcast view can be far larger than its storage).
     #[track_caller]
     pub fn to_vec(&self) -> Vec<T> {
-        self.try_to_vec().unwrap_or_else(|e| crate::error::fail(e))
+        self.try_to_vec().or_fail()
     }
 
     /// The elements in row-major order, copied into a `Vec`, or
@@ -434,8 +433,7 @@ impl<'a, T: Copy> DynView<'a, T> {
     /// Panics like [`to_vec`](Self::to_vec).
     #[track_caller]
     pub fn to_owned(&self) -> DynTensor<T> {
-        self.try_to_owned()
-            .unwrap_or_else(|e| crate::error::fail(e))
+        self.try_to_owned().or_fail()
     }
 
     /// A new, contiguous tensor holding the view's elements (and names),
