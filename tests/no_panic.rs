@@ -184,3 +184,98 @@ fn integer_abs_wraps() {
     assert!(f.to_vec()[0].is_sign_positive());
     assert_eq!(f.to_vec()[1], 2.5);
 }
+
+/// Whether an `Ok` result's data has the element count its shape says.
+fn agrees<T: shaped::Element>(r: Result<DynTensor<T>, shaped::ShapeError>) -> Result<(), String> {
+    match r {
+        Ok(t) => {
+            let n: usize = t.shape().iter().product();
+            if n == t.as_slice().len() {
+                Ok(())
+            } else {
+                Err(format!(
+                    "shape {:?} with {} elements",
+                    t.shape(),
+                    t.as_slice().len()
+                ))
+            }
+        }
+        Err(e) => {
+            // Every error displays, in one line at least.
+            assert!(!e.to_string().is_empty());
+            Ok(())
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// Issue 58: no `try_` form returns a tensor whose data disagrees with
+    /// its shape (the scalar `index_select` and `topk` did), and none
+    /// panics, on tensors of rank 0 to 3 with sizes 0 to 3 and small
+    /// arguments of every sign. (Debug builds also check every
+    /// constructor path inside the crate.)
+    #[test]
+    fn try_results_agree_with_their_shapes(
+        dims in prop::collection::vec(0usize..4, 0..4),
+        a in -4isize..4,
+        b in -4isize..4,
+        k in 0usize..5,
+        shift in -5isize..6,
+        positions in prop::collection::vec(0usize..4, 0..3),
+        flag in any::<bool>(),
+    ) {
+        let n: usize = dims.iter().product();
+        let t = DynTensor::from_vec((0..n).map(|i| (i as i64 * 7) % 5 - 2).collect(), &dims).unwrap();
+        let f = t.map_to(|x| x as f64);
+        let checks = [
+            agrees(t.try_cumsum(a)),
+            agrees(t.try_cumprod(a)),
+            agrees(t.try_diff(a)),
+            agrees(t.try_diff_n(k, a)),
+            agrees(t.try_diagonal(shift, a, b)),
+            agrees(t.try_flatten(a, b)),
+            agrees(t.try_flip(&[a])),
+            agrees(t.try_roll(shift, a)),
+            agrees(t.try_index_select(a, &positions)),
+            agrees(t.try_topk(k, a, flag).map(|p| p.0)),
+            agrees(t.try_topk(k, a, flag).map(|p| p.1)),
+            agrees(t.try_sort(a, flag).map(|p| p.0)),
+            agrees(t.try_argsort(a, flag)),
+            agrees(t.try_median(a, flag)),
+            agrees(f.try_quantile(0.25, a, flag)),
+            agrees(f.try_quantiles(&[0.0, 0.5], a, flag)),
+            agrees(t.try_repeat(&[k, 2, 1, 1][..dims.len().max(k.min(4))])),
+            agrees(t.try_repeat_interleave(k, a)),
+            agrees(t.try_tril(shift)),
+            agrees(t.try_triu(shift)),
+            agrees(t.try_movedim(a, b)),
+            agrees(t.try_unflatten(a, &positions)),
+            agrees(t.try_outer(&t)),
+            agrees(t.try_kron(&t)),
+            agrees(t.try_take_along_dim(&t.map_to(|x| x.unsigned_abs() as usize % 2), a)),
+            agrees(t.try_gather(a, &t.map_to(|x| x.unsigned_abs() as usize % 2))),
+            agrees(t.try_masked_select(&t.gt(0i64))),
+            agrees(t.sum_dims(&[a], flag)),
+            agrees(t.max_dims(&[a, b], flag)),
+            agrees(t.argmax(a, flag)),
+            agrees(t.reshape(&positions)),
+            agrees(t.squeeze(a)),
+            agrees(t.unsqueeze(a)),
+            agrees(t.transpose(a, b)),
+            agrees(DynTensor::<i64>::try_arange_step(a as i64, b as i64 * 3, shift as i64)),
+            agrees(DynTensor::stack(&[t.clone(), t.clone()], a)),
+            agrees(DynTensor::cat(&[t.clone(), t.clone()], a)),
+            agrees(t.try_add(&t.try_index_select(a, &positions).unwrap_or_else(|_| t.clone()))),
+        ];
+        for (i, c) in checks.into_iter().enumerate() {
+            prop_assert!(c.is_ok(), "check {i}: {c:?}");
+        }
+        for parts in [t.try_split(k, a), t.try_chunk(k, a), t.try_unbind(a)] {
+            for p in parts.unwrap_or_default() {
+                prop_assert!(agrees(Ok(p)).is_ok());
+            }
+        }
+    }
+}

@@ -1,12 +1,19 @@
 //! The runtime toolkit through its `try_` entry points with random shapes,
 //! names and axes: reshape, unsqueeze, squeeze, permute, transpose,
-//! broadcast_to, stack, cat, reductions. None may panic. Sizes up to
-//! `usize::MAX` where another axis is 0.
+//! broadcast_to, stack, cat, reductions; split, chunk, unbind, repeat,
+//! repeat_interleave, diagonal, index_select, topk, roll and diff_n
+//! (checked against the reference of `tests/common/huge.rs`); integer
+//! `arange_step` against exact arithmetic; the checked sums against
+//! `i128`. None may panic. Sizes up to `usize::MAX` where another axis
+//! is 0.
 #![no_main]
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use shaped::DynTensor;
+
+#[path = "../../tests/common/huge.rs"]
+mod huge;
 
 #[derive(Arbitrary, Debug)]
 struct Input {
@@ -16,6 +23,8 @@ struct Input {
     names: Vec<Option<u8>>,
     keepdim: bool,
     op: u8,
+    words: Vec<u64>,
+    ints: Vec<i64>,
 }
 
 const NAMES: [&str; 4] = ["N", "C", "H", "W"];
@@ -81,7 +90,7 @@ fuzz_target!(|input: Input| {
     let t = t.clone().with_names(names).unwrap_or(t);
     let a0 = axes.first().copied().unwrap_or(0);
     let a1 = axes.get(1).copied().unwrap_or(0);
-    match input.op % 12 {
+    match input.op % 16 {
         0 => drop(t.reshape(&other)),
         1 => drop(t.unsqueeze(a0)),
         2 => drop(t.squeeze(a0)),
@@ -96,6 +105,61 @@ fuzz_target!(|input: Input| {
         8 => drop(t.sum_dims(&axes, input.keepdim)),
         9 => drop(t.max_dims(&axes, input.keepdim)),
         10 => drop(t.var_dims(&axes, input.keepdim)),
-        _ => drop(t.argmax(a0, input.keepdim)),
+        11 => drop(t.argmax(a0, input.keepdim)),
+        12 | 13 => huge::toolkit_call(&t, &mut huge::Words(&input.words)),
+        14 => arange(&input.ints),
+        _ => checked_sums(&input.ints),
     }
 });
+
+/// Integer `arange_step` against `len(range(start, end, step))` in
+/// `i128`, where the count is small (a larger one must be `Ok` with that
+/// count only if it fits; it is not allocated here).
+fn arange(ints: &[i64]) {
+    let g = |k: usize| ints.get(k).copied().unwrap_or(0);
+    let (start, end, step) = (g(0), g(1), g(2));
+    let r = DynTensor::<i64>::try_arange_step(start, end, step);
+    if step == 0 {
+        assert!(r.is_err());
+        return;
+    }
+    let (s, e, st) = (start as i128, end as i128, step as i128);
+    let n = if (st > 0 && e > s) || (st < 0 && e < s) {
+        ((e - s).abs() - 1) / st.abs() + 1
+    } else {
+        0
+    };
+    if n > 1 << 10 {
+        return; // too many to make here
+    }
+    let v = r.expect("a small integer range").to_vec();
+    assert_eq!(v.len() as i128, n, "arange_step({start}, {end}, {step})");
+    for (i, &x) in v.iter().enumerate() {
+        assert_eq!(x as i128, s + i as i128 * st);
+    }
+}
+
+/// `checked_sum`, `checked_cumsum` and `checked_prod` of `i64` against
+/// exact arithmetic in `i128`.
+fn checked_sums(ints: &[i64]) {
+    let v: Vec<i64> = ints.iter().copied().take(64).collect();
+    let t = DynTensor::from_vec(v.clone(), &[v.len()]).unwrap();
+    let fits = |x: i128| i64::try_from(x).ok();
+    let exact: i128 = v.iter().map(|&x| x as i128).sum();
+    assert_eq!(t.checked_sum().ok(), fits(exact));
+    let mut run = 0i128;
+    let prefixes: Option<Vec<i64>> = v
+        .iter()
+        .map(|&x| {
+            run += x as i128;
+            fits(run)
+        })
+        .collect();
+    assert_eq!(t.checked_cumsum(0).ok().map(|c| c.to_vec()), prefixes);
+    let mut prod = Some(1i128);
+    for &x in &v {
+        prod = prod.and_then(|p| p.checked_mul(x as i128));
+    }
+    let want = if v.contains(&0) { Some(0) } else { prod.and_then(fits) };
+    assert_eq!(t.checked_prod().ok(), want);
+}

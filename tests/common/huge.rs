@@ -378,7 +378,7 @@ pub fn run(words: &[u64]) {
     for _ in 0..8 {
         let before = v.shape().to_vec();
         let rank = before.len();
-        let next = match w.next() % 12 {
+        let next = match w.next() % 13 {
             0 => {
                 let (axis, start, len) = (w.axis(), w.size(), w.size());
                 let want = resolve(axis, rank).and_then(|a| {
@@ -538,6 +538,16 @@ pub fn run(words: &[u64]) {
                 assert_eq!(r.is_ok(), ok, "transpose {before:?} {a} {b}");
                 seen(r)
             }
+            11 => {
+                // Issue 58's calls, on an owned copy (empty, or a few
+                // elements).
+                if harmless(count(&before), 4)
+                    && let Some(o) = seen(v.try_to_owned())
+                {
+                    toolkit_call(&o, &mut w);
+                }
+                None
+            }
             _ => {
                 let other = w.shape();
                 let (x, i) = (w.size(), w.signed());
@@ -573,4 +583,265 @@ fn checked<'a>(
         ),
     }
     r.ok()
+}
+
+/// Whether `t`'s data has the element count its shape says: what every
+/// `try_` result must satisfy.
+pub fn consistent<T: shaped::Element>(t: &DynTensor<T>) -> bool {
+    count(t.shape()) == t.as_slice().len() as u128
+}
+
+/// Asserts that an `Ok` result is consistent and has the shape `want`
+/// (when given), and that an error displays.
+fn result_is<T: shaped::Element>(
+    r: Result<DynTensor<T>, ShapeError>,
+    want: Option<&[usize]>,
+    what: &str,
+) {
+    if let Some(t) = seen(r) {
+        assert!(
+            consistent(&t),
+            "{what}: data of {} for {:?}",
+            t.as_slice().len(),
+            t.shape()
+        );
+        if let Some(s) = want {
+            assert_eq!(t.shape(), s, "{what}");
+        }
+    }
+}
+
+/// The pieces of a split, each consistent, their sizes along `axis`
+/// adding up to the axis.
+fn pieces_are(
+    r: Result<Vec<DynTensor<f32>>, ShapeError>,
+    shape: &[usize],
+    axis: Option<usize>,
+    what: &str,
+) {
+    if let Some(p) = seen(r) {
+        let mut total: u128 = 0;
+        for t in &p {
+            assert!(consistent(t), "{what}");
+            if let Some(a) = axis {
+                total += t.shape().get(a).copied().unwrap_or(1) as u128;
+            }
+        }
+        if let Some(a) = axis {
+            assert_eq!(total, shape[a] as u128, "{what}: {shape:?}");
+        }
+    }
+}
+
+/// One of issue 58's calls on `t` (empty or small), by the next word:
+/// each result consistent and of the reference shape, never a panic, a
+/// hang or an allocation that is not harmless.
+pub fn toolkit_call(t: &DynTensor<f32>, w: &mut Words<'_>) {
+    let shape = t.shape().to_vec();
+    let rank = shape.len();
+    // Pieces of a split cost about 128 bytes each.
+    let few_pieces = |n: u128| harmless(n, 128);
+    match w.next() % 10 {
+        0 => {
+            let reps: Vec<usize> = (0..rank + (w.next() % 2) as usize)
+                .map(|_| w.size())
+                .collect();
+            let mut dims = vec![1usize; reps.len().saturating_sub(rank)];
+            dims.extend_from_slice(&shape);
+            let out: Vec<u128> = dims
+                .iter()
+                .zip(&reps)
+                .map(|(&d, &r)| d as u128 * r as u128)
+                .collect();
+            let n = if out.contains(&0) {
+                0
+            } else {
+                out.iter().fold(1u128, |a, &d| a.saturating_mul(d))
+            };
+            if harmless(n, 4) {
+                let want: Option<Vec<usize>> =
+                    out.iter().map(|&d| usize::try_from(d).ok()).collect();
+                let r = t.try_repeat(&reps);
+                if n <= 1 << 12
+                    && reps.len() >= rank
+                    && want.as_ref().is_some_and(|s| within_policy(s))
+                {
+                    assert!(r.is_ok(), "repeat {shape:?} {reps:?}");
+                }
+                match (
+                    &r,
+                    want.as_ref()
+                        .filter(|s| reps.len() >= rank && within_policy(s)),
+                ) {
+                    (Ok(_), Some(s)) => result_is(r, Some(s), "repeat"),
+                    (Ok(_), None) => panic!("repeat {shape:?} {reps:?}: Ok outside the policy"),
+                    (Err(_), _) => result_is(r, None, "repeat"),
+                }
+            }
+        }
+        1 => {
+            let (reps, axis) = (w.size(), w.axis());
+            // A rank-0 tensor repeats as a vector of 1 (PyTorch).
+            let (dims, a) = if rank == 0 {
+                (vec![1], resolve(axis, 1))
+            } else {
+                (shape.clone(), resolve(axis, rank))
+            };
+            if harmless(count(&dims).saturating_mul(reps as u128), 4) {
+                let want = a.and_then(|a| {
+                    let mut s = dims.clone();
+                    s[a] = s[a].checked_mul(reps)?;
+                    within_policy(&s).then_some(s)
+                });
+                let r = t.try_repeat_interleave(reps, axis);
+                if count(want.as_deref().unwrap_or(&[1 << 20])) <= 1 << 12 {
+                    assert_eq!(
+                        r.is_ok(),
+                        want.is_some(),
+                        "repeat_interleave {shape:?} {reps} {axis}"
+                    );
+                }
+                result_is(r, want.as_deref(), "repeat_interleave");
+            }
+        }
+        2 => {
+            let (size, axis) = (w.size(), w.axis());
+            if let Some(a) = resolve(axis, rank) {
+                let n = shape[a] as u128;
+                let pieces = if size == 0 {
+                    1
+                } else {
+                    n.div_ceil(size as u128).max(1)
+                };
+                if few_pieces(pieces) {
+                    pieces_are(
+                        t.try_split(size, axis),
+                        &shape,
+                        (size != 0 || n == 0).then_some(a),
+                        "split",
+                    );
+                }
+            } else {
+                assert!(t.try_split(size, axis).is_err());
+            }
+        }
+        3 => {
+            let (chunks, axis) = (w.size(), w.axis());
+            if let Some(a) = resolve(axis, rank) {
+                let n = shape[a] as u128;
+                let pieces = if chunks == 0 {
+                    0
+                } else {
+                    n.div_ceil(n.div_ceil(chunks as u128).max(1)).max(1)
+                };
+                if few_pieces(pieces) {
+                    pieces_are(
+                        t.try_chunk(chunks, axis),
+                        &shape,
+                        (chunks != 0).then_some(a),
+                        "chunk",
+                    );
+                }
+            }
+        }
+        4 => {
+            let axis = w.axis();
+            if let Some(a) = resolve(axis, rank) {
+                if few_pieces(shape[a] as u128) {
+                    let r = t.try_unbind(axis);
+                    if let Some(p) = seen(r) {
+                        assert_eq!(p.len(), shape[a]);
+                        let mut rest = shape.clone();
+                        rest.remove(a);
+                        for x in &p {
+                            assert!(consistent(x) && x.shape() == &rest[..], "unbind");
+                        }
+                    }
+                }
+            }
+        }
+        5 => {
+            let (offset, a, b) = (w.signed(), w.axis(), w.axis());
+            let r = t.try_diagonal(offset, a, b);
+            let want = match (resolve(a, rank), resolve(b, rank)) {
+                (Some(a), Some(b)) if a != b => {
+                    let (n, m) = (shape[a] as i128, shape[b] as i128);
+                    let o = offset as i128;
+                    let len = if o >= 0 { n.min(m - o) } else { (n + o).min(m) }.max(0);
+                    let mut s: Vec<usize> = (0..rank)
+                        .filter(|&k| k != a && k != b)
+                        .map(|k| shape[k])
+                        .collect();
+                    s.push(len as usize);
+                    Some(s)
+                }
+                _ => None,
+            };
+            assert_eq!(
+                r.is_ok(),
+                want.is_some(),
+                "diagonal {shape:?} {offset} {a} {b}"
+            );
+            result_is(r, want.as_deref(), "diagonal");
+        }
+        6 => {
+            let axis = w.axis();
+            let positions: Vec<usize> = (0..w.next() % 4).map(|_| w.size()).collect();
+            let r = t.try_index_select(axis, &positions);
+            let want = if rank == 0 {
+                (resolve(axis, 1).is_some() && positions == [0]).then(Vec::new)
+            } else {
+                resolve(axis, rank)
+                    .filter(|&a| positions.iter().all(|&p| p < shape[a]))
+                    .map(|a| {
+                        let mut s = shape.clone();
+                        s[a] = positions.len();
+                        s
+                    })
+            };
+            assert_eq!(
+                r.is_ok(),
+                want.is_some(),
+                "index_select {shape:?} {axis} {positions:?}"
+            );
+            result_is(r, want.as_deref(), "index_select");
+        }
+        7 => {
+            let (k, axis) = (w.size(), w.axis());
+            let r = t.try_topk(k, axis, w.next().is_multiple_of(2));
+            let want = if rank == 0 {
+                (resolve(axis, 1).is_some() && k <= 1).then(Vec::new)
+            } else {
+                resolve(axis, rank).filter(|&a| k <= shape[a]).map(|a| {
+                    let mut s = shape.clone();
+                    s[a] = k;
+                    s
+                })
+            };
+            assert_eq!(r.is_ok(), want.is_some(), "topk {shape:?} {k} {axis}");
+            if let Some((v, i)) = seen(r) {
+                assert!(consistent(&v) && consistent(&i), "topk");
+                assert_eq!(Some(v.shape()), want.as_deref(), "topk");
+                assert_eq!(v.shape(), i.shape(), "topk");
+            }
+        }
+        8 => {
+            let (shift, axis) = (w.signed(), w.axis());
+            let r = t.try_roll(shift, axis);
+            let ok = resolve(axis, rank.max(1)).is_some();
+            assert_eq!(r.is_ok(), ok, "roll {shape:?} {axis}");
+            result_is(r, Some(&shape), "roll");
+        }
+        _ => {
+            let (n, axis) = (w.size(), w.axis());
+            let r = t.try_diff_n(n, axis);
+            let want = resolve(axis, rank).map(|a| {
+                let mut s = shape.clone();
+                s[a] = s[a].saturating_sub(n);
+                s
+            });
+            assert_eq!(r.is_ok(), want.is_some(), "diff_n {shape:?} {n} {axis}");
+            result_is(r, want.as_deref(), "diff_n");
+        }
+    }
 }
