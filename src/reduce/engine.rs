@@ -103,6 +103,15 @@ pub(crate) trait Reducer<T: Copy>: Sync {
     /// The reductions of `out.len()` lanes over `len` rows: row `r` of
     /// lane `j` is `x[r * stride + j]`. `len >= 1`.
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [Self::Out]);
+    /// The reduction of every element of a strided layout (`x` from its
+    /// first element, strides not negative), read where they lie, when
+    /// this reduction has such a path (the sums: in memory order, a block
+    /// at a time); `None` lets the caller walk or copy the layout.
+    #[inline(always)]
+    fn strided_all(&self, x: &[T], dims: &[usize], strides: &[usize]) -> Option<Self::Out> {
+        let _ = (x, dims, strides);
+        None
+    }
 }
 
 /// Runs `r` over `x` (row-major) in the form `c`, writing one output per
@@ -649,6 +658,89 @@ impl<T: Element> Reducer<T> for Sum {
     fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T::Acc]) {
         sum_lanes(x, len, stride, out, T::widen)
     }
+    fn strided_all(&self, x: &[T], dims: &[usize], strides: &[usize]) -> Option<T::Acc> {
+        Some(sum_strided(x, dims, strides, T::widen))
+    }
+}
+
+/// An element as [`Sum`] adds it, NaN as 0 (integers are never NaN).
+#[inline(always)]
+fn nan_as_zero<T: Element>(v: T) -> T::Acc {
+    if is_nan(v) {
+        <T::Acc as num_traits::Zero>::zero()
+    } else {
+        v.widen()
+    }
+}
+
+/// PyTorch's `nansum`: the sum with NaN taken as 0, in [`Element::Acc`]
+/// (the same additions as [`Sum`], a NaN's place holding 0).
+pub(crate) struct NanSum;
+impl<T: Element> Reducer<T> for NanSum {
+    type Out = T::Acc;
+    #[inline(always)]
+    fn slice(&self, x: &[T]) -> T::Acc {
+        sum_map(x, nan_as_zero)
+    }
+    #[inline(always)]
+    fn row(&self, x: &[T]) -> T::Acc {
+        sum_map_rt(x, nan_as_zero)
+    }
+    #[inline(always)]
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T::Acc]) {
+        sum_lanes(x, len, stride, out, nan_as_zero)
+    }
+    fn strided_all(&self, x: &[T], dims: &[usize], strides: &[usize]) -> Option<T::Acc> {
+        Some(sum_strided(x, dims, strides, nan_as_zero))
+    }
+}
+
+/// A float element as [`NanMean`] adds it, NaN as 0.
+#[inline(always)]
+fn nan_zero<T: Float>(v: T) -> T {
+    if v.is_nan() { T::zero() } else { v }
+}
+
+/// PyTorch's `nanmean`: the mean of the elements that are not NaN (NaN
+/// when there are none, as 0 / 0).
+pub(crate) struct NanMean;
+impl<T: Element + Float> Reducer<T> for NanMean {
+    type Out = T;
+    #[inline(always)]
+    fn slice(&self, x: &[T]) -> T {
+        let n = x.iter().filter(|v| !is_nan(**v)).count();
+        sum_map(x, nan_zero::<T>) / count::<T>(n)
+    }
+    #[inline(always)]
+    fn row(&self, x: &[T]) -> T {
+        let n = x.iter().filter(|v| !is_nan(**v)).count();
+        sum_map_rt(x, nan_zero::<T>) / count::<T>(n)
+    }
+    #[inline(always)]
+    fn lanes(&self, x: &[T], len: usize, stride: usize, out: &mut [T]) {
+        // The sums as `NanSum`'s lanes add them, the counts a chunk of
+        // lanes at a time on the stack.
+        sum_lanes(x, len, stride, out, nan_zero::<T>);
+        for (c, o) in out.chunks_mut(CHUNK).enumerate() {
+            let base = c * CHUNK;
+            let mut n = [0usize; CHUNK];
+            for r in 0..len {
+                let row = &x[base + r * stride..base + r * stride + o.len()];
+                for (k, &v) in n.iter_mut().zip(row) {
+                    *k += usize::from(!is_nan(v));
+                }
+            }
+            for (s, &k) in o.iter_mut().zip(&n) {
+                *s = *s / count::<T>(k);
+            }
+        }
+    }
+    fn strided_all(&self, x: &[T], dims: &[usize], strides: &[usize]) -> Option<T> {
+        let n = crate::view::iter_offsets(dims, strides)
+            .filter(|&o| !is_nan(x[o]))
+            .count();
+        Some(sum_strided(x, dims, strides, nan_zero::<T>) / count::<T>(n))
+    }
 }
 
 /// The product, in [`Element::Acc`] (wrapping at its width, as PyTorch's
@@ -700,6 +792,10 @@ impl<T: Element + Float> Reducer<T> for Mean {
         sum_lanes(x, len, stride, out, |v| v);
         let n = count::<T>(len);
         out.iter_mut().for_each(|o| *o = *o / n);
+    }
+    fn strided_all(&self, x: &[T], dims: &[usize], strides: &[usize]) -> Option<T> {
+        let n = dims.iter().product::<usize>();
+        Some(sum_strided(x, dims, strides, |v: T| v) / count::<T>(n))
     }
 }
 

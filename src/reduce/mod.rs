@@ -29,6 +29,7 @@ pub mod checked;
 pub mod cumulative;
 pub mod dyn_tensor;
 pub(crate) mod engine;
+pub mod family;
 pub(crate) mod lanes;
 pub mod softmax;
 pub mod tensor;

@@ -23,69 +23,9 @@ use num_traits::Float;
 use crate::element::Element;
 use crate::shape::axes::OneAxis;
 use crate::shape::list::Layout;
-use crate::shape::toolkit::{DropDims, KeepDims, ReduceAxes};
+use crate::shape::toolkit::ReduceAxes;
 use crate::tensor::Tensor;
 use crate::view::TensorView;
-
-macro_rules! view_reductions {
-    ($bound:path: $($name:ident $Dims:ident $what:literal $(=> $out:ty)?),* $(,)?) => {
-        impl<T: Element + $bound, S: Layout> TensorView<'_, T, S> {$(
-            #[doc = concat!("[`Tensor::", stringify!($name), "`] of the view: the ", $what, ".")]
-            #[track_caller]
-            pub fn $name<X>(&self, axes: X) -> Tensor<view_reductions!(@out $($out)?), $Dims<S, X>>
-            where
-                S: ReduceAxes<X>,
-            {
-                self.to_owned().$name(axes)
-            }
-        )*}
-    };
-    (@out) => { T };
-    (@out $out:ty) => { $out };
-}
-
-view_reductions!(crate::reduce::tensor::NoBound:
-    sum_over DropDims "sum over the axes, dropped, in `T::Acc`" => T::Acc,
-    sum_keepdim KeepDims "sum over the axes, kept as size 1, in `T::Acc`" => T::Acc,
-    prod_over DropDims "product over the axes, dropped, in `T::Acc`" => T::Acc,
-    prod_keepdim KeepDims "product over the axes, kept as size 1, in `T::Acc`" => T::Acc,
-    max_over DropDims "maximum over the axes, dropped",
-    max_keepdim KeepDims "maximum over the axes, kept as size 1",
-    min_over DropDims "minimum over the axes, dropped",
-    min_keepdim KeepDims "minimum over the axes, kept as size 1",
-);
-view_reductions!(Float:
-    mean_over DropDims "mean over the axes, dropped",
-    mean_keepdim KeepDims "mean over the axes, kept as size 1",
-    var_over DropDims "unbiased variance over the axes, dropped",
-    var_keepdim KeepDims "unbiased variance over the axes, kept as size 1",
-    std_over DropDims "unbiased standard deviation over the axes, dropped",
-    std_keepdim KeepDims "unbiased standard deviation over the axes, kept as size 1",
-    logsumexp_over DropDims "`ln(sum(exp(x)))` over the axes, dropped",
-    logsumexp_keepdim KeepDims "`ln(sum(exp(x)))` over the axes, kept as size 1",
-);
-
-macro_rules! view_arg_reductions {
-    ($($name:ident $Dims:ident $what:literal),* $(,)?) => {
-        impl<T: Element, S: Layout> TensorView<'_, T, S> {$(
-            #[doc = concat!("[`Tensor::", stringify!($name), "`] of the view: the index of the ", $what, ".")]
-            #[track_caller]
-            pub fn $name<A: OneAxis>(&self, axis: A) -> Tensor<usize, $Dims<S, A>>
-            where
-                S: ReduceAxes<A>,
-            {
-                self.to_owned().$name(axis)
-            }
-        )*}
-    };
-}
-
-view_arg_reductions!(
-    argmax_over DropDims "maximum along `A`, dropped",
-    argmax_keepdim KeepDims "maximum along `A`, kept as size 1",
-    argmin_over DropDims "minimum along `A`, dropped",
-    argmin_keepdim KeepDims "minimum along `A`, kept as size 1",
-);
 
 impl<T: Element + Float, S: Layout> TensorView<'_, T, S> {
     /// [`Tensor::softmax`] of the view along `A`, in the view's layout.

@@ -31,6 +31,9 @@
 //!   ([`narrow!`](crate::narrow!) for compile-time ranges).
 //! - [`static_slice`]: [`slice!`](crate::slice!), multi-axis slices of
 //!   those views whose result layout the compiler computes.
+//! - [`operand`]: [`Operand`], every kind of tensor or view as the
+//!   families read it (layout, strided view, contiguous slice), and the
+//!   table of the six kinds the families stamp their methods from.
 //!
 //! This layer only describes views. The layers above it use them: the
 //! arithmetic on views is in `ops` (the kernel reads the views' strides,
@@ -43,6 +46,7 @@ mod dyn_view;
 mod for_kernel;
 pub mod iter;
 mod layout;
+pub mod operand;
 pub mod slice;
 pub mod static_slice;
 pub mod static_view;
@@ -53,6 +57,7 @@ pub(crate) use for_kernel::KernelView;
 pub use iter::{AxisIter, AxisIterMut, DynIndex, IndexedIter, Iter, IterMut};
 pub(crate) use iter::{Offsets, iter_offsets};
 pub(crate) use layout::Strided;
+pub use operand::{Operand, OperandLayout, OwnedOf, Runtime};
 pub use slice::SliceArg;
 pub use static_view::{StaticAxisIter, StaticAxisIterMut, TensorView, TensorViewMut};
 pub use typed_operand::TypedOperand;
