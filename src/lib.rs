@@ -189,6 +189,7 @@ pub use ops::layout_mask::Mask;
 pub use ops::zip::{try_zip, try_zip_into, zip, zip_into};
 pub use shape::axes::{Axis, AxisFromEnd, MultiIndex, RankIndex};
 pub use shape::axis::AxisArg;
+pub use shape::layout_axis::{AxisOn, FlipAxes};
 pub use shape::broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
 pub use shape::dim::{Big, D, D1, Dim, Dyn};
 pub use shape::matmul::{MatMul, MatMulWith, matmul_shape};

@@ -94,6 +94,7 @@ pub mod flatten;
 pub mod grid;
 pub mod index;
 pub mod kron;
+pub mod layout_axis;
 #[cfg(feature = "linalg")]
 pub mod linalg;
 pub mod list;
