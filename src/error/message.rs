@@ -436,6 +436,13 @@ impl fmt::Display for ShapeError {
                 write!(f, "quantile() q must be in the range [0, 1] but got {q}")
             }
             ShapeError::ArangeStep => write!(f, "step must be nonzero"),
+            ShapeError::OneHotClass {
+                label, num_classes, ..
+            } => write!(
+                f,
+                "Class values must be smaller than num_classes.\n  label {label} with num_classes {num_classes}"
+            ),
+            ShapeError::IndexShape { reason, .. } => write!(f, "{reason}"),
             ShapeError::TooManyIndices { shape, count } => {
                 write!(
                     f,

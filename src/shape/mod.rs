@@ -79,6 +79,7 @@ macro_rules! per_layout_kind {
 pub(crate) use per_layout_kind;
 
 pub mod all_dyn;
+pub mod append;
 pub mod axes;
 #[rustfmt::skip] // generated: see `storage.rs`
 mod budget_table;
