@@ -127,7 +127,7 @@
 //! | `ndarray` | | zero-copy `ArrayView`s of tensors, tensors moved into `Array`s, `TryFrom` arrays with the shape checked (`interop::ndarray`) |
 //! | `nalgebra` | | `SMatrix` / `SVector` and static tensors, `DMatrix` / `DVector` and `DynTensor`, element `(i, j)` kept (`interop::nalgebra`) |
 //! | `serde` | | `Serialize` / `Deserialize` for every tensor kind, shape and names checked on the way in (`interop::serde`) |
-//! | `npy` | | NumPy's `.npy` files: `read_npy`, `write_npy`, `load_npy`, `save_npy`; implies `std` (`interop::npy`) |
+//! | `npy` | | NumPy's `.npy` files: `read_npy`, `write_npy`, `load_npy`, `save_npy` (at the crate root and in `interop::npy`); implies `std` |
 //! | `approx` | | `AbsDiffEq`, `RelativeEq`, `UlpsEq` for tensors, so `assert_relative_eq!` works (`interop::approx`) |
 //! | `linalg` | | `shaped::linalg`: torch.linalg's `inv`, `det`, `solve`, `cholesky`, `qr`, `eigh`, `svd`, norms ... batched, shapes checked at compile time, on nalgebra's factorizations |
 //! | `rayon` | | large runtime arithmetic, reductions and matrix products split across rayon's pool, results independent of the thread count ([`kernel::parallel`]) |
@@ -177,6 +177,8 @@ pub use einsum::by_name_tensor::{Contract, ContractWith};
 pub use einsum::dyn_tensor::einsum;
 pub use element::Element;
 pub use error::{ShapeError, ShapeErrorKind};
+#[cfg(feature = "npy")]
+pub use interop::npy::{NpyError, load_npy, read_npy, save_npy, write_npy};
 pub use matmul::into::{matmul_into, try_matmul_into};
 pub use ops::RhsOf;
 pub use ops::into::{
@@ -187,6 +189,7 @@ pub use ops::layout_mask::Mask;
 pub use ops::zip::{try_zip, try_zip_into, zip, zip_into};
 pub use shape::axes::{Axis, AxisFromEnd, MultiIndex, RankIndex};
 pub use shape::axis::AxisArg;
+pub use shape::layout_axis::{AxisOn, FlipAxes};
 pub use shape::broadcast::{Broadcast, BroadcastTo, BroadcastWith, broadcast_shapes};
 pub use shape::dim::{Big, D, D1, Dim, Dyn};
 pub use shape::matmul::{MatMul, MatMulWith, matmul_shape};

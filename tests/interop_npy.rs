@@ -300,8 +300,70 @@ fn files_on_disk() {
     assert_eq!(back.shape(), &[3, 4]);
     assert_eq!(back.to_vec(), t.to_vec());
 
-    let missing = load_npy::<DynTensor<f64>>(format!("{dir}/no-such-file.npy")).unwrap_err();
-    assert!(matches!(missing, NpyError::Io(_)), "{missing:?}");
+    let missing_path = format!("{dir}/no-such-file.npy");
+    let missing = load_npy::<DynTensor<f64>>(&missing_path).unwrap_err();
+    assert!(
+        matches!(&missing, NpyError::File { path, writing: false, source }
+            if path.to_str() == Some(missing_path.as_str()) && source.kind() == std::io::ErrorKind::NotFound),
+        "{missing:?}"
+    );
+    assert!(
+        missing
+            .to_string()
+            .starts_with(&format!("reading the .npy file '{missing_path}' failed: ")),
+        "{missing}"
+    );
+    // A directory where the file should be: unreadable, and the path named.
+    let unreadable = load_npy::<DynTensor<f64>>(dir).unwrap_err();
+    assert!(unreadable.to_string().contains(dir), "{unreadable}");
+    // Writing into a directory that does not exist.
+    let nowhere = format!("{dir}/no-such-dir/out.npy");
+    let err = save_npy(&nowhere, &t).unwrap_err();
+    assert!(matches!(&err, NpyError::File { writing: true, .. }), "{err:?}");
+    assert!(err.to_string().starts_with(&format!("writing the .npy file '{nowhere}' failed: ")));
+}
+
+#[test]
+fn the_crate_root_reaches_load_and_save() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/npy");
+    let t: DynTensor<f64> = shaped::load_npy(format!("{dir}/f64_2x3.npy")).unwrap();
+    let path = std::env::temp_dir().join(format!("shaped-npy-root-{}.npy", std::process::id()));
+    shaped::save_npy(&path, &t).unwrap();
+    let back: Result<DynTensor<f64>, shaped::NpyError> = shaped::load_npy(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(back.unwrap().to_vec(), vec![1.5, -2.0, 3.25, 4.0, 5.5, -6.75]);
+}
+
+// Written by NumPy 2.4: np.save(f, np.array([3, 0, 9, 1, 7], dtype=np.int64)),
+// np.array([2, -1, 4], dtype=np.int64), np.array([[255, 0], [1, 2]], dtype=np.uint8),
+// np.array([5, 6], dtype='>i4'); NumPy's astype(np.uintp) gives [3 0 9 1 7].
+#[test]
+fn integer_label_files_load_into_usize_indices() {
+    let labels: DynTensor<usize> = read_dyn(fixture!("labels_i8.npy"));
+    assert_eq!((labels.shape(), labels.to_vec()), (&[5][..], vec![3, 0, 9, 1, 7]));
+    let typed: Tensor<usize, shape![5]> = read_npy(fixture!("labels_i8.npy")).unwrap();
+    assert_eq!(typed.to_vec(), vec![3, 0, 9, 1, 7]);
+    let small: DynTensor<usize> = read_dyn(fixture!("labels_u1_2x2.npy"));
+    assert_eq!((small.shape(), small.to_vec()), (&[2, 2][..], vec![255, 0, 1, 2]));
+    let big_endian: DynTensor<usize> = read_dyn(fixture!("labels_be_i4.npy"));
+    assert_eq!(big_endian.to_vec(), vec![5, 6]);
+
+    let err = read_npy::<DynTensor<usize>, _>(fixture!("labels_negative_i8.npy")).unwrap_err();
+    assert!(matches!(err, NpyError::NegativeIndex { index: 1, value: -1 }), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "element 1 is -1, which is not a usize index (out of bounds for usize)"
+    );
+    // Floats are not indices.
+    let err = read_npy::<DynTensor<usize>, _>(fixture!("f64_2x3.npy")).unwrap_err();
+    assert!(matches!(err, NpyError::Dtype { element: "usize", .. }), "{err:?}");
+
+    // Written as uint64, read back by the same rule.
+    let mut file = Vec::new();
+    write_npy(&mut file, &labels).unwrap();
+    assert!(file.starts_with(b"\x93NUMPY\x01\x00\x76\x00{'descr': '<u8', 'fortran_order': False, 'shape': (5,), }"));
+    let back: DynTensor<usize> = read_dyn(&file);
+    assert_eq!(back.to_vec(), labels.to_vec());
 }
 
 #[test]

@@ -579,3 +579,210 @@ proptest! {
         }
     }
 }
+
+// One-hot rows and writing at indices (issue 56). Expected values from
+// NumPy 2.4: np.eye(n, dtype=np.int64)[labels] for one_hot,
+// np.put_along_axis for scatter (repeated positions: the last write), np.add.at
+// for scatter_add, index_add and index_put with accumulate, fancy
+// assignment for index_put without it.
+
+#[test]
+fn one_hot_matches_numpy_eye_on_every_layout() {
+    // np.eye(4, dtype=np.int64)[[[2, 0], [1, 3]]]
+    let want = vec![0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1];
+    let y = Tensor::<usize, shape![2, 2]>::from_slice(&[2, 0, 1, 3]).unwrap();
+    let s: Tensor<i64, shape![2, 2, 4]> = y.one_hot::<4>();
+    assert_eq!(s.to_vec(), want);
+    let m: Tensor<usize, shape![Dyn, 2]> = y.into_mixed();
+    let ms: Tensor<i64, shape![Dyn, 2, 4]> = m.one_hot::<4>();
+    assert_eq!((ms.shape().to_vec(), ms.to_vec()), (vec![2, 2, 4], want.clone()));
+    let md: Tensor<i64, shape![Dyn, 2, Dyn]> = m.one_hot_sized(4);
+    assert_eq!(md.to_vec(), want);
+    let d = y.to_dyn().one_hot(4);
+    assert_eq!((d.shape(), d.to_vec()), (&[2, 2, 4][..], want.clone()));
+    let f: Tensor<f32, shape![2, 2, 4]> = s.cast::<f32>();
+    assert_eq!(f.sum(), 4.0);
+    // Rank 0 labels and no labels.
+    let r0 = DynTensor::scalar(1usize).one_hot(3);
+    assert_eq!((r0.shape(), r0.to_vec()), (&[3][..], vec![0, 1, 0]));
+    let empty = DynTensor::<usize>::zeros(&[0]).one_hot(5);
+    assert_eq!(empty.shape(), &[0, 5]);
+}
+
+#[test]
+fn one_hot_rejects_labels_out_of_range_in_pytorchs_words() {
+    let y = DynTensor::from_vec(vec![0usize, 4, 2], &[3]).unwrap();
+    let err = y.try_one_hot(4).unwrap_err();
+    assert_eq!(first_line(err.clone()), "Class values must be smaller than num_classes.");
+    assert!(matches!(
+        err,
+        shaped::ShapeError::OneHotClass { label: 4, num_classes: 4, .. }
+    ));
+    let s = Tensor::<usize, shape![3]>::from_slice(&[0, 4, 2]).unwrap();
+    assert!(s.try_one_hot::<4>().is_err());
+    assert!(s.try_one_hot_sized(5).is_ok());
+    assert!(std::panic::catch_unwind(|| s.one_hot::<3>()).is_err());
+}
+
+#[test]
+fn scatter_matches_numpy_put_along_axis() {
+    // out = np.zeros((3, 5)); np.put_along_axis(out, idx, src[:, :4], axis=1)
+    let idx = DynTensor::from_vec(vec![0usize, 1, 2, 0, 1, 2, 0, 3, 4, 0, 1, 2], &[3, 4]).unwrap();
+    let src: Vec<f64> = (1..=15).map(f64::from).collect();
+    let want = vec![4.0, 2.0, 3.0, 0.0, 0.0, 8.0, 6.0, 7.0, 9.0, 0.0, 12.0, 13.0, 14.0, 0.0, 11.0];
+    let d = DynTensor::<f64>::zeros(&[3, 5]);
+    let dsrc = DynTensor::from_vec(src.clone(), &[3, 5]).unwrap();
+    assert_eq!(d.scatter(1, &idx, &dsrc).to_vec(), want);
+    assert_eq!(d.scatter(-1, &idx, &dsrc).to_vec(), want);
+    let s = Tensor::<f64, shape![3, 5]>::zeros();
+    let ssrc = Tensor::<f64, shape![3, 5]>::from_slice(&src).unwrap();
+    let out: Tensor<f64, shape![3, 5]> = s.scatter(Axis::<1>, &idx, &ssrc);
+    assert_eq!(out.to_vec(), want);
+    let m: Tensor<f64, shape![Dyn, 5]> = s.into_mixed();
+    assert_eq!(m.scatter(AxisFromEnd::<1>, &idx, &ssrc).to_vec(), want);
+    // Along axis 0, index [2, 3] into [3, 3]; a number as the source.
+    let idx0 = DynTensor::from_vec(vec![0usize, 1, 2, 2, 0, 0], &[2, 3]).unwrap();
+    let src0 = DynTensor::from_vec((1..=9).map(f64::from).collect(), &[3, 3]).unwrap();
+    let z = DynTensor::<f64>::zeros(&[3, 3]);
+    assert_eq!(
+        z.scatter(0, &idx0, &src0).to_vec(),
+        vec![1.0, 5.0, 6.0, 0.0, 2.0, 0.0, 4.0, 0.0, 3.0]
+    );
+    assert_eq!(z.scatter(0, &idx0, &7.0).to_vec()[..3], [7.0, 7.0, 7.0]);
+}
+
+#[test]
+fn scatter_add_accumulates_as_numpy_add_at() {
+    // out = np.ones((3, 3)); np.add.at(out, (idx0, cols), src0[:2])
+    let idx0 = DynTensor::from_vec(vec![0usize, 1, 2, 2, 0, 0], &[2, 3]).unwrap();
+    let src0 = DynTensor::from_vec((1..=9).map(f64::from).collect(), &[3, 3]).unwrap();
+    let want = vec![2.0, 6.0, 7.0, 1.0, 3.0, 1.0, 5.0, 1.0, 4.0];
+    let d = DynTensor::<f64>::ones(&[3, 3]);
+    assert_eq!(d.scatter_add(0, &idx0, &src0).to_vec(), want);
+    let mut s = Tensor::<f64, shape![3, 3]>::ones();
+    s.scatter_add_(Axis::<0>, &idx0, &src0);
+    assert_eq!(s.to_vec(), want);
+    // Integer counts of repeated positions: a histogram.
+    let bins = DynTensor::from_vec(vec![1usize, 1, 3, 1], &[4]).unwrap();
+    let h = DynTensor::<i64>::zeros(&[4]).scatter_add(0, &bins, &DynTensor::<i64>::ones(&[4]));
+    assert_eq!(h.to_vec(), vec![0, 3, 0, 1]);
+}
+
+#[test]
+fn index_add_accumulates_whole_slices() {
+    // t = np.ones((5, 3)); np.add.at(t, ([0, 4, 2, 0],), s)
+    let src = DynTensor::from_vec((1..=12).map(f64::from).collect(), &[4, 3]).unwrap();
+    let want = vec![12.0, 14.0, 16.0, 1.0, 1.0, 1.0, 8.0, 9.0, 10.0, 1.0, 1.0, 1.0, 5.0, 6.0, 7.0];
+    assert_eq!(DynTensor::<f64>::ones(&[5, 3]).index_add(0, &[0, 4, 2, 0], &src).to_vec(), want);
+    let s = Tensor::<f64, shape![5, 3]>::ones();
+    let out: Tensor<f64, shape![5, 3]> = s.index_add(Axis::<0>, &[0, 4, 2, 0], &src);
+    assert_eq!(out.to_vec(), want);
+    // t = np.zeros((2, 4)); np.add.at(t, (slice(None), [3, 1, 3]), s)
+    let src1 = Tensor::<f64, shape![2, 3]>::from_slice(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap();
+    let mut m = Tensor::<f64, shape![Dyn, 4]>::zeros_sized(&[2]);
+    m.index_add_(Axis::<1>, &[3, 1, 3], &src1);
+    assert_eq!(m.to_vec(), vec![0.0, 2.0, 0.0, 4.0, 0.0, 5.0, 0.0, 10.0]);
+}
+
+#[test]
+fn index_put_matches_numpy_fancy_assignment_and_add_at() {
+    // g = np.full((3, 4), 0.5); g[np.arange(3), [2, 0, 2]] -= 1
+    let want = vec![0.5, 0.5, -0.5, 0.5, -0.5, 0.5, 0.5, 0.5, 0.5, 0.5, -0.5, 0.5];
+    let rows = DynTensor::<usize>::arange(3);
+    let y = DynTensor::from_vec(vec![2usize, 0, 2], &[3]).unwrap();
+    let mut g = Tensor::<f32, shape![3, 4]>::full(0.5);
+    g.index_put_(&[&rows, &y], -1.0, true);
+    assert_eq!(g.to_vec(), want);
+    let mut gd = DynTensor::<f32>::full(&[3, 4], 0.5);
+    gd.index_put_(&[&rows, &y], -1.0, true);
+    assert_eq!(gd.to_vec(), want);
+    // Static index tensors.
+    let ys = Tensor::<usize, shape![3]>::from_slice(&[2, 0, 2]).unwrap();
+    let rs = Tensor::<usize, shape![3]>::arange();
+    let gm = Tensor::<f32, shape![Dyn, 4]>::full_sized(&[3], 0.5).index_put(&[&rs, &ys], -1.0, true);
+    assert_eq!(gm.to_vec(), want);
+    // np.add.at(c, [2, 0, 2], 1)
+    let c = DynTensor::<i64>::zeros(&[3]).index_put(&[&y], 1, true);
+    assert_eq!(c.to_vec(), vec![1, 0, 2]);
+    // t = np.zeros((3, 2, 2)); t[[0, 2]] = [[1, 2], [3, 4]]: the values broadcast over the rows.
+    let v = DynTensor::from_vec(vec![1.0, 2.0, 3.0, 4.0], &[2, 2]).unwrap();
+    let sel = DynTensor::from_vec(vec![0usize, 2], &[2]).unwrap();
+    let t = DynTensor::<f64>::zeros(&[3, 2, 2]).index_put(&[&sel], &v, false);
+    assert_eq!(t.to_vec(), vec![1.0, 2.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 4.0]);
+    // t = np.zeros((2, 3)); t[[[0], [1]], [0, 2]] = [7, 8]: the index tensors broadcast.
+    let i0 = DynTensor::from_vec(vec![0usize, 1], &[2, 1]).unwrap();
+    let i1 = DynTensor::from_vec(vec![0usize, 2], &[2]).unwrap();
+    let vals = DynTensor::from_vec(vec![7.0, 8.0], &[2]).unwrap();
+    let t = DynTensor::<f64>::zeros(&[2, 3]).index_put(&[&i0, &i1], &vals, false);
+    assert_eq!(t.to_vec(), vec![7.0, 0.0, 8.0, 7.0, 0.0, 8.0]);
+}
+
+#[test]
+fn writing_at_indices_fails_in_pytorchs_words_and_writes_nothing() {
+    let mut t = DynTensor::<f64>::ones(&[2, 3]);
+    let far = DynTensor::from_vec(vec![0usize, 3], &[1, 2]).unwrap();
+    let err = t.try_scatter_(1, &far, &DynTensor::<f64>::zeros(&[2, 3])).unwrap_err();
+    assert_eq!(first_line(err), "index 3 is out of bounds for dimension 1 with size 3");
+    assert_eq!(t.to_vec(), vec![1.0; 6]);
+    let flat = DynTensor::from_vec(vec![0usize], &[1]).unwrap();
+    let err = t.try_scatter_add(1, &flat, &DynTensor::<f64>::zeros(&[2, 3])).unwrap_err();
+    assert_eq!(
+        first_line(err),
+        "Index tensor must have the same number of dimensions as self tensor"
+    );
+    let wide = DynTensor::from_vec(vec![0usize; 8], &[2, 4]).unwrap();
+    let err = t.try_scatter(0, &wide, &DynTensor::<f64>::zeros(&[2, 3])).unwrap_err();
+    assert_eq!(
+        first_line(err),
+        "Expected index [2, 4] to be smaller than self [2, 3] apart from dimension 0 and to be smaller size than src [2, 3]"
+    );
+    let err = t.try_index_add(0, &[0, 1, 1], &DynTensor::<f64>::ones(&[2, 3])).unwrap_err();
+    assert_eq!(
+        first_line(err),
+        "index_add_(): Number of indices (3) should be equal to source.size(dim) (2)"
+    );
+    let err = t.try_index_add(1, &[0], &DynTensor::<f64>::ones(&[3, 1])).unwrap_err();
+    assert!(first_line(err).starts_with("index_add_(): Source/destination tensor must have same slice shapes."));
+    let err = t.try_index_add(0, &[2], &DynTensor::<f64>::ones(&[1, 3])).unwrap_err();
+    assert_eq!(first_line(err), "index 2 is out of bounds for dimension 0 with size 2");
+    let i = DynTensor::from_vec(vec![0usize, 1], &[2]).unwrap();
+    let j = DynTensor::from_vec(vec![0usize, 1, 2], &[3]).unwrap();
+    let err = t.try_index_put_(&[&i, &j], 5.0, false).unwrap_err();
+    assert_eq!(
+        first_line(err),
+        "shape mismatch: indexing tensors could not be broadcast together with shapes [2], [3]"
+    );
+    let err = t.try_index_put_(&[&i, &i, &i], 5.0, false).unwrap_err();
+    assert_eq!(first_line(err), "too many indices for tensor of dimension 2");
+    let err = t
+        .try_index_put_(&[&i], &DynTensor::<f64>::ones(&[2]), false)
+        .unwrap_err();
+    assert_eq!(
+        first_line(err),
+        "shape mismatch: value tensor of shape [2] cannot be broadcast to indexing result of shape [2, 3]"
+    );
+    assert_eq!(t.to_vec(), vec![1.0; 6]);
+    let s = Tensor::<f64, shape![2, 3]>::ones();
+    assert!(std::panic::catch_unwind(|| s.index_put(&[&j], 0.0, false)).is_err());
+}
+
+#[test]
+fn writing_at_indices_through_mutable_views() {
+    use shaped::s;
+    // t = np.zeros((3, 4)); v = t[:, ::-2] (columns 3 and 1); np.add.at(v, ([0, 2, 0], [1, 0, 1]), 1)
+    let mut t = DynTensor::<i64>::zeros(&[3, 4]);
+    let r = DynTensor::from_vec(vec![0usize, 2, 0], &[3]).unwrap();
+    let c = DynTensor::from_vec(vec![1usize, 0, 1], &[3]).unwrap();
+    t.slice_mut(s![.., ..;-2]).index_put_(&[&r, &c], 1, true);
+    assert_eq!(t.to_vec(), vec![0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    // A typed mutable view (a TensorViewMut): s = np.zeros((3, 2)); np.add.at(s, ([1, 2],), src)
+    let mut s = Tensor::<f64, shape![3, 2]>::zeros();
+    let src = DynTensor::from_vec(vec![1.0, 2.0, 3.0, 4.0], &[2, 2]).unwrap();
+    s.view_mut().index_add_(0, &[1, 2], &src);
+    assert_eq!(s.to_vec(), vec![0.0, 0.0, 1.0, 2.0, 3.0, 4.0]);
+    // A failed check leaves the view's tensor unchanged.
+    let mut u = DynTensor::<f64>::ones(&[2, 2]);
+    let far = DynTensor::from_vec(vec![5usize], &[1, 1]).unwrap();
+    assert!(u.view_mut().try_scatter_(0, &far, &0.0).is_err());
+    assert_eq!(u.to_vec(), vec![1.0; 4]);
+}

@@ -361,3 +361,52 @@ proptest::proptest! {
         proptest::prop_assert!(got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()), "{y}: {got} vs {want}");
     }
 }
+
+// Arithmetic with masks (issue 56): the mask read as 0 and 1 of the
+// tensor's type, against NumPy 2.4 (`gh * (h > 0)`, `gh + m`, `m - gh`,
+// `x * mm`, `mm - x` with boolean arrays).
+#[test]
+fn masks_in_arithmetic_match_numpy_on_every_layout() {
+    let h = Tensor::<f32, shape![2, 3]>::from_slice(&[-1.0, 2.0, 0.0, 3.0, -4.0, 5.0]).unwrap();
+    let gh = Tensor::<f32, shape![2, 3]>::from_slice(&[1.5, 2.5, 3.5, 4.5, 5.5, 6.5]).unwrap();
+    let relu_back = vec![0.0, 2.5, 0.0, 4.5, 0.0, 6.5];
+    let s: Tensor<f32, shape![2, 3]> = &gh * &h.gt(0.0);
+    assert_eq!(s.to_vec(), relu_back);
+    let s: Tensor<f32, shape![2, 3]> = h.gt(0.0) * gh;
+    assert_eq!(s.to_vec(), relu_back);
+    let gm: Tensor<f32, shape![Dyn, 3]> = gh.into_mixed();
+    let hm: Tensor<f32, shape![Dyn, 3]> = h.into_mixed();
+    let m: Tensor<f32, shape![Dyn, 3]> = &gm * &hm.gt(0.0);
+    assert_eq!(m.to_vec(), relu_back);
+    let d = &gh.to_dyn() * &h.to_dyn().gt(0.0);
+    assert_eq!((d.shape(), d.to_vec()), (&[2, 3][..], relu_back.clone()));
+    assert_eq!((&h.to_dyn().gt(0.0) * gh.to_dyn()).to_vec(), relu_back);
+    // Mixed kinds give a DynTensor.
+    assert_eq!((&gh * &h.to_dyn().gt(0.0)).to_vec(), relu_back);
+    assert_eq!((&gh.to_dyn() * &h.gt(0.0)).to_vec(), relu_back);
+
+    // Broadcasting a [3] mask over [2, 3]: np gh + m, m - gh, gh / (m | True).
+    let mask = Tensor::<f32, shape![3]>::from_slice(&[1.0, -1.0, 1.0]).unwrap().gt(0.0);
+    let add: Tensor<f32, shape![2, 3]> = &gh + &mask;
+    assert_eq!(add.to_vec(), vec![2.5, 2.5, 4.5, 5.5, 5.5, 7.5]);
+    let sub: Tensor<f32, shape![2, 3]> = &mask - &gh;
+    assert_eq!(sub.to_vec(), vec![-0.5, -2.5, -2.5, -3.5, -5.5, -5.5]);
+    let all = mask.logical_or(&mask.logical_not());
+    let div: Tensor<f32, shape![2, 3]> = &gh / &all;
+    assert_eq!(div.to_vec(), gh.to_vec());
+    let dm = mask.clone().into_dyn();
+    assert_eq!((&gh.to_dyn() + &dm).to_vec(), add.to_vec());
+    assert_eq!((&dm - &gh.to_dyn()).to_vec(), sub.to_vec());
+
+    // Integers, a column mask [2, 1]: np x * mm, mm - x.
+    let x = Tensor::<i32, shape![2, 3]>::from_slice(&[1, 2, 3, 4, 5, 6]).unwrap();
+    let col = Tensor::<i32, shape![2, 1]>::from_slice(&[1, 0]).unwrap().gt(0);
+    let xm: Tensor<i32, shape![2, 3]> = &x * &col;
+    assert_eq!(xm.to_vec(), vec![1, 2, 3, 0, 0, 0]);
+    let mx: Tensor<i32, shape![2, 3]> = col - x;
+    assert_eq!(mx.to_vec(), vec![0, -1, -2, -4, -5, -6]);
+
+    // A runtime mismatch panics, as the operators do.
+    let bad = DynTensor::from_bools(vec![true, false], &[2]).unwrap();
+    assert!(std::panic::catch_unwind(|| &gh.to_dyn() * &bad).is_err());
+}

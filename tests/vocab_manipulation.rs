@@ -280,3 +280,27 @@ fn typed_chunk_split_and_repeat_interleave() {
     let p: Vec<Tensor<i32, shape![Dyn, 2]>> = m.chunk(2, Axis::<0>);
     assert_eq!(p[1].to_vec(), vec![3, 4]);
 }
+
+// Typed axes for flip and roll on static and mixed tensors (issue 56),
+// against NumPy 2.4: np.flip(a, 1), np.flip(a, (0, 1)), np.roll(a, 1, 1),
+// np.roll(a, -1, 0) for a = np.arange(6).reshape(2, 3).
+#[test]
+fn flip_and_roll_take_typed_axes() {
+    use shaped::AxisFromEnd;
+    let a = Tensor::<i32, shape![2, 3]>::arange();
+    assert_eq!(a.flip(&[Axis::<1>]).to_vec(), vec![2, 1, 0, 5, 4, 3]);
+    assert_eq!(a.flip(&[AxisFromEnd::<1>]).to_vec(), vec![2, 1, 0, 5, 4, 3]);
+    assert_eq!(a.flip(&(Axis::<0>, Axis::<1>)).to_vec(), vec![5, 4, 3, 2, 1, 0]);
+    assert_eq!(a.flip(&[0, -1]).to_vec(), vec![5, 4, 3, 2, 1, 0]);
+    assert_eq!(a.flip(&vec![1usize]).to_vec(), vec![2, 1, 0, 5, 4, 3]);
+    assert_eq!(a.roll(1, Axis::<1>).to_vec(), vec![2, 0, 1, 5, 3, 4]);
+    assert_eq!(a.roll(-1, Axis::<0>).to_vec(), vec![3, 4, 5, 0, 1, 2]);
+    let m: Tensor<i32, shape![Dyn, 3]> = a.into_mixed();
+    let fm: Tensor<i32, shape![Dyn, 3]> = m.flip(&[Axis::<0>]);
+    assert_eq!(fm.to_vec(), vec![3, 4, 5, 0, 1, 2]);
+    assert_eq!(m.roll(1, AxisFromEnd::<1>).to_vec(), vec![2, 0, 1, 5, 3, 4]);
+    // Numbers are still checked at run time.
+    assert!(a.try_flip(&[2]).is_err());
+    assert!(a.try_roll(1, -3).is_err());
+    assert!(a.try_flip(&[1, -2, 0]).is_err()); // listed twice
+}

@@ -446,6 +446,13 @@ impl fmt::Display for ShapeError {
                     "integer overflow in {op}: the result does not fit its type"
                 )
             }
+            ShapeError::OneHotClass {
+                label, num_classes, ..
+            } => write!(
+                f,
+                "Class values must be smaller than num_classes.\n  label {label} with num_classes {num_classes}"
+            ),
+            ShapeError::IndexShape { reason, .. } => write!(f, "{reason}"),
             ShapeError::TooManyIndices { shape, count } => {
                 write!(
                     f,

@@ -157,6 +157,10 @@ pub enum ShapeErrorKind {
     ScalarIndexCount,
     /// See [`ShapeError::Overflow`].
     Overflow,
+    /// See [`ShapeError::OneHotClass`].
+    OneHotClass,
+    /// See [`ShapeError::IndexShape`].
+    IndexShape,
 }
 
 /// Dimension names as error data: one entry per dimension, `None` where unnamed.
@@ -600,6 +604,28 @@ pub enum ShapeError {
         /// The operation, as it is named (`"sum"`, `"cumsum"`, ...).
         op: &'static str,
     },
+    /// `one_hot` met a label that is not below the number of classes
+    /// (PyTorch's `Class values must be smaller than num_classes.`).
+    OneHotClass {
+        /// The labels' shape.
+        shape: Vec<usize>,
+        /// The first label out of range.
+        label: usize,
+        /// The number of classes.
+        num_classes: usize,
+    },
+    /// `scatter`, `scatter_add`, `index_add` or `index_put` with indices or
+    /// a source whose shapes do not fit the tensor written to; `reason` is
+    /// PyTorch's sentence for the same mistake.
+    IndexShape {
+        /// The shape of the tensor written to.
+        input: Vec<usize>,
+        /// The shape of the indices (of the first index tensor that does
+        /// not fit, for `index_put`).
+        index: Vec<usize>,
+        /// PyTorch's message.
+        reason: String,
+    },
 }
 
 impl ShapeError {
@@ -790,6 +816,16 @@ impl ShapeError {
             ShapeErrorKind::ArangeStep => ShapeError::ArangeStep,
             ShapeErrorKind::ScalarIndexCount => ShapeError::ScalarIndexCount { count: a.len() },
             ShapeErrorKind::Overflow => ShapeError::Overflow { op: "sum" },
+            ShapeErrorKind::OneHotClass => ShapeError::OneHotClass {
+                shape: a,
+                label: 0,
+                num_classes: 0,
+            },
+            ShapeErrorKind::IndexShape => ShapeError::IndexShape {
+                input: a,
+                index: b,
+                reason: String::new(),
+            },
         }
     }
 
@@ -847,6 +883,8 @@ impl ShapeError {
             ShapeError::ArangeStep => ShapeErrorKind::ArangeStep,
             ShapeError::ScalarIndexCount { .. } => ShapeErrorKind::ScalarIndexCount,
             ShapeError::Overflow { .. } => ShapeErrorKind::Overflow,
+            ShapeError::OneHotClass { .. } => ShapeErrorKind::OneHotClass,
+            ShapeError::IndexShape { .. } => ShapeErrorKind::IndexShape,
         }
     }
 
@@ -882,7 +920,9 @@ impl ShapeError {
             | ShapeError::SearchSorted {
                 sequence: shape, ..
             }
-            | ShapeError::TakeAlongRank { input: shape, .. } => shape,
+            | ShapeError::TakeAlongRank { input: shape, .. }
+            | ShapeError::OneHotClass { shape, .. }
+            | ShapeError::IndexShape { input: shape, .. } => shape,
             ShapeError::RepeatRank { reps, .. } => reps,
             ShapeError::StackMismatch { first, .. } | ShapeError::CatMismatch { first, .. } => {
                 first
@@ -930,7 +970,8 @@ impl ShapeError {
             ShapeError::SearchSorted { values, .. }
             | ShapeError::TakeAlongRank {
                 indices: values, ..
-            } => values,
+            }
+            | ShapeError::IndexShape { index: values, .. } => values,
             ShapeError::Mismatch { got, .. } => got,
             ShapeError::DynSizes { dynamic, .. } => dynamic,
             ShapeError::PermuteLength { perm, .. } => perm,

@@ -20,6 +20,7 @@
 //! | [`bridges`] | the optional features: ndarray, nalgebra, serde, `.npy`, approx, rand, rayon, `no_std` |
 //! | [`performance`] | static shapes, owned operands, `_into`, `zip`, rayon: what is cheap and what allocates |
 //! | [`numpy_pytorch`] | a NumPy / PyTorch spelling → `shaped` spelling table |
+//! | [`nalgebra`](mod@nalgebra) | for nalgebra users: `*` is elementwise here, `matmul` is nalgebra's `*`; `SMatrix` ↔ `Tensor`, `DMatrix` ↔ `DynTensor` |
 //!
 //! The design itself (the layers, where the type-level work happens) is in
 //! the [crate documentation](crate) and, for contributors, in the
@@ -64,4 +65,7 @@ pub mod performance {
 }
 pub mod numpy_pytorch {
     #![doc = include_str!("numpy_pytorch.md")]
+}
+pub mod nalgebra {
+    #![doc = include_str!("nalgebra.md")]
 }

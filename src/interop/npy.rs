@@ -7,7 +7,14 @@
 //! - The element types are those NumPy and the crate share: `bool` (into a
 //!   `DynTensor<bool>`), `i8` to `i64`, `u8` to `u64`, `f32` and `f64`
 //!   ([`NpyElement`]). The file's dtype must be the element type's exactly
-//!   (`'<f4'` or `'>f4'` for `f32`): nothing is converted silently.
+//!   (`'<f4'` or `'>f4'` for `f32`): nothing is converted silently. The one
+//!   exception is `usize`, the crate's index type: it reads any integer
+//!   dtype (an `int64` label file, PyTorch's index type, loads into
+//!   `DynTensor<usize>` directly), each value checked as NumPy's checked
+//!   cast does (a negative one is [`NpyError::NegativeIndex`]), and is
+//!   written as `'<u8'`.
+//! - [`load_npy`] and [`save_npy`] name the path in their errors
+//!   ([`NpyError::File`]): `np.load` of a missing file says which.
 //! - Files in either byte order are read; files are written little-endian,
 //!   with the header NumPy itself writes (the same bytes as `np.save`).
 //! - C-order files are read as they are; Fortran-order files
@@ -107,6 +114,24 @@ pub enum NpyError {
         /// The number of bytes asked for.
         bytes: usize,
     },
+    /// A value of an integer file read into `usize` indices does not fit:
+    /// a negative one (or, on a 32-bit target, one past `usize::MAX`).
+    NegativeIndex {
+        /// The element's row-major position in the file.
+        index: usize,
+        /// The value found.
+        value: i128,
+    },
+    /// [`load_npy`] or [`save_npy`] could not open, read or write the file
+    /// at `path`.
+    File {
+        /// The path as given.
+        path: std::path::PathBuf,
+        /// Whether the file was being written.
+        writing: bool,
+        /// What the system said.
+        source: io::Error,
+    },
 }
 
 /// The longest header accepted, in bytes (NumPy's own reader stops at
@@ -147,6 +172,20 @@ impl fmt::Display for NpyError {
             NpyError::Alloc { bytes } => {
                 write!(f, "cannot allocate {bytes} bytes for the array's elements")
             }
+            NpyError::NegativeIndex { index, value } => write!(
+                f,
+                "element {index} is {value}, which is not a usize index (out of bounds for usize)"
+            ),
+            NpyError::File {
+                path,
+                writing,
+                source,
+            } => write!(
+                f,
+                "{} the .npy file '{}' failed: {source}",
+                if *writing { "writing" } else { "reading" },
+                path.display()
+            ),
         }
     }
 }
@@ -155,6 +194,7 @@ impl std::error::Error for NpyError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             NpyError::Io(e) => Some(e),
+            NpyError::File { source, .. } => Some(source),
             NpyError::Shape(e) => Some(e),
             _ => None,
         }
@@ -184,7 +224,8 @@ mod sealed {
 }
 
 /// An element type with a NumPy dtype: `bool`, `i8` to `i64`, `u8` to
-/// `u64`, `f32`, `f64`. Sealed: the list is NumPy's.
+/// `u64`, `f32`, `f64`, and `usize` for indices (any integer file read,
+/// each value checked; written as `'<u8'`). Sealed: the list is NumPy's.
 pub trait NpyElement: Copy + sealed::Sealed {
     /// The dtype as NumPy writes it for little-endian data: `"<f4"`,
     /// `"|u1"` (one byte has no order), `"|b1"` for `bool`.
@@ -199,6 +240,48 @@ pub trait NpyElement: Copy + sealed::Sealed {
     fn decode(bytes: &[u8], big_endian: bool) -> Option<Self>;
     /// Appends the element's little-endian bytes to `out`.
     fn encode(self, out: &mut Vec<u8>);
+    /// Whether any integer dtype is read into this type, each value
+    /// checked ([`from_integer`](Self::from_integer)): `usize` only.
+    #[doc(hidden)]
+    const ANY_INTEGER: bool = false;
+    /// The value of an integer element of the file, if it fits.
+    #[doc(hidden)]
+    fn from_integer(_value: i128) -> Option<Self> {
+        None
+    }
+}
+
+impl sealed::Sealed for usize {}
+/// Indices: any integer dtype is read (checked), written as `'<u8'`.
+impl NpyElement for usize {
+    const DESCR: &'static str = "<u8";
+    const NAME: &'static str = "usize";
+    const SIZE: usize = 8;
+    fn decode(bytes: &[u8], big_endian: bool) -> Option<Self> {
+        let b = bytes.try_into().ok()?;
+        let v = if big_endian { u64::from_be_bytes(b) } else { u64::from_le_bytes(b) };
+        usize::try_from(v).ok()
+    }
+    fn encode(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&(self as u64).to_le_bytes());
+    }
+    const ANY_INTEGER: bool = true;
+    fn from_integer(value: i128) -> Option<Self> {
+        usize::try_from(value).ok()
+    }
+}
+
+/// An integer of `size` bytes, `signed` or not, from `bytes` in the given
+/// byte order.
+fn integer(bytes: &[u8], size: usize, signed: bool, big_endian: bool) -> i128 {
+    let mut le = [0u8; 16];
+    for (k, slot) in le[..size].iter_mut().enumerate() {
+        *slot = if big_endian { bytes[size - 1 - k] } else { bytes[k] };
+    }
+    if signed && le[size - 1] & 0x80 != 0 {
+        le[size..].fill(0xFF);
+    }
+    i128::from_le_bytes(le)
 }
 
 macro_rules! npy_numbers {
@@ -389,7 +472,7 @@ pub fn read_npy<X: NpyTensor, R: Read>(mut reader: R) -> Result<X, NpyError> {
         return header_error("the header is not text");
     };
     let h = parse_header(text)?;
-    let big_endian = dtype::<X::Elem>(&h.descr)?;
+    let (big_endian, size, signed) = dtype::<X::Elem>(&h.descr)?;
     if h.shape.len() > MAX_RANK {
         return Err(ShapeError::RankTooLarge { shape: h.shape }.into());
     }
@@ -402,7 +485,7 @@ pub fn read_npy<X: NpyTensor, R: Read>(mut reader: R) -> Result<X, NpyError> {
     // in an empty array), before a byte is read.
     let numel = crate::error::checked_numel::<()>(&h.shape)?;
     let bytes = numel
-        .checked_mul(X::Elem::SIZE)
+        .checked_mul(size)
         .filter(|&b| b <= isize::MAX as usize)
         .ok_or_else(too_large)?;
     X::check_shape(&h.shape)?;
@@ -419,9 +502,22 @@ pub fn read_npy<X: NpyTensor, R: Read>(mut reader: R) -> Result<X, NpyError> {
                 found: (start + header_len + done + got) as u64,
             });
         }
-        data.try_reserve(want / X::Elem::SIZE)
+        data.try_reserve(want / size)
             .map_err(|_| NpyError::Alloc { bytes })?;
-        for chunk in block[..want].chunks_exact(X::Elem::SIZE) {
+        for chunk in block[..want].chunks_exact(size) {
+            if X::Elem::ANY_INTEGER {
+                let value = integer(chunk, size, signed, big_endian);
+                match X::Elem::from_integer(value) {
+                    Some(x) => data.push(x),
+                    None => {
+                        return Err(NpyError::NegativeIndex {
+                            index: data.len(),
+                            value,
+                        });
+                    }
+                }
+                continue;
+            }
             match X::Elem::decode(chunk, big_endian) {
                 Some(x) => data.push(x),
                 None => {
@@ -440,10 +536,28 @@ pub fn read_npy<X: NpyTensor, R: Read>(mut reader: R) -> Result<X, NpyError> {
     Ok(X::from_npy(data, &h.shape)?)
 }
 
-/// Reads a tensor from the `.npy` file at `path` (see [`read_npy`]).
+/// Reads a tensor from the `.npy` file at `path` (see [`read_npy`]). A
+/// file that cannot be opened or read is [`NpyError::File`], which names
+/// the path.
+///
+/// ```
+/// use shaped::interop::npy::load_npy;
+/// use shaped::DynTensor;
+/// let err = load_npy::<DynTensor<f32>>("no/such/dir/x.npy").unwrap_err();
+/// assert!(err.to_string().starts_with("reading the .npy file 'no/such/dir/x.npy' failed: "));
+/// ```
 pub fn load_npy<X: NpyTensor>(path: impl AsRef<Path>) -> Result<X, NpyError> {
-    let file = std::fs::File::open(path)?;
-    read_npy(io::BufReader::new(file))
+    let path = path.as_ref();
+    let named = |source| NpyError::File {
+        path: path.to_path_buf(),
+        writing: false,
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(named)?;
+    read_npy(io::BufReader::new(file)).map_err(|e| match e {
+        NpyError::Io(source) => named(source),
+        e => e,
+    })
 }
 
 /// Writes `tensor` as `.npy` data: little-endian, C order, version 1.0,
@@ -515,8 +629,17 @@ pub fn write_npy<X: NpyTensor, W: Write>(mut writer: W, tensor: &X) -> Result<()
 /// Writes `tensor` to the `.npy` file at `path`, replacing it if it exists
 /// (see [`write_npy`]).
 pub fn save_npy<X: NpyTensor>(path: impl AsRef<Path>, tensor: &X) -> Result<(), NpyError> {
-    let file = std::fs::File::create(path)?;
-    write_npy(io::BufWriter::new(file), tensor)
+    let path = path.as_ref();
+    let named = |source| NpyError::File {
+        path: path.to_path_buf(),
+        writing: true,
+        source,
+    };
+    let file = std::fs::File::create(path).map_err(named)?;
+    write_npy(io::BufWriter::new(file), tensor).map_err(|e| match e {
+        NpyError::Io(source) => named(source),
+        e => e,
+    })
 }
 
 /// Reads until `buf` is full or the reader ends; the number of bytes read.
@@ -534,8 +657,10 @@ fn read_full<R: Read>(reader: &mut R, buf: &mut [u8]) -> Result<usize, NpyError>
 }
 
 /// Whether the dtype `descr` is `E`'s, big-endian (`true`) or little-endian
-/// (`false`); an error naming both otherwise.
-fn dtype<E: NpyElement>(descr: &str) -> Result<bool, NpyError> {
+/// (`false`), with the size of its elements and whether they are signed
+/// integers; an error naming both otherwise. `usize` takes every integer
+/// dtype.
+fn dtype<E: NpyElement>(descr: &str) -> Result<(bool, usize, bool), NpyError> {
     let wanted = &E::DESCR[1..];
     let (order, code) = match descr.as_bytes().first() {
         Some(c @ (b'<' | b'>' | b'|' | b'=')) => (*c, &descr[1..]),
@@ -548,14 +673,32 @@ fn dtype<E: NpyElement>(descr: &str) -> Result<bool, NpyError> {
         // `|`: no byte order, which only one-byte types can do without.
         _ => false,
     };
-    if code != wanted || (order == b'|' && E::SIZE > 1) {
-        return Err(NpyError::Dtype {
-            expected: E::DESCR,
-            element: E::NAME,
-            found: descr.into(),
-        });
+    let wrong = || NpyError::Dtype {
+        expected: E::DESCR,
+        element: E::NAME,
+        found: descr.into(),
+    };
+    if E::ANY_INTEGER {
+        let (signed, size) = match code {
+            "i1" => (true, 1),
+            "i2" => (true, 2),
+            "i4" => (true, 4),
+            "i8" => (true, 8),
+            "u1" => (false, 1),
+            "u2" => (false, 2),
+            "u4" => (false, 4),
+            "u8" => (false, 8),
+            _ => return Err(wrong()),
+        };
+        if order == b'|' && size > 1 {
+            return Err(wrong());
+        }
+        return Ok((big, size, signed));
     }
-    Ok(big)
+    if code != wanted || (order == b'|' && E::SIZE > 1) {
+        return Err(wrong());
+    }
+    Ok((big, E::SIZE, false))
 }
 
 /// The row-major order of elements stored column-major (Fortran order) for

@@ -21,6 +21,7 @@ pub mod into;
 pub mod layout_mask;
 pub mod logical;
 pub mod mask;
+mod mask_arith;
 pub mod masked_fill;
 pub mod math;
 mod operand;

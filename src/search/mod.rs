@@ -1,7 +1,9 @@
 //! Searching and indexing: [`gather`] (`gather`, `take_along_dim`,
 //! `index_select`), [`nonzero`] (`nonzero`, `count_nonzero`,
-//! `masked_select`) and [`searchsorted`], each on runtime, static and
-//! mixed tensors with one implementation.
+//! `masked_select`), [`searchsorted`], [`one_hot`] and [`scatter`]
+//! (writing at indices: `scatter`, `scatter_add`, `index_add`,
+//! `index_put`), each on runtime, static and mixed tensors with one
+//! implementation.
 //!
 //! Uses [`sort`](crate::sort), [`reduce`](crate::reduce),
 //! [`shape`](mod@crate::shape) and [`tensor`](mod@crate::tensor).
@@ -9,4 +11,6 @@
 mod broadcast;
 pub mod gather;
 pub mod nonzero;
+pub mod one_hot;
+pub mod scatter;
 pub mod searchsorted;

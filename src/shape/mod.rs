@@ -79,6 +79,7 @@ macro_rules! per_layout_kind {
 pub(crate) use per_layout_kind;
 
 pub mod all_dyn;
+pub mod append;
 pub mod axes;
 #[rustfmt::skip] // generated: see `storage.rs`
 mod budget_table;
@@ -94,6 +95,7 @@ pub mod flatten;
 pub mod grid;
 pub mod index;
 pub mod kron;
+pub mod layout_axis;
 #[cfg(feature = "linalg")]
 pub mod linalg;
 pub mod list;

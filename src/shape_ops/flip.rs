@@ -20,6 +20,7 @@ use alloc::vec::Vec;
 use crate::element::Element;
 use crate::error::{OrFail, ShapeError};
 use crate::shape::axis::{self, AxisArg};
+use crate::shape::layout_axis::{AxisOn, FlipAxes};
 use crate::shape::list::Layout;
 use crate::tensor::{DynTensor, Tensor};
 
@@ -148,27 +149,39 @@ impl<T: Element> DynTensor<T> {
 
 impl<T: Element, S: Layout> Tensor<T, S> {
     /// The elements in reverse order along each of `axes` (see
-    /// [`DynTensor::try_flip`]); the layout stays.
-    pub fn try_flip<A: AxisArg>(&self, axes: &[A]) -> Result<Self, ShapeError> {
+    /// [`DynTensor::try_flip`]); the layout stays. The axes are typed
+    /// (`&[Axis::<0>]`, `&(Axis::<0>, AxisFromEnd::<1>)`: checked by the
+    /// compiler) or numbers (`&[0, -1]`: checked here), see [`FlipAxes`].
+    pub fn try_flip<A: FlipAxes<S> + ?Sized>(&self, axes: &A) -> Result<Self, ShapeError> {
         let dims = self.shape();
-        let mask = flip_mask(&dims, axes)?;
+        let mask = axes.mask(&dims)?;
         Ok(Tensor::from_checked(
             flip_data(self.as_slice(), &dims, &mask),
             &dims,
         ))
     }
 
-    /// [`try_flip`](Self::try_flip), panicking with the error's message.
+    /// [`try_flip`](Self::try_flip), panicking with the error's message
+    /// (a typed axis cannot fail).
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, AxisFromEnd, Dyn, Tensor};
+    /// let t = Tensor::<i32, shape![2, 3]>::arange();
+    /// assert_eq!(t.flip(&[Axis::<1>]).to_vec(), vec![2, 1, 0, 5, 4, 3]);
+    /// let m: Tensor<i32, shape![Dyn, 3]> = t.into_mixed();
+    /// assert_eq!(m.flip(&(Axis::<0>, AxisFromEnd::<1>)).to_vec(), vec![5, 4, 3, 2, 1, 0]);
+    /// ```
     #[track_caller]
-    pub fn flip<A: AxisArg>(&self, axes: &[A]) -> Self {
+    pub fn flip<A: FlipAxes<S> + ?Sized>(&self, axes: &A) -> Self {
         self.try_flip(axes).or_fail()
     }
 
     /// The elements shifted cyclically along `axis` (see
-    /// [`DynTensor::try_roll`]); the layout stays.
-    pub fn try_roll(&self, shift: isize, axis: impl AxisArg) -> Result<Self, ShapeError> {
+    /// [`DynTensor::try_roll`]); the layout stays. The axis is typed
+    /// (`Axis::<1>`, checked by the compiler) or a number, see [`AxisOn`].
+    pub fn try_roll(&self, shift: isize, axis: impl AxisOn<S>) -> Result<Self, ShapeError> {
         let dims = self.shape();
-        let axis = axis::existing(&dims, axis)?;
+        let axis = axis.position(&dims)?;
         Ok(Tensor::from_checked(
             roll_data(self.as_slice(), &dims, shift, axis),
             &dims,
@@ -176,8 +189,14 @@ impl<T: Element, S: Layout> Tensor<T, S> {
     }
 
     /// [`try_roll`](Self::try_roll), panicking with the error's message.
+    ///
+    /// ```
+    /// use shaped::{shape, Axis, Tensor};
+    /// let t = Tensor::<i32, shape![2, 3]>::arange();
+    /// assert_eq!(t.roll(1, Axis::<1>).to_vec(), vec![2, 0, 1, 5, 3, 4]);
+    /// ```
     #[track_caller]
-    pub fn roll(&self, shift: isize, axis: impl AxisArg) -> Self {
+    pub fn roll(&self, shift: isize, axis: impl AxisOn<S>) -> Self {
         self.try_roll(shift, axis).or_fail()
     }
 }

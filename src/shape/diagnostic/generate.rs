@@ -15,6 +15,57 @@ use std::vec::Vec;
 const RENDER_RANK: usize = 8;
 /// Highest axis counter (equals `MAX_STATIC_RANK`).
 const MAX_AXIS: usize = 32;
+/// Layouts with a `Dyn` up to this rank are printed in full in the
+/// in-place rank error (every pattern of `Dyn` is a message of its own, so
+/// the count grows as 4^rank: 300 messages up to rank 4).
+const MIXED_RANK: usize = 4;
+
+/// A pattern of `Dyn` (true) and static (false) dimensions, left to right.
+type Pattern = Vec<bool>;
+
+fn patterns(k: usize) -> Vec<Pattern> {
+    (0..1usize << k)
+        .map(|m| (0..k).map(|i| m >> (k - 1 - i) & 1 == 1).collect())
+        .collect()
+}
+/// `DN` for `[Dyn, 10]`, `0` for rank 0.
+fn letters(p: &[bool]) -> String {
+    if p.is_empty() {
+        return "0".into();
+    }
+    p.iter().map(|&d| if d { 'D' } else { 'N' }).collect()
+}
+/// The const parameters of a pattern: one per position, a `Dyn`'s unused
+/// (0) but there, so that every impl of a message is generic (an impl
+/// without parameters cannot have a bound that fails).
+fn statics(prefix: &str, p: &[bool]) -> Vec<String> {
+    params(prefix, p.len())
+}
+/// The rendering of a pattern with these static parameters: `R2<A0, A1>`
+/// when nothing is `Dyn`, `RDyn<MxDN<A0, A1>>` otherwise (`A0` unused),
+/// `RLong` past the rank.
+fn render_pattern(p: &[bool], st: &[String]) -> String {
+    if !p.iter().any(|&d| d) {
+        render(p.len(), st)
+    } else if p.len() > MIXED_RANK {
+        "RLong".into()
+    } else {
+        format!("RDyn<Mx{}<{}>>", letters(p), st.join(", "))
+    }
+}
+/// `[Dyn, {B1}]`.
+fn list_pattern(prefix: &str, p: &[bool]) -> String {
+    let items: Vec<String> = (0..p.len())
+        .map(|i| {
+            if p[i] {
+                "Dyn".to_string()
+            } else {
+                format!("{{{prefix}{i}}}")
+            }
+        })
+        .collect();
+    format!("[{}]", items.join(", "))
+}
 
 fn params(prefix: &str, n: usize) -> Vec<String> {
     (0..n).map(|i| format!("{prefix}{i}")).collect()
@@ -65,15 +116,55 @@ fn generate() -> String {
             b.extend(a.iter().cloned());
             render(k + 1, &b)
         };
+        let mut p = std::vec![true];
+        p.extend(std::iter::repeat_n(false, k));
+        let mut za = std::vec!["0".to_string()];
+        za.extend(a.iter().cloned());
+        let out_dyn = render_pattern(&p, &za);
         writeln!(
             s,
-            "impl<{}> Rendering for {} {{\n    type Prepend<const X: usize> = {out};\n}}",
+            "impl<{}> Rendering for {} {{\n    type Prepend<const X: usize> = {out};\n    type PrependDyn = {out_dyn};\n}}",
             decl(&a).trim_end_matches(", "),
             render(k, &a)
         )
         .unwrap();
     }
-    s.push_str("impl Rendering for RLong {\n    type Prepend<const X: usize> = RLong;\n}\n\n");
+    s.push_str("impl Rendering for RLong {\n    type Prepend<const X: usize> = RLong;\n    type PrependDyn = RLong;\n}\n\n");
+
+    // Layouts with a `Dyn`: one marker per pattern, its static sizes as
+    // const parameters, inside `RDyn` so that the other messages take them
+    // as one kind of rendering.
+    s.push_str("/// A rendered layout with a `Dyn` of rank 1 to 4: `RDyn<MxDN<0, 10>>` is `[Dyn, 10]`.\npub struct RDyn<P>(core::marker::PhantomData<P>);\n");
+    for k in 1..=MIXED_RANK {
+        for p in patterns(k).into_iter().filter(|p| p.iter().any(|&d| d)) {
+            let st = statics("A", &p);
+            writeln!(s, "/// The layout {}.", list_pattern("A", &p).replace('{', "").replace('}', "")).unwrap();
+            writeln!(s, "pub struct Mx{}<{}>;", letters(&p), decl(&st).trim_end_matches(", ")).unwrap();
+        }
+    }
+    for k in 1..=MIXED_RANK {
+        for p in patterns(k).into_iter().filter(|p| p.iter().any(|&d| d)) {
+            let st = statics("A", &p);
+            let mut ps = std::vec![false];
+            ps.extend(p.iter().copied());
+            let mut xs = std::vec!["X".to_string()];
+            xs.extend(st.iter().cloned());
+            let mut pd = std::vec![true];
+            pd.extend(p.iter().copied());
+            let mut zs = std::vec!["0".to_string()];
+            zs.extend(st.iter().cloned());
+            writeln!(
+                s,
+                "impl<{}> Rendering for {} {{\n    type Prepend<const X: usize> = {};\n    type PrependDyn = {};\n}}",
+                decl(&st).trim_end_matches(", "),
+                render_pattern(&p, &st),
+                render_pattern(&ps, &xs),
+                render_pattern(&pd, &zs),
+            )
+            .unwrap();
+        }
+    }
+    s.push('\n');
 
     // The axis counter.
     for k in 1..=MAX_AXIS {
@@ -203,6 +294,60 @@ fn generate() -> String {
         // family's fallback is a blanket impl in diagnostic.rs: a concrete impl
         // with no parameters cannot have a failing bound.)
         if !f.sizes {
+            // Layouts with a `Dyn` (up to `MIXED_RANK`): every pair of
+            // patterns with a longer right side and a `Dyn` on either side.
+            for ra in 0..MIXED_RANK {
+                for rb in ra + 1..=MIXED_RANK {
+                    for pa in patterns(ra) {
+                        for pb in patterns(rb) {
+                            if !pa.iter().chain(&pb).any(|&d| d) {
+                                continue; // two static shapes: above
+                            }
+                            let (a, b) = (statics("A", &pa), statics("B", &pb));
+                            let tr = format!("{}{}x{}", f.name, letters(&pa), letters(&pb));
+                            writeln!(s, "#[doc(hidden)]").unwrap();
+                            writeln!(
+                                s,
+                                "#[diagnostic::on_unimplemented(\n    message = \"{}\",\n    label = \"{}\",\n    note = \"{}\"\n)]",
+                                (f.message)(&list_pattern("A", &pa), &list_pattern("B", &pb)),
+                                f.label,
+                                f.note
+                            )
+                            .unwrap();
+                            writeln!(s, "pub trait {tr}<{}{}> {{}}", decl(&a), decl(&b)).unwrap();
+                            writeln!(
+                                s,
+                                "impl<{}{}> super::{} for ({}, {}) where (): {tr}<{}{}> {{}}\n",
+                                decl(&a),
+                                decl(&b),
+                                f.dispatch,
+                                render_pattern(&pa, &a),
+                                render_pattern(&pb, &b),
+                                args(&a),
+                                args(&b)
+                            )
+                            .unwrap();
+                        }
+                    }
+                }
+            }
+            // A layout with a `Dyn` meeting a longer static right side past
+            // `MIXED_RANK`. (A long left side never meets a shorter `RDyn`
+            // here: the check is made only when the right side is longer.)
+            for k in MIXED_RANK + 1..=RENDER_RANK {
+                let b = params("B", k);
+                writeln!(
+                    s,
+                    "impl<P, {}> super::{} for (RDyn<P>, {}) where (): super::{}Long<{}> {{}}",
+                    decl(&b).trim_end_matches(", "),
+                    f.dispatch,
+                    render(k, &b),
+                    f.name,
+                    args(&b).trim_end_matches(", ")
+                )
+                .unwrap();
+            }
+
             // A long (or mixed) left side meeting a right side of rank 1..=8.
             for k in 1..=RENDER_RANK {
                 let b = params("B", k);
@@ -247,7 +392,38 @@ fn generate() -> String {
         }
         writeln!(
             s,
-            "impl<{sd}> super::{}{sa} for (RLong, RLong) where (): super::{}Long{long_args} {{}}\n",
+            "impl<{sd}> super::{}{sa} for (RLong, RLong) where (): super::{}Long{long_args} {{}}",
+            f.dispatch, f.name
+        )
+        .unwrap();
+        // Layouts with a `Dyn` take the short message here.
+        for k in 0..=RENDER_RANK {
+            let a = params("A", k);
+            for pair in [
+                format!("(RDyn<P>, {})", render(k, &a)),
+                format!("({}, RDyn<P>)", render(k, &a)),
+            ] {
+                writeln!(
+                    s,
+                    "impl<P, {}{sd}> super::{}{sa} for {pair} where (): super::{}Long{long_args} {{}}",
+                    decl(&a),
+                    f.dispatch,
+                    f.name
+                )
+                .unwrap();
+            }
+        }
+        for pair in ["(RDyn<P>, RLong)", "(RLong, RDyn<P>)"] {
+            writeln!(
+                s,
+                "impl<P, {sd}> super::{}{sa} for {pair} where (): super::{}Long{long_args} {{}}",
+                f.dispatch, f.name
+            )
+            .unwrap();
+        }
+        writeln!(
+            s,
+            "impl<P, Q, {sd}> super::{}{sa} for (RDyn<P>, RDyn<Q>) where (): super::{}Long{long_args} {{}}\n",
             f.dispatch, f.name
         )
         .unwrap();
@@ -298,6 +474,28 @@ fn generate() -> String {
     s.push_str(
         "impl<E: super::Mismatch> super::ReshapeCheck<E> for (RLong, RLong) where (): super::ReshapeLong<E> {}\n",
     );
+    for k in 0..=RENDER_RANK {
+        let a = params("A", k);
+        for pair in [
+            format!("(RDyn<P>, {})", render(k, &a)),
+            format!("({}, RDyn<P>)", render(k, &a)),
+        ] {
+            writeln!(
+                s,
+                "impl<P, {}E: super::Mismatch> super::ReshapeCheck<E> for {pair} where (): super::ReshapeLong<E> {{}}",
+                decl(&a),
+            )
+            .unwrap();
+        }
+    }
+    for pair in ["(RDyn<P>, RLong)", "(RLong, RDyn<P>)", "(RDyn<P>, RDyn<Q>)"] {
+        let q = if pair.contains('Q') { "Q, " } else { "" };
+        writeln!(
+            s,
+            "impl<P, {q}E: super::Mismatch> super::ReshapeCheck<E> for {pair} where (): super::ReshapeLong<E> {{}}",
+        )
+        .unwrap();
+    }
     s
 }
 

@@ -18,11 +18,14 @@
 //! impl has `L == R`. Its message is the error. One message trait per pair of
 //! ranks (up to 8) is generated into `table.rs` by `generate.rs`, a unit
 //! test that also checks the committed table; longer shapes get a shorter
-//! message without the shapes.
+//! message without the shapes. Layouts with a `Dyn` render as `RDyn<..>`
+//! (one marker per pattern of `Dyn`, up to rank 4), which the in-place rank
+//! error prints in full (`cannot broadcast [Dyn, 10] into [10] in place`)
+//! and the other messages take as long shapes.
 
 #![allow(missing_docs)] // type-level plumbing; documented as a whole above
 
-use crate::shape::dim::{Big, D, D1};
+use crate::shape::dim::{Big, D, D1, Dyn};
 use crate::shape::mixed::Mixed;
 use crate::shape::names::Named;
 use crate::shape::{Cons, Nil};
@@ -47,6 +50,8 @@ pub trait Next {
 pub trait Rendering {
     /// The rendering with the size `X` in front.
     type Prepend<const X: usize>: Rendering;
+    /// The rendering with a `Dyn` in front.
+    type PrependDyn: Rendering;
 }
 
 /// What a failing check knows: the layouts of both operands, rendered
@@ -86,9 +91,17 @@ impl<Nm, const N: usize, T: Render> Render for Cons<Named<Nm, D<N>>, T> {
 impl<Nm, const N: usize, T: Render> Render for Cons<Named<Nm, Big<N>>, T> {
     type Out = <T::Out as Rendering>::Prepend<N>;
 }
-/// Compile errors about mixed shapes name the sizes and the axis only.
-impl<L> Render for Mixed<L> {
-    type Out = RLong;
+impl<T: Render> Render for Cons<Dyn, T> {
+    type Out = <T::Out as Rendering>::PrependDyn;
+}
+impl<Nm, T: Render> Render for Cons<Named<Nm, Dyn>, T> {
+    type Out = <T::Out as Rendering>::PrependDyn;
+}
+/// A layout with a `Dyn` renders as `RDyn<..>` up to rank 4 (`RLong`
+/// above): the in-place rank error prints it (`[Dyn, 10]`); the other
+/// messages about it name the sizes and the axis only.
+impl<L: Render> Render for Mixed<L> {
+    type Out = L::Out;
 }
 
 /// Holds for `E = B1` (the element counts of a reshape are equal); for

@@ -26,33 +26,202 @@ pub struct RLong;
 
 impl<> Rendering for R0 {
     type Prepend<const X: usize> = R1<X>;
+    type PrependDyn = RDyn<MxD<0>>;
 }
 impl<const A0: usize> Rendering for R1<A0> {
     type Prepend<const X: usize> = R2<X, A0>;
+    type PrependDyn = RDyn<MxDN<0, A0>>;
 }
 impl<const A0: usize, const A1: usize> Rendering for R2<A0, A1> {
     type Prepend<const X: usize> = R3<X, A0, A1>;
+    type PrependDyn = RDyn<MxDNN<0, A0, A1>>;
 }
 impl<const A0: usize, const A1: usize, const A2: usize> Rendering for R3<A0, A1, A2> {
     type Prepend<const X: usize> = R4<X, A0, A1, A2>;
+    type PrependDyn = RDyn<MxDNNN<0, A0, A1, A2>>;
 }
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for R4<A0, A1, A2, A3> {
     type Prepend<const X: usize> = R5<X, A0, A1, A2, A3>;
+    type PrependDyn = RLong;
 }
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize> Rendering for R5<A0, A1, A2, A3, A4> {
     type Prepend<const X: usize> = R6<X, A0, A1, A2, A3, A4>;
+    type PrependDyn = RLong;
 }
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize> Rendering for R6<A0, A1, A2, A3, A4, A5> {
     type Prepend<const X: usize> = R7<X, A0, A1, A2, A3, A4, A5>;
+    type PrependDyn = RLong;
 }
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize> Rendering for R7<A0, A1, A2, A3, A4, A5, A6> {
     type Prepend<const X: usize> = R8<X, A0, A1, A2, A3, A4, A5, A6>;
+    type PrependDyn = RLong;
 }
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize> Rendering for R8<A0, A1, A2, A3, A4, A5, A6, A7> {
     type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
 }
 impl Rendering for RLong {
     type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+
+/// A rendered layout with a `Dyn` of rank 1 to 4: `RDyn<MxDN<0, 10>>` is `[Dyn, 10]`.
+pub struct RDyn<P>(core::marker::PhantomData<P>);
+/// The layout [Dyn].
+pub struct MxD<const A0: usize>;
+/// The layout [A0, Dyn].
+pub struct MxND<const A0: usize, const A1: usize>;
+/// The layout [Dyn, A1].
+pub struct MxDN<const A0: usize, const A1: usize>;
+/// The layout [Dyn, Dyn].
+pub struct MxDD<const A0: usize, const A1: usize>;
+/// The layout [A0, A1, Dyn].
+pub struct MxNND<const A0: usize, const A1: usize, const A2: usize>;
+/// The layout [A0, Dyn, A2].
+pub struct MxNDN<const A0: usize, const A1: usize, const A2: usize>;
+/// The layout [A0, Dyn, Dyn].
+pub struct MxNDD<const A0: usize, const A1: usize, const A2: usize>;
+/// The layout [Dyn, A1, A2].
+pub struct MxDNN<const A0: usize, const A1: usize, const A2: usize>;
+/// The layout [Dyn, A1, Dyn].
+pub struct MxDND<const A0: usize, const A1: usize, const A2: usize>;
+/// The layout [Dyn, Dyn, A2].
+pub struct MxDDN<const A0: usize, const A1: usize, const A2: usize>;
+/// The layout [Dyn, Dyn, Dyn].
+pub struct MxDDD<const A0: usize, const A1: usize, const A2: usize>;
+/// The layout [A0, A1, A2, Dyn].
+pub struct MxNNND<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [A0, A1, Dyn, A3].
+pub struct MxNNDN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [A0, A1, Dyn, Dyn].
+pub struct MxNNDD<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [A0, Dyn, A2, A3].
+pub struct MxNDNN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [A0, Dyn, A2, Dyn].
+pub struct MxNDND<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [A0, Dyn, Dyn, A3].
+pub struct MxNDDN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [A0, Dyn, Dyn, Dyn].
+pub struct MxNDDD<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [Dyn, A1, A2, A3].
+pub struct MxDNNN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [Dyn, A1, A2, Dyn].
+pub struct MxDNND<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [Dyn, A1, Dyn, A3].
+pub struct MxDNDN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [Dyn, A1, Dyn, Dyn].
+pub struct MxDNDD<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [Dyn, Dyn, A2, A3].
+pub struct MxDDNN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [Dyn, Dyn, A2, Dyn].
+pub struct MxDDND<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [Dyn, Dyn, Dyn, A3].
+pub struct MxDDDN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+/// The layout [Dyn, Dyn, Dyn, Dyn].
+pub struct MxDDDD<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
+impl<const A0: usize> Rendering for RDyn<MxD<A0>> {
+    type Prepend<const X: usize> = RDyn<MxND<X, A0>>;
+    type PrependDyn = RDyn<MxDD<0, A0>>;
+}
+impl<const A0: usize, const A1: usize> Rendering for RDyn<MxND<A0, A1>> {
+    type Prepend<const X: usize> = RDyn<MxNND<X, A0, A1>>;
+    type PrependDyn = RDyn<MxDND<0, A0, A1>>;
+}
+impl<const A0: usize, const A1: usize> Rendering for RDyn<MxDN<A0, A1>> {
+    type Prepend<const X: usize> = RDyn<MxNDN<X, A0, A1>>;
+    type PrependDyn = RDyn<MxDDN<0, A0, A1>>;
+}
+impl<const A0: usize, const A1: usize> Rendering for RDyn<MxDD<A0, A1>> {
+    type Prepend<const X: usize> = RDyn<MxNDD<X, A0, A1>>;
+    type PrependDyn = RDyn<MxDDD<0, A0, A1>>;
+}
+impl<const A0: usize, const A1: usize, const A2: usize> Rendering for RDyn<MxNND<A0, A1, A2>> {
+    type Prepend<const X: usize> = RDyn<MxNNND<X, A0, A1, A2>>;
+    type PrependDyn = RDyn<MxDNND<0, A0, A1, A2>>;
+}
+impl<const A0: usize, const A1: usize, const A2: usize> Rendering for RDyn<MxNDN<A0, A1, A2>> {
+    type Prepend<const X: usize> = RDyn<MxNNDN<X, A0, A1, A2>>;
+    type PrependDyn = RDyn<MxDNDN<0, A0, A1, A2>>;
+}
+impl<const A0: usize, const A1: usize, const A2: usize> Rendering for RDyn<MxNDD<A0, A1, A2>> {
+    type Prepend<const X: usize> = RDyn<MxNNDD<X, A0, A1, A2>>;
+    type PrependDyn = RDyn<MxDNDD<0, A0, A1, A2>>;
+}
+impl<const A0: usize, const A1: usize, const A2: usize> Rendering for RDyn<MxDNN<A0, A1, A2>> {
+    type Prepend<const X: usize> = RDyn<MxNDNN<X, A0, A1, A2>>;
+    type PrependDyn = RDyn<MxDDNN<0, A0, A1, A2>>;
+}
+impl<const A0: usize, const A1: usize, const A2: usize> Rendering for RDyn<MxDND<A0, A1, A2>> {
+    type Prepend<const X: usize> = RDyn<MxNDND<X, A0, A1, A2>>;
+    type PrependDyn = RDyn<MxDDND<0, A0, A1, A2>>;
+}
+impl<const A0: usize, const A1: usize, const A2: usize> Rendering for RDyn<MxDDN<A0, A1, A2>> {
+    type Prepend<const X: usize> = RDyn<MxNDDN<X, A0, A1, A2>>;
+    type PrependDyn = RDyn<MxDDDN<0, A0, A1, A2>>;
+}
+impl<const A0: usize, const A1: usize, const A2: usize> Rendering for RDyn<MxDDD<A0, A1, A2>> {
+    type Prepend<const X: usize> = RDyn<MxNDDD<X, A0, A1, A2>>;
+    type PrependDyn = RDyn<MxDDDD<0, A0, A1, A2>>;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxNNND<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxNNDN<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxNNDD<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxNDNN<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxNDND<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxNDDN<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxNDDD<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxDNNN<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxDNND<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxDNDN<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxDNDD<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxDDNN<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxDDND<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxDDDN<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
+}
+impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize> Rendering for RDyn<MxDDDD<A0, A1, A2, A3>> {
+    type Prepend<const X: usize> = RLong;
+    type PrependDyn = RLong;
 }
 
 impl Next for Ax<1> {
@@ -981,6 +1150,27 @@ impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, RLong) where (): super::BroadcastLong<L, R, K> {}
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RLong, R8<A0, A1, A2, A3, A4, A5, A6, A7>) where (): super::BroadcastLong<L, R, K> {}
 impl<const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RLong, RLong) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RDyn<P>, R0) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (R0, RDyn<P>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RDyn<P>, R1<A0>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (R1<A0>, RDyn<P>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RDyn<P>, R2<A0, A1>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (R2<A0, A1>, RDyn<P>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RDyn<P>, R3<A0, A1, A2>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (R3<A0, A1, A2>, RDyn<P>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RDyn<P>, R4<A0, A1, A2, A3>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (R4<A0, A1, A2, A3>, RDyn<P>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RDyn<P>, R5<A0, A1, A2, A3, A4>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, RDyn<P>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RDyn<P>, R6<A0, A1, A2, A3, A4, A5>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, RDyn<P>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RDyn<P>, R7<A0, A1, A2, A3, A4, A5, A6>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, RDyn<P>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RDyn<P>, R8<A0, A1, A2, A3, A4, A5, A6, A7>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, RDyn<P>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RDyn<P>, RLong) where (): super::BroadcastLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RLong, RDyn<P>) where (): super::BroadcastLong<L, R, K> {}
+impl<P, Q, const L: usize, const R: usize, const K: usize> super::BroadcastCheck<L, R, K> for (RDyn<P>, RDyn<Q>) where (): super::BroadcastLong<L, R, K> {}
 
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
@@ -1811,6 +2001,27 @@ impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, RLong) where (): super::AssignLong<L, R, K> {}
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RLong, R8<A0, A1, A2, A3, A4, A5, A6, A7>) where (): super::AssignLong<L, R, K> {}
 impl<const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RLong, RLong) where (): super::AssignLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RDyn<P>, R0) where (): super::AssignLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (R0, RDyn<P>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RDyn<P>, R1<A0>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (R1<A0>, RDyn<P>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RDyn<P>, R2<A0, A1>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (R2<A0, A1>, RDyn<P>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RDyn<P>, R3<A0, A1, A2>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (R3<A0, A1, A2>, RDyn<P>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RDyn<P>, R4<A0, A1, A2, A3>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (R4<A0, A1, A2, A3>, RDyn<P>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RDyn<P>, R5<A0, A1, A2, A3, A4>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, RDyn<P>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RDyn<P>, R6<A0, A1, A2, A3, A4, A5>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, RDyn<P>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RDyn<P>, R7<A0, A1, A2, A3, A4, A5, A6>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, RDyn<P>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RDyn<P>, R8<A0, A1, A2, A3, A4, A5, A6, A7>) where (): super::AssignLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, RDyn<P>) where (): super::AssignLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RDyn<P>, RLong) where (): super::AssignLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RLong, RDyn<P>) where (): super::AssignLong<L, R, K> {}
+impl<P, Q, const L: usize, const R: usize, const K: usize> super::AssignCheck<L, R, K> for (RDyn<P>, RDyn<Q>) where (): super::AssignLong<L, R, K> {}
 
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
@@ -2641,6 +2852,27 @@ impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, RLong) where (): super::MatMulLong<L, R, K> {}
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, R8<A0, A1, A2, A3, A4, A5, A6, A7>) where (): super::MatMulLong<L, R, K> {}
 impl<const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, RLong) where (): super::MatMulLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RDyn<P>, R0) where (): super::MatMulLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R0, RDyn<P>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RDyn<P>, R1<A0>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R1<A0>, RDyn<P>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RDyn<P>, R2<A0, A1>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R2<A0, A1>, RDyn<P>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RDyn<P>, R3<A0, A1, A2>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R3<A0, A1, A2>, RDyn<P>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RDyn<P>, R4<A0, A1, A2, A3>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R4<A0, A1, A2, A3>, RDyn<P>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RDyn<P>, R5<A0, A1, A2, A3, A4>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R5<A0, A1, A2, A3, A4>, RDyn<P>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RDyn<P>, R6<A0, A1, A2, A3, A4, A5>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R6<A0, A1, A2, A3, A4, A5>, RDyn<P>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RDyn<P>, R7<A0, A1, A2, A3, A4, A5, A6>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R7<A0, A1, A2, A3, A4, A5, A6>, RDyn<P>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RDyn<P>, R8<A0, A1, A2, A3, A4, A5, A6, A7>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, RDyn<P>) where (): super::MatMulLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RDyn<P>, RLong) where (): super::MatMulLong<L, R, K> {}
+impl<P, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RLong, RDyn<P>) where (): super::MatMulLong<L, R, K> {}
+impl<P, Q, const L: usize, const R: usize, const K: usize> super::MatMulCheck<L, R, K> for (RDyn<P>, RDyn<Q>) where (): super::MatMulLong<L, R, K> {}
 
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
@@ -2966,6 +3198,2710 @@ impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A
 pub trait AssignRank7x8<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, > {}
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize, > super::AssignRankCheck for (R7<A0, A1, A2, A3, A4, A5, A6>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): AssignRank7x8<A0, A1, A2, A3, A4, A5, A6, B0, B1, B2, B3, B4, B5, B6, B7, > {}
 
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xD<const B0: usize, > {}
+impl<const B0: usize, > super::AssignRankCheck for (R0, RDyn<MxD<B0>>) where (): AssignRank0xD<B0, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xND<const B0: usize, const B1: usize, > {}
+impl<const B0: usize, const B1: usize, > super::AssignRankCheck for (R0, RDyn<MxND<B0, B1>>) where (): AssignRank0xND<B0, B1, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDN<const B0: usize, const B1: usize, > {}
+impl<const B0: usize, const B1: usize, > super::AssignRankCheck for (R0, RDyn<MxDN<B0, B1>>) where (): AssignRank0xDN<B0, B1, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDD<const B0: usize, const B1: usize, > {}
+impl<const B0: usize, const B1: usize, > super::AssignRankCheck for (R0, RDyn<MxDD<B0, B1>>) where (): AssignRank0xDD<B0, B1, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xNND<const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R0, RDyn<MxNND<B0, B1, B2>>) where (): AssignRank0xNND<B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xNDN<const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R0, RDyn<MxNDN<B0, B1, B2>>) where (): AssignRank0xNDN<B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xNDD<const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R0, RDyn<MxNDD<B0, B1, B2>>) where (): AssignRank0xNDD<B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDNN<const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R0, RDyn<MxDNN<B0, B1, B2>>) where (): AssignRank0xDNN<B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDND<const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R0, RDyn<MxDND<B0, B1, B2>>) where (): AssignRank0xDND<B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDDN<const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R0, RDyn<MxDDN<B0, B1, B2>>) where (): AssignRank0xDDN<B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDDD<const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R0, RDyn<MxDDD<B0, B1, B2>>) where (): AssignRank0xDDD<B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xNNND<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRank0xNNND<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xNNDN<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRank0xNNDN<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xNNDD<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRank0xNNDD<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xNDNN<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRank0xNDNN<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xNDND<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRank0xNDND<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xNDDN<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRank0xNDDN<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xNDDD<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRank0xNDDD<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDNNN<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRank0xDNNN<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDNND<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRank0xDNND<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDNDN<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRank0xDNDN<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDNDD<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRank0xDNDD<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDDNN<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRank0xDDNN<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDDND<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRank0xDDND<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDDDN<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRank0xDDDN<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRank0xDDDD<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R0, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRank0xDDDD<B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxND<const A0: usize, const B0: usize, const B1: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxND<B0, B1>>) where (): AssignRankNxND<A0, B0, B1, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDN<const A0: usize, const B0: usize, const B1: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDN<B0, B1>>) where (): AssignRankNxDN<A0, B0, B1, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDD<const A0: usize, const B0: usize, const B1: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDD<B0, B1>>) where (): AssignRankNxDD<A0, B0, B1, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNN<const A0: usize, const B0: usize, const B1: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, R2<B0, B1>) where (): AssignRankDxNN<A0, B0, B1, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxND<const A0: usize, const B0: usize, const B1: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxND<B0, B1>>) where (): AssignRankDxND<A0, B0, B1, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDN<const A0: usize, const B0: usize, const B1: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDN<B0, B1>>) where (): AssignRankDxDN<A0, B0, B1, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDD<const A0: usize, const B0: usize, const B1: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDD<B0, B1>>) where (): AssignRankDxDD<A0, B0, B1, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxNND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxNND<B0, B1, B2>>) where (): AssignRankNxNND<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxNDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxNDN<B0, B1, B2>>) where (): AssignRankNxNDN<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxNDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxNDD<B0, B1, B2>>) where (): AssignRankNxNDD<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDNN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDNN<B0, B1, B2>>) where (): AssignRankNxDNN<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDND<B0, B1, B2>>) where (): AssignRankNxDND<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDDN<B0, B1, B2>>) where (): AssignRankNxDDN<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDDD<B0, B1, B2>>) where (): AssignRankNxDDD<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNNN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, R3<B0, B1, B2>) where (): AssignRankDxNNN<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxNND<B0, B1, B2>>) where (): AssignRankDxNND<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxNDN<B0, B1, B2>>) where (): AssignRankDxNDN<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxNDD<B0, B1, B2>>) where (): AssignRankDxNDD<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDNN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDNN<B0, B1, B2>>) where (): AssignRankDxDNN<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDND<B0, B1, B2>>) where (): AssignRankDxDND<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDDN<B0, B1, B2>>) where (): AssignRankDxDDN<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDDD<B0, B1, B2>>) where (): AssignRankDxDDD<A0, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxNNND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankNxNNND<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxNNDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankNxNNDN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxNNDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankNxNNDD<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxNDNN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankNxNDNN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxNDND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankNxNDND<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxNDDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankNxNDDN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxNDDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankNxNDDD<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDNNN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankNxDNNN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDNND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankNxDNND<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDNDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankNxDNDN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDNDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankNxDNDD<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDDNN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankNxDDNN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDDND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankNxDDND<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDDDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankNxDDDN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [{A0}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNxDDDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R1<A0>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankNxDDDD<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, {B3}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNNNN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, R4<B0, B1, B2, B3>) where (): AssignRankDxNNNN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNNND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankDxNNND<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNNDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankDxNNDN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNNDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankDxNNDD<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNDNN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankDxNDNN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNDND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankDxNDND<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNDDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankDxNDDN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxNDDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankDxNDDD<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDNNN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankDxDNNN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDNND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankDxDNND<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDNDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankDxDNDN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDNDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankDxDNDD<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDDNN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankDxDDNN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDDND<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankDxDDND<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDDDN<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankDxDDDN<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDxDDDD<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxD<A0>>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankDxDDDD<A0, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxNND<B0, B1, B2>>) where (): AssignRankNNxNND<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxNDN<B0, B1, B2>>) where (): AssignRankNNxNDN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxNDD<B0, B1, B2>>) where (): AssignRankNNxNDD<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDNN<B0, B1, B2>>) where (): AssignRankNNxDNN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDND<B0, B1, B2>>) where (): AssignRankNNxDND<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDDN<B0, B1, B2>>) where (): AssignRankNNxDDN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDDD<B0, B1, B2>>) where (): AssignRankNNxDDD<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, R3<B0, B1, B2>) where (): AssignRankNDxNNN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxNND<B0, B1, B2>>) where (): AssignRankNDxNND<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxNDN<B0, B1, B2>>) where (): AssignRankNDxNDN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxNDD<B0, B1, B2>>) where (): AssignRankNDxNDD<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDNN<B0, B1, B2>>) where (): AssignRankNDxDNN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDND<B0, B1, B2>>) where (): AssignRankNDxDND<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDDN<B0, B1, B2>>) where (): AssignRankNDxDDN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDDD<B0, B1, B2>>) where (): AssignRankNDxDDD<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, R3<B0, B1, B2>) where (): AssignRankDNxNNN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxNND<B0, B1, B2>>) where (): AssignRankDNxNND<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxNDN<B0, B1, B2>>) where (): AssignRankDNxNDN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxNDD<B0, B1, B2>>) where (): AssignRankDNxNDD<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDNN<B0, B1, B2>>) where (): AssignRankDNxDNN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDND<B0, B1, B2>>) where (): AssignRankDNxDND<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDDN<B0, B1, B2>>) where (): AssignRankDNxDDN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDDD<B0, B1, B2>>) where (): AssignRankDNxDDD<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, R3<B0, B1, B2>) where (): AssignRankDDxNNN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxNND<B0, B1, B2>>) where (): AssignRankDDxNND<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxNDN<B0, B1, B2>>) where (): AssignRankDDxNDN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxNDD<B0, B1, B2>>) where (): AssignRankDDxNDD<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDNN<B0, B1, B2>>) where (): AssignRankDDxDNN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDND<B0, B1, B2>>) where (): AssignRankDDxDND<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDDN<B0, B1, B2>>) where (): AssignRankDDxDDN<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDDD<B0, B1, B2>>) where (): AssignRankDDxDDD<A0, A1, B0, B1, B2, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxNNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankNNxNNND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxNNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankNNxNNDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxNNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankNNxNNDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxNDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankNNxNDNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxNDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankNNxNDND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxNDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankNNxNDDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxNDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankNNxNDDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDNNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankNNxDNNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankNNxDNND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankNNxDNDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankNNxDNDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankNNxDDNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankNNxDDND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankNNxDDDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [{A0}, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNxDDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R2<A0, A1>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankNNxDDDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, {B3}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNNNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, R4<B0, B1, B2, B3>) where (): AssignRankNDxNNNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankNDxNNND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankNDxNNDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankNDxNNDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankNDxNDNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankNDxNDND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankNDxNDDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxNDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankNDxNDDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDNNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankNDxDNNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankNDxDNND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankNDxDNDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankNDxDNDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankNDxDDNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankNDxDDND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankNDxDDDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [{A0}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDxDDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxND<A0, A1>>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankNDxDDDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, {B3}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNNNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, R4<B0, B1, B2, B3>) where (): AssignRankDNxNNNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankDNxNNND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankDNxNNDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankDNxNNDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankDNxNDNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankDNxNDND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankDNxNDDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxNDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankDNxNDDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDNNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankDNxDNNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankDNxDNND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankDNxDNDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankDNxDNDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankDNxDDNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankDNxDDND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankDNxDDDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [Dyn, {A1}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNxDDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDN<A0, A1>>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankDNxDDDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, {B3}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNNNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, R4<B0, B1, B2, B3>) where (): AssignRankDDxNNNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankDDxNNND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankDDxNNDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankDDxNNDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankDDxNDNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankDDxNDND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankDDxNDDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxNDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankDDxNDDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDNNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankDDxDNNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDNND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankDDxDNND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDNDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankDDxDNDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDNDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankDDxDNDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDDNN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankDDxDDNN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDDND<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankDDxDDND<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDDDN<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankDDxDDDN<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDxDDDD<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDD<A0, A1>>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankDDxDDDD<A0, A1, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxNNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankNNNxNNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxNNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankNNNxNNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxNNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankNNNxNNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxNDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankNNNxNDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxNDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankNNNxNDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxNDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankNNNxNDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxNDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankNNNxNDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxDNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankNNNxDNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxDNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankNNNxDNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxDNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankNNNxDNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxDNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankNNNxDNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxDDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankNNNxDDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxDDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankNNNxDDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxDDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankNNNxDDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [{A0}, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNNxDDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (R3<A0, A1, A2>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankNNNxDDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, {B3}] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxNNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, R4<B0, B1, B2, B3>) where (): AssignRankNNDxNNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxNNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankNNDxNNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxNNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankNNDxNNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxNNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankNNDxNNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxNDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankNNDxNDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxNDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankNNDxNDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxNDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankNNDxNDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxNDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankNNDxNDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxDNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankNNDxDNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxDNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankNNDxDNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxDNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankNNDxDNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxDNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankNNDxDNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxDDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankNNDxDDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxDDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankNNDxDDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxDDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankNNDxDDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [{A0}, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNNDxDDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNND<A0, A1, A2>>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankNNDxDDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, {B3}] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxNNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, R4<B0, B1, B2, B3>) where (): AssignRankNDNxNNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxNNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankNDNxNNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxNNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankNDNxNNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxNNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankNDNxNNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxNDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankNDNxNDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxNDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankNDNxNDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxNDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankNDNxNDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxNDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankNDNxNDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxDNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankNDNxDNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxDNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankNDNxDNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxDNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankNDNxDNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxDNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankNDNxDNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxDDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankNDNxDDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxDDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankNDNxDDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxDDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankNDNxDDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [{A0}, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDNxDDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDN<A0, A1, A2>>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankNDNxDDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, {B3}] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxNNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, R4<B0, B1, B2, B3>) where (): AssignRankNDDxNNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxNNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankNDDxNNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxNNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankNDDxNNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxNNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankNDDxNNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxNDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankNDDxNDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxNDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankNDDxNDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxNDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankNDDxNDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxNDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankNDDxNDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxDNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankNDDxDNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxDNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankNDDxDNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxDNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankNDDxDNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxDNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankNDDxDNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxDDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankNDDxDDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxDDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankNDDxDDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxDDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankNDDxDDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [{A0}, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankNDDxDDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxNDD<A0, A1, A2>>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankNDDxDDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, {B3}] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxNNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, R4<B0, B1, B2, B3>) where (): AssignRankDNNxNNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxNNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankDNNxNNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxNNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankDNNxNNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxNNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankDNNxNNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxNDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankDNNxNDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxNDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankDNNxNDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxNDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankDNNxNDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxNDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankDNNxNDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxDNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankDNNxDNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxDNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankDNNxDNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxDNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankDNNxDNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxDNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankDNNxDNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxDDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankDNNxDDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxDDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankDNNxDDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxDDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankDNNxDDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [Dyn, {A1}, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNNxDDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDNN<A0, A1, A2>>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankDNNxDDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, {B3}] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxNNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, R4<B0, B1, B2, B3>) where (): AssignRankDNDxNNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxNNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankDNDxNNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxNNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankDNDxNNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxNNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankDNDxNNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxNDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankDNDxNDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxNDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankDNDxNDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxNDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankDNDxNDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxNDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankDNDxNDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxDNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankDNDxDNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxDNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankDNDxDNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxDNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankDNDxDNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxDNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankDNDxDNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxDDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankDNDxDDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxDDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankDNDxDDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxDDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankDNDxDDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [Dyn, {A1}, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDNDxDDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDND<A0, A1, A2>>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankDNDxDDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, {B3}] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxNNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, R4<B0, B1, B2, B3>) where (): AssignRankDDNxNNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxNNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankDDNxNNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxNNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankDDNxNNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxNNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankDDNxNNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxNDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankDDNxNDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxNDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankDDNxNDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxNDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankDDNxNDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxNDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankDDNxNDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxDNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankDDNxDNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxDNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankDDNxDNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxDNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankDDNxDNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxDNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankDDNxDNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxDDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankDDNxDDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxDDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankDDNxDDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxDDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankDDNxDDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [Dyn, Dyn, {A2}] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDNxDDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDN<A0, A1, A2>>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankDDNxDDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, {B3}] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxNNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, R4<B0, B1, B2, B3>) where (): AssignRankDDDxNNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, {B2}, Dyn] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxNNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxNNND<B0, B1, B2, B3>>) where (): AssignRankDDDxNNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, {B3}] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxNNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxNNDN<B0, B1, B2, B3>>) where (): AssignRankDDDxNNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, {B1}, Dyn, Dyn] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxNNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxNNDD<B0, B1, B2, B3>>) where (): AssignRankDDDxNNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, {B3}] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxNDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxNDNN<B0, B1, B2, B3>>) where (): AssignRankDDDxNDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, {B2}, Dyn] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxNDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxNDND<B0, B1, B2, B3>>) where (): AssignRankDDDxNDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, {B3}] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxNDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxNDDN<B0, B1, B2, B3>>) where (): AssignRankDDDxNDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [{B0}, Dyn, Dyn, Dyn] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxNDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxNDDD<B0, B1, B2, B3>>) where (): AssignRankDDDxNDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, {B3}] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxDNNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxDNNN<B0, B1, B2, B3>>) where (): AssignRankDDDxDNNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, {B2}, Dyn] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxDNND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxDNND<B0, B1, B2, B3>>) where (): AssignRankDDDxDNND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, {B3}] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxDNDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxDNDN<B0, B1, B2, B3>>) where (): AssignRankDDDxDNDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, {B1}, Dyn, Dyn] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxDNDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxDNDD<B0, B1, B2, B3>>) where (): AssignRankDDDxDNDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, {B3}] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxDDNN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxDDNN<B0, B1, B2, B3>>) where (): AssignRankDDDxDDNN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, {B2}, Dyn] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxDDND<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxDDND<B0, B1, B2, B3>>) where (): AssignRankDDDxDDND<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, {B3}] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxDDDN<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxDDDN<B0, B1, B2, B3>>) where (): AssignRankDDDxDDDN<A0, A1, A2, B0, B1, B2, B3, > {}
+
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast [Dyn, Dyn, Dyn, Dyn] into [Dyn, Dyn, Dyn] in place: the right side has more dimensions",
+    label = "the right side must broadcast to the left side's shape",
+    note = "an in-place operation never changes the shape of its left side; write `a = &a + &b` to get the broadcast shape"
+)]
+pub trait AssignRankDDDxDDDD<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > {}
+impl<const A0: usize, const A1: usize, const A2: usize, const B0: usize, const B1: usize, const B2: usize, const B3: usize, > super::AssignRankCheck for (RDyn<MxDDD<A0, A1, A2>>, RDyn<MxDDDD<B0, B1, B2, B3>>) where (): AssignRankDDDxDDDD<A0, A1, A2, B0, B1, B2, B3, > {}
+
+impl<P, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize> super::AssignRankCheck for (RDyn<P>, R5<B0, B1, B2, B3, B4>) where (): super::AssignRankLong<B0, B1, B2, B3, B4> {}
+impl<P, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize> super::AssignRankCheck for (RDyn<P>, R6<B0, B1, B2, B3, B4, B5>) where (): super::AssignRankLong<B0, B1, B2, B3, B4, B5> {}
+impl<P, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize> super::AssignRankCheck for (RDyn<P>, R7<B0, B1, B2, B3, B4, B5, B6>) where (): super::AssignRankLong<B0, B1, B2, B3, B4, B5, B6> {}
+impl<P, const B0: usize, const B1: usize, const B2: usize, const B3: usize, const B4: usize, const B5: usize, const B6: usize, const B7: usize> super::AssignRankCheck for (RDyn<P>, R8<B0, B1, B2, B3, B4, B5, B6, B7>) where (): super::AssignRankLong<B0, B1, B2, B3, B4, B5, B6, B7> {}
 impl<const B0: usize> super::AssignRankCheck for (RLong, R1<B0>) where (): super::AssignRankLong<B0> {}
 impl<const B0: usize, const B1: usize> super::AssignRankCheck for (RLong, R2<B0, B1>) where (): super::AssignRankLong<B0, B1> {}
 impl<const B0: usize, const B1: usize, const B2: usize> super::AssignRankCheck for (RLong, R3<B0, B1, B2>) where (): super::AssignRankLong<B0, B1, B2> {}
@@ -3723,3 +6659,24 @@ impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, RLong) where (): super::ReshapeLong<E> {}
 impl<const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RLong, R8<A0, A1, A2, A3, A4, A5, A6, A7>) where (): super::ReshapeLong<E> {}
 impl<E: super::Mismatch> super::ReshapeCheck<E> for (RLong, RLong) where (): super::ReshapeLong<E> {}
+impl<P, E: super::Mismatch> super::ReshapeCheck<E> for (RDyn<P>, R0) where (): super::ReshapeLong<E> {}
+impl<P, E: super::Mismatch> super::ReshapeCheck<E> for (R0, RDyn<P>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RDyn<P>, R1<A0>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R1<A0>, RDyn<P>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RDyn<P>, R2<A0, A1>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R2<A0, A1>, RDyn<P>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RDyn<P>, R3<A0, A1, A2>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R3<A0, A1, A2>, RDyn<P>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RDyn<P>, R4<A0, A1, A2, A3>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R4<A0, A1, A2, A3>, RDyn<P>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RDyn<P>, R5<A0, A1, A2, A3, A4>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R5<A0, A1, A2, A3, A4>, RDyn<P>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RDyn<P>, R6<A0, A1, A2, A3, A4, A5>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R6<A0, A1, A2, A3, A4, A5>, RDyn<P>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RDyn<P>, R7<A0, A1, A2, A3, A4, A5, A6>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R7<A0, A1, A2, A3, A4, A5, A6>, RDyn<P>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (RDyn<P>, R8<A0, A1, A2, A3, A4, A5, A6, A7>) where (): super::ReshapeLong<E> {}
+impl<P, const A0: usize, const A1: usize, const A2: usize, const A3: usize, const A4: usize, const A5: usize, const A6: usize, const A7: usize, E: super::Mismatch> super::ReshapeCheck<E> for (R8<A0, A1, A2, A3, A4, A5, A6, A7>, RDyn<P>) where (): super::ReshapeLong<E> {}
+impl<P, E: super::Mismatch> super::ReshapeCheck<E> for (RDyn<P>, RLong) where (): super::ReshapeLong<E> {}
+impl<P, E: super::Mismatch> super::ReshapeCheck<E> for (RLong, RDyn<P>) where (): super::ReshapeLong<E> {}
+impl<P, Q, E: super::Mismatch> super::ReshapeCheck<E> for (RDyn<P>, RDyn<Q>) where (): super::ReshapeLong<E> {}
