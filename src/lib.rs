@@ -144,6 +144,8 @@ pub use alloc::vec::Vec as __Vec;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "autograd")]
+pub mod autograd;
 pub mod display;
 pub mod einsum;
 pub mod element;
