@@ -332,7 +332,7 @@ fn every_public_panicking_function_reports_the_callers_line() {
         row!(
             "src/ops/view.rs",
             "assign",
-            d.clone().view_mut().assign(&v.narrow(0, 0, 2))
+            d.clone().view_mut().assign(v.narrow(0, 0, 2))
         ),
         row!("src/reduce/cumulative.rs", "cumsum", d.cumsum(5)),
         row!("src/reduce/cumulative.rs", "cumprod", d.cumprod(5)),
