@@ -67,3 +67,20 @@ fn reduction_whose_copy_is_refused_is_too_large() {
         vec![12.0, 24.0]
     );
 }
+
+/// fuzz/toolkit (issue 58's calls): two positions selected along an axis
+/// of 1 of `[isize::MAX, 1, 1, 1, 0]` make a result whose nonzero sizes
+/// multiply past `isize::MAX`: `TooLarge`, as NumPy refuses that shape.
+/// (The fuzz target's reference had accepted it.)
+#[test]
+fn index_select_past_the_size_policy_is_too_large() {
+    let imax = isize::MAX as usize;
+    let t = DynTensor::<f32>::try_zeros(&[imax, 1, 1, 1, 0]).unwrap();
+    let e = t.try_index_select(-3, &[0, 0]).unwrap_err();
+    assert_eq!(e.kind(), shaped::ShapeErrorKind::TooLarge);
+    // One position keeps the shape, within the policy.
+    assert_eq!(
+        t.try_index_select(-3, &[0]).unwrap().shape(),
+        &[imax, 1, 1, 1, 0]
+    );
+}
