@@ -84,3 +84,20 @@ fn index_select_past_the_size_policy_is_too_large() {
         &[imax, 1, 1, 1, 0]
     );
 }
+
+/// fuzz/toolkit, the other way: `[isize::MAX, 0, 1, 0, 0]` with two
+/// positions along the axis of 1 was `Ok([isize::MAX, 0, 2, 0, 0])`, a
+/// shape whose nonzero sizes multiply past `isize::MAX` (the check read
+/// the collapsed `[0, 2, 0]`). It is `TooLarge` now, as NumPy's
+/// `Maximum allowed dimension exceeded`.
+#[test]
+fn index_select_checks_the_policy_on_the_results_own_sizes() {
+    let imax = isize::MAX as usize;
+    let t = DynTensor::<f32>::try_zeros(&[imax, 0, 1, 0, 0]).unwrap();
+    let e = t.try_index_select(-3, &[0, 0]).unwrap_err();
+    assert_eq!(e.kind(), shaped::ShapeErrorKind::TooLarge);
+    assert_eq!(
+        t.try_index_select(-3, &[0]).unwrap().shape(),
+        &[imax, 0, 1, 0, 0]
+    );
+}
