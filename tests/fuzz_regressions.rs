@@ -67,3 +67,37 @@ fn reduction_whose_copy_is_refused_is_too_large() {
         vec![12.0, 24.0]
     );
 }
+
+/// fuzz/toolkit (issue 58's calls): two positions selected along an axis
+/// of 1 of `[isize::MAX, 1, 1, 1, 0]` make a result whose nonzero sizes
+/// multiply past `isize::MAX`: `TooLarge`, as NumPy refuses that shape.
+/// (The fuzz target's reference had accepted it.)
+#[test]
+fn index_select_past_the_size_policy_is_too_large() {
+    let imax = isize::MAX as usize;
+    let t = DynTensor::<f32>::try_zeros(&[imax, 1, 1, 1, 0]).unwrap();
+    let e = t.try_index_select(-3, &[0, 0]).unwrap_err();
+    assert_eq!(e.kind(), shaped::ShapeErrorKind::TooLarge);
+    // One position keeps the shape, within the policy.
+    assert_eq!(
+        t.try_index_select(-3, &[0]).unwrap().shape(),
+        &[imax, 1, 1, 1, 0]
+    );
+}
+
+/// fuzz/toolkit, the other way: `[isize::MAX, 0, 1, 0, 0]` with two
+/// positions along the axis of 1 was `Ok([isize::MAX, 0, 2, 0, 0])`, a
+/// shape whose nonzero sizes multiply past `isize::MAX` (the check read
+/// the collapsed `[0, 2, 0]`). It is `TooLarge` now, as NumPy's
+/// `Maximum allowed dimension exceeded`.
+#[test]
+fn index_select_checks_the_policy_on_the_results_own_sizes() {
+    let imax = isize::MAX as usize;
+    let t = DynTensor::<f32>::try_zeros(&[imax, 0, 1, 0, 0]).unwrap();
+    let e = t.try_index_select(-3, &[0, 0]).unwrap_err();
+    assert_eq!(e.kind(), shaped::ShapeErrorKind::TooLarge);
+    assert_eq!(
+        t.try_index_select(-3, &[0]).unwrap().shape(),
+        &[imax, 0, 1, 0, 0]
+    );
+}

@@ -207,14 +207,15 @@ impl<T: Element> DynView<'_, T> {
 }
 
 impl<T: Element, S: Layout> TensorView<'_, T, S> {
-    /// [`sum`](Self::sum), or [`ShapeError::Overflow`] if the exact sum
-    /// does not fit `T::Acc`.
+    /// The sum of every element in `T::Acc`, as [`Tensor::sum`] computes
+    /// it, or [`ShapeError::Overflow`] if the exact sum does not fit.
     pub fn checked_sum(&self) -> Result<T::Acc, ShapeError> {
         exact_sum(self.iter().copied())
     }
 
-    /// [`prod`](Self::prod), or [`ShapeError::Overflow`] if the exact
-    /// product does not fit `T::Acc`.
+    /// The product of every element in `T::Acc`, as [`Tensor::prod`]
+    /// computes it, or [`ShapeError::Overflow`] if the exact product does
+    /// not fit.
     pub fn checked_prod(&self) -> Result<T::Acc, ShapeError> {
         exact_prod(self.iter().copied())
     }

@@ -214,7 +214,9 @@ fn select_along<T: Copy>(
         return Err(out_of_bounds(dims, axis, bad));
     }
     let out_dims = resized(dims, axis, positions.len());
-    let n = crate::error::checked_numel::<T>(&[a.outer, positions.len(), a.inner])?;
+    // The result's own sizes: more positions than the axis has can break
+    // the size policy even when the result is empty.
+    let n = crate::error::checked_numel::<T>(&out_dims)?;
     let mut out = crate::error::try_vec(n, &out_dims)?;
     for group in x.chunks_exact((a.len * a.inner).max(1)).take(a.outer) {
         for &p in positions {

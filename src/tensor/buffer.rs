@@ -172,6 +172,21 @@ impl<T: Copy + Default> SmallBuf<T> {
         }
         SmallBuf::Heap(it.collect())
     }
+
+    /// [`from_iter_n`](Self::from_iter_n) for an `n` from the caller:
+    /// `TooLarge` (naming `[n]`) where the allocator refuses `n` elements,
+    /// instead of an abort or a "capacity overflow" panic.
+    pub(crate) fn try_from_iter_n(
+        n: usize,
+        it: impl Iterator<Item = T>,
+    ) -> Result<Self, crate::error::ShapeError> {
+        if n <= INLINE_LEN {
+            return Ok(Self::from_iter_n(n, it));
+        }
+        let mut v = crate::error::vec_for::<T>(&[n])?;
+        v.extend(it.take(n));
+        Ok(SmallBuf::Heap(v))
+    }
 }
 
 impl<T: Copy + Default> Clone for SmallBuf<T> {

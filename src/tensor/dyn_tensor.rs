@@ -10,7 +10,7 @@ use core::fmt;
 
 use super::buffer::SmallBuf;
 use crate::element::Element;
-use crate::error::{ShapeError, ShapeErrorKind, checked_numel};
+use crate::error::{OrFail, ShapeError, ShapeErrorKind, checked_numel};
 use crate::kernel;
 use crate::shape::names::runtime::Names;
 use crate::tensor::names::NameSlice;
@@ -247,13 +247,31 @@ impl<T: Element> DynTensor<T> {
     }
 
     /// `0, 1, ..., n - 1` with shape `[n]`, converted as `as` would.
+    /// Panics with the error's message if `n` elements do not fit in
+    /// memory (see [`try_arange`](Self::try_arange)).
     #[track_caller]
     pub fn arange(n: usize) -> Self
     where
         usize: num_traits::AsPrimitive<T>,
     {
-        let data = SmallBuf::from_iter_n(n, (0..n).map(num_traits::AsPrimitive::as_));
-        DynTensor::from_store(data, ShapeBuf::from_slice(&[n]))
+        Self::try_arange(n).or_fail()
+    }
+
+    /// `0, 1, ..., n - 1` with shape `[n]` (PyTorch's `arange(n)`), or
+    /// [`ShapeError::TooLarge`] where `n` elements break the size policy
+    /// or the allocator refuses them.
+    ///
+    /// ```
+    /// use shaped::DynTensor;
+    /// assert_eq!(DynTensor::<i32>::try_arange(3).unwrap().to_vec(), vec![0, 1, 2]);
+    /// assert!(DynTensor::<f32>::try_arange(usize::MAX).is_err());
+    /// ```
+    pub fn try_arange(n: usize) -> Result<Self, ShapeError>
+    where
+        usize: num_traits::AsPrimitive<T>,
+    {
+        let data = SmallBuf::try_from_iter_n(n, (0..n).map(num_traits::AsPrimitive::as_))?;
+        Ok(DynTensor::from_store(data, ShapeBuf::from_slice(&[n])))
     }
 
     /// A rank-0 tensor holding `value`.

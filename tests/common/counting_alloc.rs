@@ -70,6 +70,7 @@ static GLOBAL: Counting = Counting;
 
 /// Runs `f` and returns its result with the number of allocations (including
 /// reallocations) it made on this thread.
+#[allow(dead_code)] // not every test binary that installs the allocator uses it
 pub fn count_allocs<R>(f: impl FnOnce() -> R) -> (usize, R) {
     COUNT.with(|c| c.set(0));
     MEASURING.with(|m| m.set(true));
