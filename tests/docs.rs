@@ -182,11 +182,12 @@ fn row_doctests() -> Vec<String> {
                 Some(block) => blocks.push(block),
                 None => current = Some(String::new()),
             }
-        } else if let Some(block) = current.as_mut() {
-            if line != "#" && !line.starts_with("# ") {
-                block.push_str(line);
-                block.push('\n');
-            }
+        } else if let Some(block) = current.as_mut()
+            && line != "#"
+            && !line.starts_with("# ")
+        {
+            block.push_str(line);
+            block.push('\n');
         }
     }
     blocks
