@@ -319,8 +319,14 @@ fn files_on_disk() {
     // Writing into a directory that does not exist.
     let nowhere = format!("{dir}/no-such-dir/out.npy");
     let err = save_npy(&nowhere, &t).unwrap_err();
-    assert!(matches!(&err, NpyError::File { writing: true, .. }), "{err:?}");
-    assert!(err.to_string().starts_with(&format!("writing the .npy file '{nowhere}' failed: ")));
+    assert!(
+        matches!(&err, NpyError::File { writing: true, .. }),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string()
+            .starts_with(&format!("writing the .npy file '{nowhere}' failed: "))
+    );
 }
 
 #[test]
@@ -331,7 +337,10 @@ fn the_crate_root_reaches_load_and_save() {
     shaped::save_npy(&path, &t).unwrap();
     let back: Result<DynTensor<f64>, shaped::NpyError> = shaped::load_npy(&path);
     std::fs::remove_file(&path).unwrap();
-    assert_eq!(back.unwrap().to_vec(), vec![1.5, -2.0, 3.25, 4.0, 5.5, -6.75]);
+    assert_eq!(
+        back.unwrap().to_vec(),
+        vec![1.5, -2.0, 3.25, 4.0, 5.5, -6.75]
+    );
 }
 
 // Written by NumPy 2.4: np.save(f, np.array([3, 0, 9, 1, 7], dtype=np.int64)),
@@ -340,28 +349,54 @@ fn the_crate_root_reaches_load_and_save() {
 #[test]
 fn integer_label_files_load_into_usize_indices() {
     let labels: DynTensor<usize> = read_dyn(fixture!("labels_i8.npy"));
-    assert_eq!((labels.shape(), labels.to_vec()), (&[5][..], vec![3, 0, 9, 1, 7]));
+    assert_eq!(
+        (labels.shape(), labels.to_vec()),
+        (&[5][..], vec![3, 0, 9, 1, 7])
+    );
     let typed: Tensor<usize, shape![5]> = read_npy(fixture!("labels_i8.npy")).unwrap();
     assert_eq!(typed.to_vec(), vec![3, 0, 9, 1, 7]);
     let small: DynTensor<usize> = read_dyn(fixture!("labels_u1_2x2.npy"));
-    assert_eq!((small.shape(), small.to_vec()), (&[2, 2][..], vec![255, 0, 1, 2]));
+    assert_eq!(
+        (small.shape(), small.to_vec()),
+        (&[2, 2][..], vec![255, 0, 1, 2])
+    );
     let big_endian: DynTensor<usize> = read_dyn(fixture!("labels_be_i4.npy"));
     assert_eq!(big_endian.to_vec(), vec![5, 6]);
 
     let err = read_npy::<DynTensor<usize>, _>(fixture!("labels_negative_i8.npy")).unwrap_err();
-    assert!(matches!(err, NpyError::NegativeIndex { index: 1, value: -1 }), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            NpyError::NegativeIndex {
+                index: 1,
+                value: -1
+            }
+        ),
+        "{err:?}"
+    );
     assert_eq!(
         err.to_string(),
         "element 1 is -1, which is not a usize index (out of bounds for usize)"
     );
     // Floats are not indices.
     let err = read_npy::<DynTensor<usize>, _>(fixture!("f64_2x3.npy")).unwrap_err();
-    assert!(matches!(err, NpyError::Dtype { element: "usize", .. }), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            NpyError::Dtype {
+                element: "usize",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
 
     // Written as uint64, read back by the same rule.
     let mut file = Vec::new();
     write_npy(&mut file, &labels).unwrap();
-    assert!(file.starts_with(b"\x93NUMPY\x01\x00\x76\x00{'descr': '<u8', 'fortran_order': False, 'shape': (5,), }"));
+    assert!(file.starts_with(
+        b"\x93NUMPY\x01\x00\x76\x00{'descr': '<u8', 'fortran_order': False, 'shape': (5,), }"
+    ));
     let back: DynTensor<usize> = read_dyn(&file);
     assert_eq!(back.to_vec(), labels.to_vec());
 }

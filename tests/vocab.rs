@@ -595,7 +595,10 @@ fn one_hot_matches_numpy_eye_on_every_layout() {
     assert_eq!(s.to_vec(), want);
     let m: Tensor<usize, shape![Dyn, 2]> = y.into_mixed();
     let ms: Tensor<i64, shape![Dyn, 2, 4]> = m.one_hot::<4>();
-    assert_eq!((ms.shape().to_vec(), ms.to_vec()), (vec![2, 2, 4], want.clone()));
+    assert_eq!(
+        (ms.shape().to_vec(), ms.to_vec()),
+        (vec![2, 2, 4], want.clone())
+    );
     let md: Tensor<i64, shape![Dyn, 2, Dyn]> = m.one_hot_sized(4);
     assert_eq!(md.to_vec(), want);
     let d = y.to_dyn().one_hot(4);
@@ -613,10 +616,17 @@ fn one_hot_matches_numpy_eye_on_every_layout() {
 fn one_hot_rejects_labels_out_of_range_in_pytorchs_words() {
     let y = DynTensor::from_vec(vec![0usize, 4, 2], &[3]).unwrap();
     let err = y.try_one_hot(4).unwrap_err();
-    assert_eq!(first_line(err.clone()), "Class values must be smaller than num_classes.");
+    assert_eq!(
+        first_line(err.clone()),
+        "Class values must be smaller than num_classes."
+    );
     assert!(matches!(
         err,
-        shaped::ShapeError::OneHotClass { label: 4, num_classes: 4, .. }
+        shaped::ShapeError::OneHotClass {
+            label: 4,
+            num_classes: 4,
+            ..
+        }
     ));
     let s = Tensor::<usize, shape![3]>::from_slice(&[0, 4, 2]).unwrap();
     assert!(s.try_one_hot::<4>().is_err());
@@ -629,7 +639,9 @@ fn scatter_matches_numpy_put_along_axis() {
     // out = np.zeros((3, 5)); np.put_along_axis(out, idx, src[:, :4], axis=1)
     let idx = DynTensor::from_vec(vec![0usize, 1, 2, 0, 1, 2, 0, 3, 4, 0, 1, 2], &[3, 4]).unwrap();
     let src: Vec<f64> = (1..=15).map(f64::from).collect();
-    let want = vec![4.0, 2.0, 3.0, 0.0, 0.0, 8.0, 6.0, 7.0, 9.0, 0.0, 12.0, 13.0, 14.0, 0.0, 11.0];
+    let want = vec![
+        4.0, 2.0, 3.0, 0.0, 0.0, 8.0, 6.0, 7.0, 9.0, 0.0, 12.0, 13.0, 14.0, 0.0, 11.0,
+    ];
     let d = DynTensor::<f64>::zeros(&[3, 5]);
     let dsrc = DynTensor::from_vec(src.clone(), &[3, 5]).unwrap();
     assert_eq!(d.scatter(1, &idx, &dsrc).to_vec(), want);
@@ -672,8 +684,15 @@ fn scatter_add_accumulates_as_numpy_add_at() {
 fn index_add_accumulates_whole_slices() {
     // t = np.ones((5, 3)); np.add.at(t, ([0, 4, 2, 0],), s)
     let src = DynTensor::from_vec((1..=12).map(f64::from).collect(), &[4, 3]).unwrap();
-    let want = vec![12.0, 14.0, 16.0, 1.0, 1.0, 1.0, 8.0, 9.0, 10.0, 1.0, 1.0, 1.0, 5.0, 6.0, 7.0];
-    assert_eq!(DynTensor::<f64>::ones(&[5, 3]).index_add(0, &[0, 4, 2, 0], &src).to_vec(), want);
+    let want = vec![
+        12.0, 14.0, 16.0, 1.0, 1.0, 1.0, 8.0, 9.0, 10.0, 1.0, 1.0, 1.0, 5.0, 6.0, 7.0,
+    ];
+    assert_eq!(
+        DynTensor::<f64>::ones(&[5, 3])
+            .index_add(0, &[0, 4, 2, 0], &src)
+            .to_vec(),
+        want
+    );
     let s = Tensor::<f64, shape![5, 3]>::ones();
     let out: Tensor<f64, shape![5, 3]> = s.index_add(Axis::<0>, &[0, 4, 2, 0], &src);
     assert_eq!(out.to_vec(), want);
@@ -687,7 +706,9 @@ fn index_add_accumulates_whole_slices() {
 #[test]
 fn index_put_matches_numpy_fancy_assignment_and_add_at() {
     // g = np.full((3, 4), 0.5); g[np.arange(3), [2, 0, 2]] -= 1
-    let want = vec![0.5, 0.5, -0.5, 0.5, -0.5, 0.5, 0.5, 0.5, 0.5, 0.5, -0.5, 0.5];
+    let want = vec![
+        0.5, 0.5, -0.5, 0.5, -0.5, 0.5, 0.5, 0.5, 0.5, 0.5, -0.5, 0.5,
+    ];
     let rows = DynTensor::<usize>::arange(3);
     let y = DynTensor::from_vec(vec![2usize, 0, 2], &[3]).unwrap();
     let mut g = Tensor::<f32, shape![3, 4]>::full(0.5);
@@ -699,7 +720,8 @@ fn index_put_matches_numpy_fancy_assignment_and_add_at() {
     // Static index tensors.
     let ys = Tensor::<usize, shape![3]>::from_slice(&[2, 0, 2]).unwrap();
     let rs = Tensor::<usize, shape![3]>::arange();
-    let gm = Tensor::<f32, shape![Dyn, 4]>::full_sized(&[3], 0.5).index_put(&[&rs, &ys], -1.0, true);
+    let gm =
+        Tensor::<f32, shape![Dyn, 4]>::full_sized(&[3], 0.5).index_put(&[&rs, &ys], -1.0, true);
     assert_eq!(gm.to_vec(), want);
     // np.add.at(c, [2, 0, 2], 1)
     let c = DynTensor::<i64>::zeros(&[3]).index_put(&[&y], 1, true);
@@ -708,7 +730,10 @@ fn index_put_matches_numpy_fancy_assignment_and_add_at() {
     let v = DynTensor::from_vec(vec![1.0, 2.0, 3.0, 4.0], &[2, 2]).unwrap();
     let sel = DynTensor::from_vec(vec![0usize, 2], &[2]).unwrap();
     let t = DynTensor::<f64>::zeros(&[3, 2, 2]).index_put(&[&sel], &v, false);
-    assert_eq!(t.to_vec(), vec![1.0, 2.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 4.0]);
+    assert_eq!(
+        t.to_vec(),
+        vec![1.0, 2.0, 3.0, 4.0, 0.0, 0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 4.0]
+    );
     // t = np.zeros((2, 3)); t[[[0], [1]], [0, 2]] = [7, 8]: the index tensors broadcast.
     let i0 = DynTensor::from_vec(vec![0usize, 1], &[2, 1]).unwrap();
     let i1 = DynTensor::from_vec(vec![0usize, 2], &[2]).unwrap();
@@ -721,30 +746,51 @@ fn index_put_matches_numpy_fancy_assignment_and_add_at() {
 fn writing_at_indices_fails_in_pytorchs_words_and_writes_nothing() {
     let mut t = DynTensor::<f64>::ones(&[2, 3]);
     let far = DynTensor::from_vec(vec![0usize, 3], &[1, 2]).unwrap();
-    let err = t.try_scatter_(1, &far, &DynTensor::<f64>::zeros(&[2, 3])).unwrap_err();
-    assert_eq!(first_line(err), "index 3 is out of bounds for dimension 1 with size 3");
+    let err = t
+        .try_scatter_(1, &far, &DynTensor::<f64>::zeros(&[2, 3]))
+        .unwrap_err();
+    assert_eq!(
+        first_line(err),
+        "index 3 is out of bounds for dimension 1 with size 3"
+    );
     assert_eq!(t.to_vec(), vec![1.0; 6]);
     let flat = DynTensor::from_vec(vec![0usize], &[1]).unwrap();
-    let err = t.try_scatter_add(1, &flat, &DynTensor::<f64>::zeros(&[2, 3])).unwrap_err();
+    let err = t
+        .try_scatter_add(1, &flat, &DynTensor::<f64>::zeros(&[2, 3]))
+        .unwrap_err();
     assert_eq!(
         first_line(err),
         "Index tensor must have the same number of dimensions as self tensor"
     );
     let wide = DynTensor::from_vec(vec![0usize; 8], &[2, 4]).unwrap();
-    let err = t.try_scatter(0, &wide, &DynTensor::<f64>::zeros(&[2, 3])).unwrap_err();
+    let err = t
+        .try_scatter(0, &wide, &DynTensor::<f64>::zeros(&[2, 3]))
+        .unwrap_err();
     assert_eq!(
         first_line(err),
         "Expected index [2, 4] to be smaller than self [2, 3] apart from dimension 0 and to be smaller size than src [2, 3]"
     );
-    let err = t.try_index_add(0, &[0, 1, 1], &DynTensor::<f64>::ones(&[2, 3])).unwrap_err();
+    let err = t
+        .try_index_add(0, &[0, 1, 1], &DynTensor::<f64>::ones(&[2, 3]))
+        .unwrap_err();
     assert_eq!(
         first_line(err),
         "index_add_(): Number of indices (3) should be equal to source.size(dim) (2)"
     );
-    let err = t.try_index_add(1, &[0], &DynTensor::<f64>::ones(&[3, 1])).unwrap_err();
-    assert!(first_line(err).starts_with("index_add_(): Source/destination tensor must have same slice shapes."));
-    let err = t.try_index_add(0, &[2], &DynTensor::<f64>::ones(&[1, 3])).unwrap_err();
-    assert_eq!(first_line(err), "index 2 is out of bounds for dimension 0 with size 2");
+    let err = t
+        .try_index_add(1, &[0], &DynTensor::<f64>::ones(&[3, 1]))
+        .unwrap_err();
+    assert!(
+        first_line(err)
+            .starts_with("index_add_(): Source/destination tensor must have same slice shapes.")
+    );
+    let err = t
+        .try_index_add(0, &[2], &DynTensor::<f64>::ones(&[1, 3]))
+        .unwrap_err();
+    assert_eq!(
+        first_line(err),
+        "index 2 is out of bounds for dimension 0 with size 2"
+    );
     let i = DynTensor::from_vec(vec![0usize, 1], &[2]).unwrap();
     let j = DynTensor::from_vec(vec![0usize, 1, 2], &[3]).unwrap();
     let err = t.try_index_put_(&[&i, &j], 5.0, false).unwrap_err();
@@ -753,9 +799,12 @@ fn writing_at_indices_fails_in_pytorchs_words_and_writes_nothing() {
         "shape mismatch: indexing tensors could not be broadcast together with shapes [2], [3]"
     );
     let err = t.try_index_put_(&[&i, &i, &i], 5.0, false).unwrap_err();
-    assert_eq!(first_line(err), "too many indices for tensor of dimension 2");
+    assert_eq!(
+        first_line(err),
+        "too many indices for tensor of dimension 2"
+    );
     let err = t
-        .try_index_put_(&[&i], &DynTensor::<f64>::ones(&[2]), false)
+        .try_index_put_(&[&i], DynTensor::<f64>::ones(&[2]), false)
         .unwrap_err();
     assert_eq!(
         first_line(err),

@@ -366,6 +366,7 @@ proptest::proptest! {
 // tensor's type, against NumPy 2.4 (`gh * (h > 0)`, `gh + m`, `m - gh`,
 // `x * mm`, `mm - x` with boolean arrays).
 #[test]
+#[allow(clippy::op_ref)] // the reference forms are under test
 fn masks_in_arithmetic_match_numpy_on_every_layout() {
     let h = Tensor::<f32, shape![2, 3]>::from_slice(&[-1.0, 2.0, 0.0, 3.0, -4.0, 5.0]).unwrap();
     let gh = Tensor::<f32, shape![2, 3]>::from_slice(&[1.5, 2.5, 3.5, 4.5, 5.5, 6.5]).unwrap();
@@ -386,7 +387,9 @@ fn masks_in_arithmetic_match_numpy_on_every_layout() {
     assert_eq!((&gh.to_dyn() * &h.gt(0.0)).to_vec(), relu_back);
 
     // Broadcasting a [3] mask over [2, 3]: np gh + m, m - gh, gh / (m | True).
-    let mask = Tensor::<f32, shape![3]>::from_slice(&[1.0, -1.0, 1.0]).unwrap().gt(0.0);
+    let mask = Tensor::<f32, shape![3]>::from_slice(&[1.0, -1.0, 1.0])
+        .unwrap()
+        .gt(0.0);
     let add: Tensor<f32, shape![2, 3]> = &gh + &mask;
     assert_eq!(add.to_vec(), vec![2.5, 2.5, 4.5, 5.5, 5.5, 7.5]);
     let sub: Tensor<f32, shape![2, 3]> = &mask - &gh;
@@ -400,7 +403,9 @@ fn masks_in_arithmetic_match_numpy_on_every_layout() {
 
     // Integers, a column mask [2, 1]: np x * mm, mm - x.
     let x = Tensor::<i32, shape![2, 3]>::from_slice(&[1, 2, 3, 4, 5, 6]).unwrap();
-    let col = Tensor::<i32, shape![2, 1]>::from_slice(&[1, 0]).unwrap().gt(0);
+    let col = Tensor::<i32, shape![2, 1]>::from_slice(&[1, 0])
+        .unwrap()
+        .gt(0);
     let xm: Tensor<i32, shape![2, 3]> = &x * &col;
     assert_eq!(xm.to_vec(), vec![1, 2, 3, 0, 0, 0]);
     let mx: Tensor<i32, shape![2, 3]> = col - x;

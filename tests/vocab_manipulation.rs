@@ -290,7 +290,10 @@ fn flip_and_roll_take_typed_axes() {
     let a = Tensor::<i32, shape![2, 3]>::arange();
     assert_eq!(a.flip(&[Axis::<1>]).to_vec(), vec![2, 1, 0, 5, 4, 3]);
     assert_eq!(a.flip(&[AxisFromEnd::<1>]).to_vec(), vec![2, 1, 0, 5, 4, 3]);
-    assert_eq!(a.flip(&(Axis::<0>, Axis::<1>)).to_vec(), vec![5, 4, 3, 2, 1, 0]);
+    assert_eq!(
+        a.flip(&(Axis::<0>, Axis::<1>)).to_vec(),
+        vec![5, 4, 3, 2, 1, 0]
+    );
     assert_eq!(a.flip(&[0, -1]).to_vec(), vec![5, 4, 3, 2, 1, 0]);
     assert_eq!(a.flip(&vec![1usize]).to_vec(), vec![2, 1, 0, 5, 4, 3]);
     assert_eq!(a.roll(1, Axis::<1>).to_vec(), vec![2, 0, 1, 5, 3, 4]);

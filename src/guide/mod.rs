@@ -14,6 +14,7 @@
 //! | [`named_dimensions`] | `shape![10, CHANNEL: 3, H: 32, W: 48]`: broadcasting and reducing by name |
 //! | [`views`] | slicing (`s![..]`, `slice!`, `narrow!`), zero-copy transposes, iteration, writing through views |
 //! | [`toolkit`] | **the table**: every operation's static, mixed and runtime spelling |
+//! | [`toolkit_rows`] | the same table run row by row: one doctest per row, in the row's own spelling |
 //! | [`matmul_einsum`] | `matmul`, `einsum`, `einsum!`, contraction by name |
 //! | [`generic_code`] | the bounds a generic function names, family by family |
 //! | [`errors`] | `try_` forms, what panics, `ShapeError`, the integer arithmetic policy |
@@ -27,8 +28,10 @@
 //! repository's `docs/design.md`.
 
 // Adding an operation: a row in its family's table in `toolkit.md` (and
-// the family's doctest there), a row in `numpy_pytorch.md`, and a row in
-// `generic_code.md`'s bounds table if it has a bound of its own.
+// the family's doctest there), its own doctest at the same place in
+// `toolkit_rows.md` (tests/docs.rs checks the two agree), a row in
+// `numpy_pytorch.md`, and a row in `generic_code.md`'s bounds table if it
+// has a bound of its own.
 
 pub mod broadcasting {
     #![doc = include_str!("broadcasting.md")]
@@ -47,6 +50,9 @@ pub mod views {
 }
 pub mod toolkit {
     #![doc = include_str!("toolkit.md")]
+}
+pub mod toolkit_rows {
+    #![doc = include_str!("toolkit_rows.md")]
 }
 pub mod matmul_einsum {
     #![doc = include_str!("matmul_einsum.md")]

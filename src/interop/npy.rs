@@ -259,7 +259,11 @@ impl NpyElement for usize {
     const SIZE: usize = 8;
     fn decode(bytes: &[u8], big_endian: bool) -> Option<Self> {
         let b = bytes.try_into().ok()?;
-        let v = if big_endian { u64::from_be_bytes(b) } else { u64::from_le_bytes(b) };
+        let v = if big_endian {
+            u64::from_be_bytes(b)
+        } else {
+            u64::from_le_bytes(b)
+        };
         usize::try_from(v).ok()
     }
     fn encode(self, out: &mut Vec<u8>) {
@@ -276,7 +280,11 @@ impl NpyElement for usize {
 fn integer(bytes: &[u8], size: usize, signed: bool, big_endian: bool) -> i128 {
     let mut le = [0u8; 16];
     for (k, slot) in le[..size].iter_mut().enumerate() {
-        *slot = if big_endian { bytes[size - 1 - k] } else { bytes[k] };
+        *slot = if big_endian {
+            bytes[size - 1 - k]
+        } else {
+            bytes[k]
+        };
     }
     if signed && le[size - 1] & 0x80 != 0 {
         le[size..].fill(0xFF);

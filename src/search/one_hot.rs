@@ -36,7 +36,11 @@ use crate::tensor::{DynTensor, Tensor};
 /// The one-hot rows of `labels` (sizes `dims`) over `n` classes, and their
 /// sizes, or the error for the first label out of range (checked before
 /// anything is allocated).
-fn one_hot_data(labels: &[usize], dims: &[usize], n: usize) -> Result<(Vec<i64>, Vec<usize>), ShapeError> {
+fn one_hot_data(
+    labels: &[usize],
+    dims: &[usize],
+    n: usize,
+) -> Result<(Vec<i64>, Vec<usize>), ShapeError> {
     if let Some(&label) = labels.iter().find(|&&l| l >= n) {
         return Err(ShapeError::OneHotClass {
             shape: dims.to_vec(),

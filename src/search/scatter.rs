@@ -43,7 +43,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::element::Element;
-use crate::error::{OrFail, ShapeError};
+use crate::error::{OrFail, ShapeError, try_vec};
 use crate::shape::broadcast::broadcast_shapes;
 use crate::shape::layout_axis::AxisOn;
 use crate::shape::list::Layout;
@@ -132,18 +132,24 @@ fn strides(dims: &[usize]) -> Vec<usize> {
     s
 }
 
+/// Row-major elements and their sizes.
+struct Elems<'a, T> {
+    data: &'a [T],
+    dims: &'a [usize],
+}
+
 /// `scatter` / `scatter_add` into `out` (sizes `dims`) along `axis`, all
 /// checks first.
 fn scatter_into<T: Element>(
     out: &mut [T],
     dims: &[usize],
     axis: usize,
-    index: &[usize],
-    idims: &[usize],
-    src: &[T],
-    sdims: &[usize],
+    index: Elems<'_, usize>,
+    src: Elems<'_, T>,
     add: bool,
 ) -> Result<(), ShapeError> {
+    let (idims, sdims) = (index.dims, src.dims);
+    let (index, src) = (index.data, src.data);
     if index.is_empty() {
         return Ok(()); // PyTorch: an empty index writes nothing
     }
@@ -336,10 +342,20 @@ fn index_put_into<T: Element>(
     let inner: usize = rest.iter().product();
     let os = strides(dims);
     let count: usize = bshape.iter().product();
-    for p in 0..count {
-        let base: usize = (0..k).map(|a| idx[a][p] * os[a]).sum();
+    // Where each indexed slice starts in `out`.
+    let mut starts = try_vec(count, &bshape)?;
+    starts.resize(count, 0usize);
+    for (positions, &stride) in idx.iter().zip(&os) {
+        for (start, &i) in starts.iter_mut().zip(positions) {
+            *start += i * stride;
+        }
+    }
+    for (p, &base) in starts.iter().enumerate() {
         let from = p * inner;
-        for (x, &v) in out[base..base + inner].iter_mut().zip(&vals[from..from + inner]) {
+        for (x, &v) in out[base..base + inner]
+            .iter_mut()
+            .zip(&vals[from..from + inner])
+        {
             *x = if accumulate { *x + v } else { v };
         }
     }
@@ -366,7 +382,10 @@ macro_rules! writes {
             ) -> Result<(), ShapeError> {
                 let dims = self.shape().to_vec();
                 let axis = $resolve(axis, &dims)?;
-                scatter_into(self.as_mut_slice(), &dims, axis, index.elements(), &index.sizes(), src.elements(), &src.sizes(), false)
+                let (idims, sdims) = (index.sizes(), src.sizes());
+                let index = Elems { data: index.elements(), dims: &idims };
+                let src = Elems { data: src.elements(), dims: &sdims };
+                scatter_into(self.as_mut_slice(), &dims, axis, index, src, false)
             }
             /// [`try_scatter_`](Self::try_scatter_), panicking with its error.
             #[track_caller]
@@ -400,7 +419,10 @@ macro_rules! writes {
             ) -> Result<(), ShapeError> {
                 let dims = self.shape().to_vec();
                 let axis = $resolve(axis, &dims)?;
-                scatter_into(self.as_mut_slice(), &dims, axis, index.elements(), &index.sizes(), src.elements(), &src.sizes(), true)
+                let (idims, sdims) = (index.sizes(), src.sizes());
+                let index = Elems { data: index.elements(), dims: &idims };
+                let src = Elems { data: src.elements(), dims: &sdims };
+                scatter_into(self.as_mut_slice(), &dims, axis, index, src, true)
             }
             /// [`try_scatter_add_`](Self::try_scatter_add_), panicking with its error.
             #[track_caller]
@@ -503,7 +525,10 @@ macro_rules! writes {
     )*};
 }
 
-fn number_axis<A: crate::shape::axis::AxisArg>(axis: A, dims: &[usize]) -> Result<usize, ShapeError> {
+fn number_axis<A: crate::shape::axis::AxisArg>(
+    axis: A,
+    dims: &[usize],
+) -> Result<usize, ShapeError> {
     crate::shape::axis::existing(dims, axis)
 }
 
@@ -593,7 +618,12 @@ impl<T: Element> crate::view::DynViewMut<'_, T> {
     }
     /// [`try_index_put_`](Self::try_index_put_), panicking with its error.
     #[track_caller]
-    pub fn index_put_<I: Source<usize>>(&mut self, indices: &[I], values: impl Source<T>, accumulate: bool) {
+    pub fn index_put_<I: Source<usize>>(
+        &mut self,
+        indices: &[I],
+        values: impl Source<T>,
+        accumulate: bool,
+    ) {
         self.try_index_put_(indices, values, accumulate).or_fail()
     }
 }

@@ -138,8 +138,19 @@ fn generate() -> String {
     for k in 1..=MIXED_RANK {
         for p in patterns(k).into_iter().filter(|p| p.iter().any(|&d| d)) {
             let st = statics("A", &p);
-            writeln!(s, "/// The layout {}.", list_pattern("A", &p).replace('{', "").replace('}', "")).unwrap();
-            writeln!(s, "pub struct Mx{}<{}>;", letters(&p), decl(&st).trim_end_matches(", ")).unwrap();
+            writeln!(
+                s,
+                "/// The layout `{}`.",
+                list_pattern("A", &p).replace(['{', '}'], "")
+            )
+            .unwrap();
+            writeln!(
+                s,
+                "pub struct Mx{}<{}>;",
+                letters(&p),
+                decl(&st).trim_end_matches(", ")
+            )
+            .unwrap();
         }
     }
     for k in 1..=MIXED_RANK {

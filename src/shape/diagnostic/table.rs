@@ -67,57 +67,57 @@ impl Rendering for RLong {
 
 /// A rendered layout with a `Dyn` of rank 1 to 4: `RDyn<MxDN<0, 10>>` is `[Dyn, 10]`.
 pub struct RDyn<P>(core::marker::PhantomData<P>);
-/// The layout [Dyn].
+/// The layout `[Dyn]`.
 pub struct MxD<const A0: usize>;
-/// The layout [A0, Dyn].
+/// The layout `[A0, Dyn]`.
 pub struct MxND<const A0: usize, const A1: usize>;
-/// The layout [Dyn, A1].
+/// The layout `[Dyn, A1]`.
 pub struct MxDN<const A0: usize, const A1: usize>;
-/// The layout [Dyn, Dyn].
+/// The layout `[Dyn, Dyn]`.
 pub struct MxDD<const A0: usize, const A1: usize>;
-/// The layout [A0, A1, Dyn].
+/// The layout `[A0, A1, Dyn]`.
 pub struct MxNND<const A0: usize, const A1: usize, const A2: usize>;
-/// The layout [A0, Dyn, A2].
+/// The layout `[A0, Dyn, A2]`.
 pub struct MxNDN<const A0: usize, const A1: usize, const A2: usize>;
-/// The layout [A0, Dyn, Dyn].
+/// The layout `[A0, Dyn, Dyn]`.
 pub struct MxNDD<const A0: usize, const A1: usize, const A2: usize>;
-/// The layout [Dyn, A1, A2].
+/// The layout `[Dyn, A1, A2]`.
 pub struct MxDNN<const A0: usize, const A1: usize, const A2: usize>;
-/// The layout [Dyn, A1, Dyn].
+/// The layout `[Dyn, A1, Dyn]`.
 pub struct MxDND<const A0: usize, const A1: usize, const A2: usize>;
-/// The layout [Dyn, Dyn, A2].
+/// The layout `[Dyn, Dyn, A2]`.
 pub struct MxDDN<const A0: usize, const A1: usize, const A2: usize>;
-/// The layout [Dyn, Dyn, Dyn].
+/// The layout `[Dyn, Dyn, Dyn]`.
 pub struct MxDDD<const A0: usize, const A1: usize, const A2: usize>;
-/// The layout [A0, A1, A2, Dyn].
+/// The layout `[A0, A1, A2, Dyn]`.
 pub struct MxNNND<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [A0, A1, Dyn, A3].
+/// The layout `[A0, A1, Dyn, A3]`.
 pub struct MxNNDN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [A0, A1, Dyn, Dyn].
+/// The layout `[A0, A1, Dyn, Dyn]`.
 pub struct MxNNDD<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [A0, Dyn, A2, A3].
+/// The layout `[A0, Dyn, A2, A3]`.
 pub struct MxNDNN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [A0, Dyn, A2, Dyn].
+/// The layout `[A0, Dyn, A2, Dyn]`.
 pub struct MxNDND<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [A0, Dyn, Dyn, A3].
+/// The layout `[A0, Dyn, Dyn, A3]`.
 pub struct MxNDDN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [A0, Dyn, Dyn, Dyn].
+/// The layout `[A0, Dyn, Dyn, Dyn]`.
 pub struct MxNDDD<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [Dyn, A1, A2, A3].
+/// The layout `[Dyn, A1, A2, A3]`.
 pub struct MxDNNN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [Dyn, A1, A2, Dyn].
+/// The layout `[Dyn, A1, A2, Dyn]`.
 pub struct MxDNND<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [Dyn, A1, Dyn, A3].
+/// The layout `[Dyn, A1, Dyn, A3]`.
 pub struct MxDNDN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [Dyn, A1, Dyn, Dyn].
+/// The layout `[Dyn, A1, Dyn, Dyn]`.
 pub struct MxDNDD<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [Dyn, Dyn, A2, A3].
+/// The layout `[Dyn, Dyn, A2, A3]`.
 pub struct MxDDNN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [Dyn, Dyn, A2, Dyn].
+/// The layout `[Dyn, Dyn, A2, Dyn]`.
 pub struct MxDDND<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [Dyn, Dyn, Dyn, A3].
+/// The layout `[Dyn, Dyn, Dyn, A3]`.
 pub struct MxDDDN<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
-/// The layout [Dyn, Dyn, Dyn, Dyn].
+/// The layout `[Dyn, Dyn, Dyn, Dyn]`.
 pub struct MxDDDD<const A0: usize, const A1: usize, const A2: usize, const A3: usize>;
 impl<const A0: usize> Rendering for RDyn<MxD<A0>> {
     type Prepend<const X: usize> = RDyn<MxND<X, A0>>;
