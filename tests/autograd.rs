@@ -607,3 +607,192 @@ fn updating_a_parameter_keeps_a_live_graph_intact() {
     let g = y.sum().backward();
     assert_eq!(g.get(&w).to_vec(), vec![4.0]);
 }
+
+// ---------------------------------------------------------------------------
+// Checkpoints (the `safetensors` feature).
+
+#[cfg(feature = "safetensors")]
+mod checkpoints {
+    use shaped::autograd::checkpoint::{
+        CheckpointError, from_safetensors, load_safetensors, to_safetensors,
+    };
+    use shaped::autograd::{DynVar, Parameters, Var};
+    use shaped::{Dyn, DynTensor, ShapeError, Tensor, parameters, shape};
+
+    struct Mlp {
+        w1: Var<f32, shape![4, 8]>,
+        b1: Var<f32, shape![8]>,
+        w2: Var<f32, shape![8, 3]>,
+        b2: Var<f32, shape![3]>,
+    }
+    parameters!(Mlp<f32> { w1, b1, w2, b2 });
+
+    fn zeros() -> Mlp {
+        Mlp {
+            w1: Var::param(Tensor::zeros()),
+            b1: Var::param(Tensor::zeros()),
+            w2: Var::param(Tensor::zeros()),
+            b2: Var::param(Tensor::zeros()),
+        }
+    }
+
+    /// `(arange(n) - n / 2) / 16`, what tests/data/autograd/make_fixture.py
+    /// stores in each tensor.
+    fn fixture_values(n: usize) -> Vec<f32> {
+        (0..n).map(|k| (k as f32 - n as f32 / 2.0) / 16.0).collect()
+    }
+
+    #[test]
+    fn a_file_written_by_python_loads() {
+        let mut m = zeros();
+        load_safetensors(&mut m, "tests/data/autograd/python_written.safetensors").unwrap();
+        assert_eq!(m.w1.value().to_vec(), fixture_values(32));
+        assert_eq!(m.b1.value().to_vec(), fixture_values(8));
+        assert_eq!(m.w2.value().to_vec(), fixture_values(24));
+        assert_eq!(m.b2.value().to_vec(), fixture_values(3));
+        // Written back here, the bytes are Python's: both sort the names
+        // and pad the header alike.
+        let python = std::fs::read("tests/data/autograd/python_written.safetensors").unwrap();
+        assert_eq!(to_safetensors(&mut m).unwrap(), python);
+    }
+
+    #[test]
+    fn mismatches_name_the_tensor_and_change_nothing() {
+        let bytes = std::fs::read("tests/data/autograd/python_written.safetensors").unwrap();
+
+        struct Transposed {
+            w1: Var<f32, shape![8, 4]>,
+            b1: Var<f32, shape![8]>,
+            w2: Var<f32, shape![8, 3]>,
+            b2: Var<f32, shape![3]>,
+        }
+        parameters!(Transposed<f32> { w1, b1, w2, b2 });
+        let mut t = Transposed {
+            w1: Var::param(Tensor::full(1.0)),
+            b1: Var::param(Tensor::full(1.0)),
+            w2: Var::param(Tensor::full(1.0)),
+            b2: Var::param(Tensor::full(1.0)),
+        };
+        let err = from_safetensors(&mut t, &bytes).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "tensor 'w1': expected a tensor of shape [8, 4], got shape [4, 8]"
+        );
+        match err {
+            CheckpointError::Shape {
+                name,
+                error: ShapeError::Mismatch { expected, got },
+            } => {
+                assert_eq!(
+                    (name.as_str(), expected, got),
+                    ("w1", vec![8, 4], vec![4, 8])
+                );
+            }
+            other => panic!("{other}"),
+        }
+        // Nothing loaded, not even the tensors that fit.
+        assert_eq!(t.b1.value().to_vec(), vec![1.0; 8]);
+
+        // f64 parameters do not take F32 tensors.
+        struct Wide {
+            w1: Var<f64, shape![4, 8]>,
+        }
+        parameters!(Wide<f64> { w1 });
+        let mut w = Wide {
+            w1: Var::param(Tensor::zeros()),
+        };
+        let err = from_safetensors(&mut w, &bytes).unwrap_err();
+        assert_eq!(err.to_string(), "tensor 'w1': expected dtype F64, got F32");
+
+        // A model with fewer parameters: the file's others are unexpected.
+        struct First {
+            w1: Var<f32, shape![4, 8]>,
+        }
+        parameters!(First<f32> { w1 });
+        let err = from_safetensors(
+            &mut First {
+                w1: Var::param(Tensor::zeros()),
+            },
+            &bytes,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the checkpoint has a tensor 'b1' that the model does not"
+        );
+
+        // A parameter the file lacks.
+        struct Extra {
+            w1: Var<f32, shape![4, 8]>,
+            w3: Var<f32, shape![2]>,
+        }
+        parameters!(Extra<f32> { w1, w3 });
+        let mut e = Extra {
+            w1: Var::param(Tensor::zeros()),
+            w3: Var::param(Tensor::zeros()),
+        };
+        let err = from_safetensors(&mut e, &bytes).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "tensor 'w3' is missing from the checkpoint"
+        );
+
+        // Not a safetensors file at all.
+        assert!(matches!(
+            from_safetensors(&mut zeros(), b"not a file"),
+            Err(CheckpointError::Format(_))
+        ));
+        assert!(matches!(
+            load_safetensors(&mut zeros(), "no/such/file"),
+            Err(CheckpointError::Io(_))
+        ));
+    }
+
+    #[test]
+    fn every_layout_round_trips() {
+        struct Layouts {
+            fixed: Var<f64, shape![2, 3]>,
+            mixed: Var<f64, shape![Dyn, 2]>,
+            runtime: DynVar<f64>,
+            scalar: Var<f64, shape![]>,
+            empty: Var<f64, shape![0, 4]>,
+            layers: Vec<Var<f64, shape![2]>>,
+        }
+        parameters!(Layouts<f64> { fixed, mixed, runtime, scalar, empty, layers });
+        let make = |v: f64| Layouts {
+            fixed: Var::param(Tensor::full(v)),
+            mixed: Var::param(Tensor::full_sized(&[3], v + 1.0)),
+            runtime: Var::param(DynTensor::full(&[2, 2, 2], v + 2.0)),
+            scalar: Var::param(Tensor::full(v + 3.0)),
+            empty: Var::param(Tensor::zeros()),
+            layers: vec![
+                Var::param(Tensor::full(v + 4.0)),
+                Var::param(Tensor::full(v + 5.0)),
+            ],
+        };
+        let mut a = make(10.0);
+        let bytes = to_safetensors(&mut a).unwrap();
+        let mut b = make(0.0);
+        from_safetensors(&mut b, &bytes).unwrap();
+        assert_eq!(
+            b.names(),
+            [
+                "fixed", "mixed", "runtime", "scalar", "empty", "layers.0", "layers.1"
+            ]
+        );
+        assert_eq!(b.fixed.value().to_vec(), vec![10.0; 6]);
+        assert_eq!(b.mixed.value().to_vec(), vec![11.0; 6]);
+        assert_eq!(b.runtime.value().to_vec(), vec![12.0; 8]);
+        assert_eq!(b.scalar.value().to_vec(), vec![13.0]);
+        assert_eq!(b.layers[1].value().to_vec(), vec![15.0; 2]);
+        // A runtime parameter keeps its shape: [2, 2, 2] does not load
+        // into [8].
+        let mut c = make(0.0);
+        c.runtime = Var::param(DynTensor::zeros(&[8]));
+        let err = from_safetensors(&mut c, &bytes).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "tensor 'runtime': expected a tensor of shape [8], got shape [2, 2, 2]"
+        );
+    }
+}

@@ -36,6 +36,8 @@
 //! `safetensors` files behind the `safetensors` feature.
 
 mod binary;
+#[cfg(feature = "safetensors")]
+pub mod checkpoint;
 mod layout;
 mod loss;
 mod matmul;
