@@ -20,6 +20,7 @@
 //! | [`bridges`] | the optional features: ndarray, nalgebra, serde, `.npy`, approx, rand, rayon, `no_std` |
 //! | [`performance`] | static shapes, owned operands, `_into`, `zip`, rayon: what is cheap and what allocates |
 //! | [`numpy_pytorch`] | a NumPy / PyTorch spelling → `shaped` spelling table |
+//! | `autodiff` | (the `autograd` feature) training: tracked tensors, `backward()`, gradients of their parameters' layouts, optimizers, checkpoints |
 //!
 //! The design itself (the layers, where the type-level work happens) is in
 //! the [crate documentation](crate) and, for contributors, in the
@@ -64,4 +65,8 @@ pub mod performance {
 }
 pub mod numpy_pytorch {
     #![doc = include_str!("numpy_pytorch.md")]
+}
+#[cfg(feature = "autograd")]
+pub mod autodiff {
+    #![doc = include_str!("autodiff.md")]
 }
