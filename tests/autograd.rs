@@ -266,6 +266,39 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// einsum's gradient: products, traces and diagonals, labels summed
+    /// within one operand, implicit outputs, and `...` broadcasting.
+    #[test]
+    fn einsum_equations(i in 0usize..4, j in 1usize..4, k in 0usize..4, b in 1usize..3, seed in any::<u64>()) {
+        let cases: Vec<(&str, Vec<Vec<usize>>)> = vec![
+            ("ij,jk->ik", vec![vec![i, j], vec![j, k]]),
+            ("ij,jk", vec![vec![i, j], vec![j, k]]),
+            ("ii", vec![vec![j, j]]),
+            ("ii->i", vec![vec![j, j]]),
+            ("iij->j", vec![vec![j, j, k]]),
+            ("ij->", vec![vec![i, j]]),
+            ("ij,ij->ij", vec![vec![i, j], vec![i, j]]),
+            ("ijk->kj", vec![vec![i, j, k]]),
+            ("i,j->ij", vec![vec![i], vec![j]]),
+            ("bij,bjk->bik", vec![vec![b, i, j], vec![b, j, k]]),
+            ("...ij,...jk", vec![vec![b, 1, i, j], vec![2, j, k]]),
+            ("...ij,jk->...ik", vec![vec![b, i, j], vec![j, k]]),
+            ("i...,i...->...", vec![vec![j, 1, k], vec![j, b, 1]]),
+        ];
+        for (n, (eq, shapes)) in cases.into_iter().enumerate() {
+            let inputs: Vec<DynTensor<f64>> =
+                shapes.iter().enumerate().map(|(m, s)| values(s, seed ^ (n * 4 + m) as u64)).collect();
+            check(&inputs, &|v| {
+                let refs: Vec<&DynVar<f64>> = v.iter().collect();
+                DynVar::einsum(eq, &refs).unwrap()
+            })?;
+        }
+    }
+}
+
 trait ToMask {
     fn to_dyn_mask(&self) -> DynTensor<bool>;
 }

@@ -38,6 +38,7 @@
 mod binary;
 #[cfg(feature = "safetensors")]
 pub mod checkpoint;
+mod einsum;
 mod layout;
 mod loss;
 mod matmul;

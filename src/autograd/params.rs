@@ -143,11 +143,12 @@ macro_rules! parameters {
                 prefix: &str,
                 f: &mut dyn FnMut(&str, &mut dyn $crate::autograd::AnyParam<$t>),
             ) {
-                $($crate::autograd::Parameters::<$t>::visit(
-                    &mut self.$field,
-                    &$crate::autograd::__field_name(prefix, stringify!($field)),
-                    f,
-                );)*
+                $(if prefix.is_empty() {
+                    $crate::autograd::Parameters::<$t>::visit(&mut self.$field, stringify!($field), f);
+                } else {
+                    let name = $crate::autograd::__field_name(prefix, stringify!($field));
+                    $crate::autograd::Parameters::<$t>::visit(&mut self.$field, &name, f);
+                })*
             }
         }
     };
