@@ -32,9 +32,10 @@ fn scalar_of(out: &DynVar<f64>, w: &DynTensor<f64>) -> f64 {
 /// Checks the gradients `f` gives its inputs against central differences
 /// of `sum(f(inputs) * w)`.
 fn check(
-    inputs: &[DynTensor<f64>],
+    inputs: impl AsRef<[DynTensor<f64>]>,
     f: &dyn Fn(&[DynVar<f64>]) -> DynVar<f64>,
 ) -> Result<(), TestCaseError> {
+    let inputs = inputs.as_ref();
     let vars: Vec<DynVar<f64>> = inputs.iter().map(|t| Var::param(t.clone())).collect();
     let out = f(&vars);
     let w = weights(out.shape());
@@ -129,44 +130,44 @@ proptest! {
     #[test]
     fn arithmetic_broadcasts((a, b) in pair_strategy(), seed in any::<u64>()) {
         let (x, y, p) = (values(&a, seed), values(&b, seed ^ 1), positive(&b, seed ^ 2));
-        check(&[x.clone(), y.clone()], &|v| &v[0] + &v[1])?;
-        check(&[x.clone(), y.clone()], &|v| &v[0] - &v[1])?;
-        check(&[x.clone(), y.clone()], &|v| &v[0] * &v[1])?;
-        check(&[x.clone(), p.clone()], &|v| &v[0] / &v[1])?;
-        check(&[x.clone(), y.clone()], &|v| v[0].maximum(&v[1]))?;
-        check(&[x.clone(), y.clone()], &|v| v[0].minimum(&v[1]))?;
-        check(&[positive(&a, seed), y.clone()], &|v| v[0].pow(&v[1]))?;
+        check([x.clone(), y.clone()], &|v| &v[0] + &v[1])?;
+        check([x.clone(), y.clone()], &|v| &v[0] - &v[1])?;
+        check([x.clone(), y.clone()], &|v| &v[0] * &v[1])?;
+        check([x.clone(), p.clone()], &|v| &v[0] / &v[1])?;
+        check([x.clone(), y.clone()], &|v| v[0].maximum(&v[1]))?;
+        check([x.clone(), y.clone()], &|v| v[0].minimum(&v[1]))?;
+        check([positive(&a, seed), y.clone()], &|v| v[0].pow(&v[1]))?;
         // The same operand twice: both gradients add up.
-        check(&[x.clone()], &|v| &(&v[0] * &v[0]) - &v[0])?;
+        check([x.clone()], &|v| &(&v[0] * &v[0]) - &v[0])?;
     }
 
     #[test]
     fn scalars(a in shape_strategy(), seed in any::<u64>()) {
         let (x, p) = (values(&a, seed), positive(&a, seed));
-        check(&[x.clone()], &|v| &v[0] + 1.5)?;
-        check(&[x.clone()], &|v| 2.0 - &v[0])?;
-        check(&[x.clone()], &|v| &v[0] * -3.0)?;
-        check(&[x.clone()], &|v| &v[0] / 4.0)?;
-        check(&[p.clone()], &|v| 3.0 / &v[0])?;
-        check(&[x.clone()], &|v| -&v[0])?;
+        check([x.clone()], &|v| &v[0] + 1.5)?;
+        check([x.clone()], &|v| 2.0 - &v[0])?;
+        check([x.clone()], &|v| &v[0] * -3.0)?;
+        check([x.clone()], &|v| &v[0] / 4.0)?;
+        check([p.clone()], &|v| 3.0 / &v[0])?;
+        check([x.clone()], &|v| -&v[0])?;
     }
 
     #[test]
     fn unary_math(a in shape_strategy(), seed in any::<u64>()) {
         let (x, p) = (values(&a, seed), positive(&a, seed));
-        check(&[x.clone()], &|v| v[0].exp())?;
-        check(&[p.clone()], &|v| v[0].ln())?;
-        check(&[p.clone()], &|v| v[0].sqrt())?;
-        check(&[x.clone()], &|v| v[0].tanh())?;
-        check(&[x.clone()], &|v| v[0].sigmoid())?;
-        check(&[x.clone()], &|v| v[0].relu())?;
-        check(&[x.clone()], &|v| v[0].gelu())?;
-        check(&[x.clone()], &|v| v[0].silu())?;
-        check(&[x.clone()], &|v| v[0].softplus())?;
-        check(&[x.clone()], &|v| v[0].abs())?;
-        check(&[x.clone()], &|v| v[0].square())?;
-        check(&[p.clone()], &|v| v[0].powf(1.7))?;
-        check(&[x.clone()], &|v| v[0].clamp(-1.02, 0.97))?;
+        check([x.clone()], &|v| v[0].exp())?;
+        check([p.clone()], &|v| v[0].ln())?;
+        check([p.clone()], &|v| v[0].sqrt())?;
+        check([x.clone()], &|v| v[0].tanh())?;
+        check([x.clone()], &|v| v[0].sigmoid())?;
+        check([x.clone()], &|v| v[0].relu())?;
+        check([x.clone()], &|v| v[0].gelu())?;
+        check([x.clone()], &|v| v[0].silu())?;
+        check([x.clone()], &|v| v[0].softplus())?;
+        check([x.clone()], &|v| v[0].abs())?;
+        check([x.clone()], &|v| v[0].square())?;
+        check([p.clone()], &|v| v[0].powf(1.7))?;
+        check([x.clone()], &|v| v[0].clamp(-1.02, 0.97))?;
     }
 
     #[test]
@@ -174,20 +175,20 @@ proptest! {
         let x = values(&a, seed);
         let axes: Vec<i64> = (0..a.len() as i64).filter(|k| mask >> k & 1 == 1).collect();
         let n: usize = axes.iter().map(|&k| a[k as usize]).product();
-        check(&[x.clone()], &|v| v[0].sum_dims(&axes, keep).unwrap())?;
-        check(&[x.clone()], &|v| v[0].sum())?;
+        check([x.clone()], &|v| v[0].sum_dims(&axes, keep).unwrap())?;
+        check([x.clone()], &|v| v[0].sum())?;
         if n > 0 {
-            check(&[x.clone()], &|v| v[0].mean_dims(&axes, keep).unwrap())?;
-            check(&[x.clone()], &|v| v[0].max_dims(&axes, keep).unwrap())?;
-            check(&[x.clone()], &|v| v[0].min_dims(&axes, keep).unwrap())?;
-            check(&[x.clone()], &|v| v[0].logsumexp_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].mean_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].max_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].min_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].logsumexp_dims(&axes, keep).unwrap())?;
         }
         if n > 1 {
-            check(&[x.clone()], &|v| v[0].var_dims(&axes, keep).unwrap())?;
-            check(&[x.clone()], &|v| v[0].std_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].var_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].std_dims(&axes, keep).unwrap())?;
         }
         if x.numel() > 0 {
-            check(&[x.clone()], &|v| v[0].mean())?;
+            check([x.clone()], &|v| v[0].mean())?;
         }
     }
 
@@ -195,13 +196,13 @@ proptest! {
     fn softmax_and_cross_entropy(a in prop::collection::vec(0usize..4, 1..4), seed in any::<u64>(), axis in 0usize..3) {
         let x = values(&a, seed);
         let axis = axis % a.len();
-        check(&[x.clone()], &|v| v[0].softmax(axis).unwrap())?;
-        check(&[x.clone()], &|v| v[0].log_softmax(axis).unwrap())?;
+        check([x.clone()], &|v| v[0].softmax(axis).unwrap())?;
+        check([x.clone()], &|v| v[0].log_softmax(axis).unwrap())?;
         let classes = a[a.len() - 1];
-        let rows = if classes == 0 { 0 } else { x.numel() / classes };
+        let rows = x.numel().checked_div(classes).unwrap_or(0);
         if classes > 0 && rows > 0 {
             let targets: Vec<usize> = (0..rows).map(|r| (r * 5 + seed as usize % 7) % classes).collect();
-            check(&[x.clone()], &|v| v[0].cross_entropy(&targets))?;
+            check([x.clone()], &|v| v[0].cross_entropy(&targets))?;
         }
     }
 
@@ -222,36 +223,36 @@ proptest! {
             2 => { sa.extend([n, k]); sb = vec![k]; }
             _ => { sa = vec![k]; sb = vec![k]; }
         }
-        check(&[values(&sa, seed), values(&sb, seed ^ 3)], &|v| v[0].matmul(&v[1]))?;
+        check([values(&sa, seed), values(&sb, seed ^ 3)], &|v| v[0].matmul(&v[1]))?;
     }
 
     #[test]
     fn shape_operations(a in shape_strategy(), seed in any::<u64>(), pick in any::<u64>()) {
         let x = values(&a, seed);
         let n = x.numel();
-        check(&[x.clone()], &|v| v[0].reshape(&[n]).unwrap())?;
+        check([x.clone()], &|v| v[0].reshape(&[n]).unwrap())?;
         let mut perm: Vec<usize> = (0..a.len()).collect();
         if a.len() > 1 { perm.rotate_left((pick % a.len() as u64) as usize); }
-        check(&[x.clone()], &|v| v[0].permute(&perm).unwrap())?;
-        check(&[x.clone()], &|v| v[0].t())?;
+        check([x.clone()], &|v| v[0].permute(&perm).unwrap())?;
+        check([x.clone()], &|v| v[0].t())?;
         if a.len() >= 2 {
-            check(&[x.clone()], &|v| v[0].transpose(0, -1).unwrap())?;
+            check([x.clone()], &|v| v[0].transpose(0, -1).unwrap())?;
         }
         if !a.is_empty() {
             let axis = (pick % a.len() as u64) as usize;
             let d = a[axis];
             // Positions with repeats: each gets both gradients.
             let positions: Vec<usize> = if d == 0 { vec![] } else { vec![d - 1, 0, d - 1] };
-            check(&[x.clone()], &|v| v[0].index_select(axis, &positions).unwrap())?;
+            check([x.clone()], &|v| v[0].index_select(axis, &positions).unwrap())?;
             let start = d / 2;
-            check(&[x.clone()], &|v| v[0].narrow(axis, start, d - start).unwrap())?;
+            check([x.clone()], &|v| v[0].narrow(axis, start, d - start).unwrap())?;
             if d > 0 {
                 let index = DynTensor::<usize>::from_fn(&a, |k| (k * 3 + 1) % d);
-                check(&[x.clone()], &|v| v[0].gather(axis, &index).unwrap())?;
+                check([x.clone()], &|v| v[0].gather(axis, &index).unwrap())?;
             }
             let y = values(&a, seed ^ 5);
-            check(&[x.clone(), y.clone()], &|v| DynVar::cat(&[&v[0], &v[1], &v[0]], axis).unwrap())?;
-            check(&[x.clone(), y.clone()], &|v| DynVar::stack(&[&v[0], &v[1]], axis).unwrap())?;
+            check([x.clone(), y.clone()], &|v| DynVar::cat(&[&v[0], &v[1], &v[0]], axis).unwrap())?;
+            check([x.clone(), y.clone()], &|v| DynVar::stack(&[&v[0], &v[1]], axis).unwrap())?;
         }
     }
 
@@ -260,9 +261,9 @@ proptest! {
         let (x, y) = (values(&a, seed), values(&b, seed ^ 9));
         let out = shaped::broadcast_shapes(&[&a, &b]).unwrap();
         let mask = DynTensor::<f64>::from_fn(&out, |k| (k % 3) as f64).to_dyn_mask();
-        check(&[x.clone(), y.clone()], &|v| DynVar::where_cond(&mask, &v[0], &v[1]))?;
+        check([x.clone(), y.clone()], &|v| DynVar::where_cond(&mask, &v[0], &v[1]))?;
         let m = DynTensor::<f64>::from_fn(&a, |k| (k % 2) as f64).to_dyn_mask();
-        check(&[x.clone()], &|v| v[0].masked_fill(&m, 7.0))?;
+        check([x.clone()], &|v| v[0].masked_fill(&m, 7.0))?;
     }
 }
 
@@ -291,7 +292,7 @@ proptest! {
         for (n, (eq, shapes)) in cases.into_iter().enumerate() {
             let inputs: Vec<DynTensor<f64>> =
                 shapes.iter().enumerate().map(|(m, s)| values(s, seed ^ (n * 4 + m) as u64)).collect();
-            check(&inputs, &|v| {
+            check(&inputs[..], &|v| {
                 let refs: Vec<&DynVar<f64>> = v.iter().collect();
                 DynVar::einsum(eq, &refs).unwrap()
             })?;
@@ -327,8 +328,8 @@ fn hand_derived_table() {
     let a = Var::param(Tensor::<f64, shape![2, 1]>::from_slice(&[1.0, 2.0]).unwrap());
     let c = Var::param(Tensor::<f64, shape![3]>::from_slice(&[1.0, 10.0, 100.0]).unwrap());
     let grads = (&a * &c).sum().backward();
-    let (ga, gc): (Tensor<f64, shape![2, 1]>, Tensor<f64, shape![3]>) =
-        (grads.get(&a), grads.get(&c));
+    let ga: Tensor<f64, shape![2, 1]> = grads.get(&a);
+    let gc: Tensor<f64, shape![3]> = grads.get(&c);
     assert_eq!(
         (ga.to_vec(), gc.to_vec()),
         (vec![111.0, 111.0], vec![3.0, 3.0, 3.0])
@@ -394,8 +395,8 @@ fn static_and_mixed_layouts_agree_with_runtime() {
     let y = Var::param(Tensor::<f64, shape![2, 1]>::try_from(ys.clone()).unwrap());
     let out: Var<f64, shape![4, 2, 3]> = (&x * &y).tanh() / (&y.exp() + 1.0);
     let grads = out.sum_over((Axis::<0>, AxisFromEnd::<1>)).sum().backward();
-    let (gx, gy): (Tensor<f64, shape![4, 1, 3]>, Tensor<f64, shape![2, 1]>) =
-        (grads.get(&x), grads.get(&y));
+    let gx: Tensor<f64, shape![4, 1, 3]> = grads.get(&x);
+    let gy: Tensor<f64, shape![2, 1]> = grads.get(&y);
 
     let dx = Var::<f64, Runtime>::param(xs);
     let dy = Var::<f64, Runtime>::param(ys);
@@ -410,8 +411,8 @@ fn static_and_mixed_layouts_agree_with_runtime() {
     let input = Var::constant(Tensor::<f64, shape![Dyn, 3]>::try_from(values(&[5, 3], 5)).unwrap());
     let h: Var<f64, shape![Dyn, 2]> = (input.matmul(&w) + &b).relu();
     let grads = h.log_softmax(Axis::<1>).mean().backward();
-    let (gw, gb): (Tensor<f64, shape![3, 2]>, Tensor<f64, shape![2]>) =
-        (grads.get(&w), grads.get(&b));
+    let gw: Tensor<f64, shape![3, 2]> = grads.get(&w);
+    let gb: Tensor<f64, shape![2]> = grads.get(&b);
     let (dw, db) = (
         Var::<f64, Runtime>::param(w.value().to_dyn()),
         Var::<f64, Runtime>::param(b.value().to_dyn()),
