@@ -130,6 +130,8 @@
 //! | `npy` | | NumPy's `.npy` files: `read_npy`, `write_npy`, `load_npy`, `save_npy` (at the crate root and in `interop::npy`); implies `std` |
 //! | `approx` | | `AbsDiffEq`, `RelativeEq`, `UlpsEq` for tensors, so `assert_relative_eq!` works (`interop::approx`) |
 //! | `linalg` | | `shaped::linalg`: torch.linalg's `inv`, `det`, `solve`, `cholesky`, `qr`, `eigh`, `svd`, norms ... batched, shapes checked at compile time, on nalgebra's factorizations |
+//! | `autograd` | | `shaped::autograd`: tracked tensors of every layout, `backward()` giving gradients of their parameters' layouts, SGD and Adam (the guide's autodiff chapter); implies `std` |
+//! | `safetensors` | | checkpoints of `autograd` parameters in `safetensors` files, names, dtypes and shapes checked on load (`autograd::checkpoint`) |
 //! | `rayon` | | large runtime arithmetic, reductions and matrix products split across rayon's pool, results independent of the thread count ([`kernel::parallel`]) |
 //!
 //! The bridges (the last five) live in [`interop`], one module each.

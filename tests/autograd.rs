@@ -32,9 +32,10 @@ fn scalar_of(out: &DynVar<f64>, w: &DynTensor<f64>) -> f64 {
 /// Checks the gradients `f` gives its inputs against central differences
 /// of `sum(f(inputs) * w)`.
 fn check(
-    inputs: &[DynTensor<f64>],
+    inputs: impl AsRef<[DynTensor<f64>]>,
     f: &dyn Fn(&[DynVar<f64>]) -> DynVar<f64>,
 ) -> Result<(), TestCaseError> {
+    let inputs = inputs.as_ref();
     let vars: Vec<DynVar<f64>> = inputs.iter().map(|t| Var::param(t.clone())).collect();
     let out = f(&vars);
     let w = weights(out.shape());
@@ -129,44 +130,44 @@ proptest! {
     #[test]
     fn arithmetic_broadcasts((a, b) in pair_strategy(), seed in any::<u64>()) {
         let (x, y, p) = (values(&a, seed), values(&b, seed ^ 1), positive(&b, seed ^ 2));
-        check(&[x.clone(), y.clone()], &|v| &v[0] + &v[1])?;
-        check(&[x.clone(), y.clone()], &|v| &v[0] - &v[1])?;
-        check(&[x.clone(), y.clone()], &|v| &v[0] * &v[1])?;
-        check(&[x.clone(), p.clone()], &|v| &v[0] / &v[1])?;
-        check(&[x.clone(), y.clone()], &|v| v[0].maximum(&v[1]))?;
-        check(&[x.clone(), y.clone()], &|v| v[0].minimum(&v[1]))?;
-        check(&[positive(&a, seed), y.clone()], &|v| v[0].pow(&v[1]))?;
+        check([x.clone(), y.clone()], &|v| &v[0] + &v[1])?;
+        check([x.clone(), y.clone()], &|v| &v[0] - &v[1])?;
+        check([x.clone(), y.clone()], &|v| &v[0] * &v[1])?;
+        check([x.clone(), p.clone()], &|v| &v[0] / &v[1])?;
+        check([x.clone(), y.clone()], &|v| v[0].maximum(&v[1]))?;
+        check([x.clone(), y.clone()], &|v| v[0].minimum(&v[1]))?;
+        check([positive(&a, seed), y.clone()], &|v| v[0].pow(&v[1]))?;
         // The same operand twice: both gradients add up.
-        check(&[x.clone()], &|v| &(&v[0] * &v[0]) - &v[0])?;
+        check([x.clone()], &|v| &(&v[0] * &v[0]) - &v[0])?;
     }
 
     #[test]
     fn scalars(a in shape_strategy(), seed in any::<u64>()) {
         let (x, p) = (values(&a, seed), positive(&a, seed));
-        check(&[x.clone()], &|v| &v[0] + 1.5)?;
-        check(&[x.clone()], &|v| 2.0 - &v[0])?;
-        check(&[x.clone()], &|v| &v[0] * -3.0)?;
-        check(&[x.clone()], &|v| &v[0] / 4.0)?;
-        check(&[p.clone()], &|v| 3.0 / &v[0])?;
-        check(&[x.clone()], &|v| -&v[0])?;
+        check([x.clone()], &|v| &v[0] + 1.5)?;
+        check([x.clone()], &|v| 2.0 - &v[0])?;
+        check([x.clone()], &|v| &v[0] * -3.0)?;
+        check([x.clone()], &|v| &v[0] / 4.0)?;
+        check([p.clone()], &|v| 3.0 / &v[0])?;
+        check([x.clone()], &|v| -&v[0])?;
     }
 
     #[test]
     fn unary_math(a in shape_strategy(), seed in any::<u64>()) {
         let (x, p) = (values(&a, seed), positive(&a, seed));
-        check(&[x.clone()], &|v| v[0].exp())?;
-        check(&[p.clone()], &|v| v[0].ln())?;
-        check(&[p.clone()], &|v| v[0].sqrt())?;
-        check(&[x.clone()], &|v| v[0].tanh())?;
-        check(&[x.clone()], &|v| v[0].sigmoid())?;
-        check(&[x.clone()], &|v| v[0].relu())?;
-        check(&[x.clone()], &|v| v[0].gelu())?;
-        check(&[x.clone()], &|v| v[0].silu())?;
-        check(&[x.clone()], &|v| v[0].softplus())?;
-        check(&[x.clone()], &|v| v[0].abs())?;
-        check(&[x.clone()], &|v| v[0].square())?;
-        check(&[p.clone()], &|v| v[0].powf(1.7))?;
-        check(&[x.clone()], &|v| v[0].clamp(-1.02, 0.97))?;
+        check([x.clone()], &|v| v[0].exp())?;
+        check([p.clone()], &|v| v[0].ln())?;
+        check([p.clone()], &|v| v[0].sqrt())?;
+        check([x.clone()], &|v| v[0].tanh())?;
+        check([x.clone()], &|v| v[0].sigmoid())?;
+        check([x.clone()], &|v| v[0].relu())?;
+        check([x.clone()], &|v| v[0].gelu())?;
+        check([x.clone()], &|v| v[0].silu())?;
+        check([x.clone()], &|v| v[0].softplus())?;
+        check([x.clone()], &|v| v[0].abs())?;
+        check([x.clone()], &|v| v[0].square())?;
+        check([p.clone()], &|v| v[0].powf(1.7))?;
+        check([x.clone()], &|v| v[0].clamp(-1.02, 0.97))?;
     }
 
     #[test]
@@ -174,20 +175,20 @@ proptest! {
         let x = values(&a, seed);
         let axes: Vec<i64> = (0..a.len() as i64).filter(|k| mask >> k & 1 == 1).collect();
         let n: usize = axes.iter().map(|&k| a[k as usize]).product();
-        check(&[x.clone()], &|v| v[0].sum_dims(&axes, keep).unwrap())?;
-        check(&[x.clone()], &|v| v[0].sum())?;
+        check([x.clone()], &|v| v[0].sum_dims(&axes, keep).unwrap())?;
+        check([x.clone()], &|v| v[0].sum())?;
         if n > 0 {
-            check(&[x.clone()], &|v| v[0].mean_dims(&axes, keep).unwrap())?;
-            check(&[x.clone()], &|v| v[0].max_dims(&axes, keep).unwrap())?;
-            check(&[x.clone()], &|v| v[0].min_dims(&axes, keep).unwrap())?;
-            check(&[x.clone()], &|v| v[0].logsumexp_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].mean_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].max_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].min_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].logsumexp_dims(&axes, keep).unwrap())?;
         }
         if n > 1 {
-            check(&[x.clone()], &|v| v[0].var_dims(&axes, keep).unwrap())?;
-            check(&[x.clone()], &|v| v[0].std_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].var_dims(&axes, keep).unwrap())?;
+            check([x.clone()], &|v| v[0].std_dims(&axes, keep).unwrap())?;
         }
         if x.numel() > 0 {
-            check(&[x.clone()], &|v| v[0].mean())?;
+            check([x.clone()], &|v| v[0].mean())?;
         }
     }
 
@@ -195,13 +196,13 @@ proptest! {
     fn softmax_and_cross_entropy(a in prop::collection::vec(0usize..4, 1..4), seed in any::<u64>(), axis in 0usize..3) {
         let x = values(&a, seed);
         let axis = axis % a.len();
-        check(&[x.clone()], &|v| v[0].softmax(axis).unwrap())?;
-        check(&[x.clone()], &|v| v[0].log_softmax(axis).unwrap())?;
+        check([x.clone()], &|v| v[0].softmax(axis).unwrap())?;
+        check([x.clone()], &|v| v[0].log_softmax(axis).unwrap())?;
         let classes = a[a.len() - 1];
-        let rows = if classes == 0 { 0 } else { x.numel() / classes };
+        let rows = x.numel().checked_div(classes).unwrap_or(0);
         if classes > 0 && rows > 0 {
             let targets: Vec<usize> = (0..rows).map(|r| (r * 5 + seed as usize % 7) % classes).collect();
-            check(&[x.clone()], &|v| v[0].cross_entropy(&targets))?;
+            check([x.clone()], &|v| v[0].cross_entropy(&targets))?;
         }
     }
 
@@ -212,8 +213,10 @@ proptest! {
         form in 0u8..4,
         seed in any::<u64>(),
     ) {
-        // Batches up to rank 2 (the pair's shapes), or vectors on one side.
-        let (ba, bb) = (ba.into_iter().take(2).collect::<Vec<_>>(), bb.into_iter().take(2).collect::<Vec<_>>());
+        // Batches up to rank 2 (the pair's last two sizes, which broadcast),
+        // or vectors on one side.
+        let tail = |v: Vec<usize>| v[v.len().saturating_sub(2)..].to_vec();
+        let (ba, bb) = (tail(ba), tail(bb));
         let mut sa = ba.clone();
         let mut sb = bb.clone();
         match form {
@@ -222,36 +225,36 @@ proptest! {
             2 => { sa.extend([n, k]); sb = vec![k]; }
             _ => { sa = vec![k]; sb = vec![k]; }
         }
-        check(&[values(&sa, seed), values(&sb, seed ^ 3)], &|v| v[0].matmul(&v[1]))?;
+        check([values(&sa, seed), values(&sb, seed ^ 3)], &|v| v[0].matmul(&v[1]))?;
     }
 
     #[test]
     fn shape_operations(a in shape_strategy(), seed in any::<u64>(), pick in any::<u64>()) {
         let x = values(&a, seed);
         let n = x.numel();
-        check(&[x.clone()], &|v| v[0].reshape(&[n]).unwrap())?;
+        check([x.clone()], &|v| v[0].reshape(&[n]).unwrap())?;
         let mut perm: Vec<usize> = (0..a.len()).collect();
         if a.len() > 1 { perm.rotate_left((pick % a.len() as u64) as usize); }
-        check(&[x.clone()], &|v| v[0].permute(&perm).unwrap())?;
-        check(&[x.clone()], &|v| v[0].t())?;
+        check([x.clone()], &|v| v[0].permute(&perm).unwrap())?;
+        check([x.clone()], &|v| v[0].t())?;
         if a.len() >= 2 {
-            check(&[x.clone()], &|v| v[0].transpose(0, -1).unwrap())?;
+            check([x.clone()], &|v| v[0].transpose(0, -1).unwrap())?;
         }
         if !a.is_empty() {
             let axis = (pick % a.len() as u64) as usize;
             let d = a[axis];
             // Positions with repeats: each gets both gradients.
             let positions: Vec<usize> = if d == 0 { vec![] } else { vec![d - 1, 0, d - 1] };
-            check(&[x.clone()], &|v| v[0].index_select(axis, &positions).unwrap())?;
+            check([x.clone()], &|v| v[0].index_select(axis, &positions).unwrap())?;
             let start = d / 2;
-            check(&[x.clone()], &|v| v[0].narrow(axis, start, d - start).unwrap())?;
+            check([x.clone()], &|v| v[0].narrow(axis, start, d - start).unwrap())?;
             if d > 0 {
                 let index = DynTensor::<usize>::from_fn(&a, |k| (k * 3 + 1) % d);
-                check(&[x.clone()], &|v| v[0].gather(axis, &index).unwrap())?;
+                check([x.clone()], &|v| v[0].gather(axis, &index).unwrap())?;
             }
             let y = values(&a, seed ^ 5);
-            check(&[x.clone(), y.clone()], &|v| DynVar::cat(&[&v[0], &v[1], &v[0]], axis).unwrap())?;
-            check(&[x.clone(), y.clone()], &|v| DynVar::stack(&[&v[0], &v[1]], axis).unwrap())?;
+            check([x.clone(), y.clone()], &|v| DynVar::cat(&[&v[0], &v[1], &v[0]], axis).unwrap())?;
+            check([x.clone(), y.clone()], &|v| DynVar::stack(&[&v[0], &v[1]], axis).unwrap())?;
         }
     }
 
@@ -260,9 +263,42 @@ proptest! {
         let (x, y) = (values(&a, seed), values(&b, seed ^ 9));
         let out = shaped::broadcast_shapes(&[&a, &b]).unwrap();
         let mask = DynTensor::<f64>::from_fn(&out, |k| (k % 3) as f64).to_dyn_mask();
-        check(&[x.clone(), y.clone()], &|v| DynVar::where_cond(&mask, &v[0], &v[1]))?;
+        check([x.clone(), y.clone()], &|v| DynVar::where_cond(&mask, &v[0], &v[1]))?;
         let m = DynTensor::<f64>::from_fn(&a, |k| (k % 2) as f64).to_dyn_mask();
-        check(&[x.clone()], &|v| v[0].masked_fill(&m, 7.0))?;
+        check([x.clone()], &|v| v[0].masked_fill(&m, 7.0))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// einsum's gradient: products, traces and diagonals, labels summed
+    /// within one operand, implicit outputs, and `...` broadcasting.
+    #[test]
+    fn einsum_equations(i in 0usize..4, j in 1usize..4, k in 0usize..4, b in 1usize..3, seed in any::<u64>()) {
+        let cases: Vec<(&str, Vec<Vec<usize>>)> = vec![
+            ("ij,jk->ik", vec![vec![i, j], vec![j, k]]),
+            ("ij,jk", vec![vec![i, j], vec![j, k]]),
+            ("ii", vec![vec![j, j]]),
+            ("ii->i", vec![vec![j, j]]),
+            ("iij->j", vec![vec![j, j, k]]),
+            ("ij->", vec![vec![i, j]]),
+            ("ij,ij->ij", vec![vec![i, j], vec![i, j]]),
+            ("ijk->kj", vec![vec![i, j, k]]),
+            ("i,j->ij", vec![vec![i], vec![j]]),
+            ("bij,bjk->bik", vec![vec![b, i, j], vec![b, j, k]]),
+            ("...ij,...jk", vec![vec![b, 1, i, j], vec![2, j, k]]),
+            ("...ij,jk->...ik", vec![vec![b, i, j], vec![j, k]]),
+            ("i...,i...->...", vec![vec![j, 1, k], vec![j, b, 1]]),
+        ];
+        for (n, (eq, shapes)) in cases.into_iter().enumerate() {
+            let inputs: Vec<DynTensor<f64>> =
+                shapes.iter().enumerate().map(|(m, s)| values(s, seed ^ (n * 4 + m) as u64)).collect();
+            check(&inputs[..], &|v| {
+                let refs: Vec<&DynVar<f64>> = v.iter().collect();
+                DynVar::einsum(eq, &refs).unwrap()
+            })?;
+        }
     }
 }
 
@@ -294,8 +330,8 @@ fn hand_derived_table() {
     let a = Var::param(Tensor::<f64, shape![2, 1]>::from_slice(&[1.0, 2.0]).unwrap());
     let c = Var::param(Tensor::<f64, shape![3]>::from_slice(&[1.0, 10.0, 100.0]).unwrap());
     let grads = (&a * &c).sum().backward();
-    let (ga, gc): (Tensor<f64, shape![2, 1]>, Tensor<f64, shape![3]>) =
-        (grads.get(&a), grads.get(&c));
+    let ga: Tensor<f64, shape![2, 1]> = grads.get(&a);
+    let gc: Tensor<f64, shape![3]> = grads.get(&c);
     assert_eq!(
         (ga.to_vec(), gc.to_vec()),
         (vec![111.0, 111.0], vec![3.0, 3.0, 3.0])
@@ -361,8 +397,8 @@ fn static_and_mixed_layouts_agree_with_runtime() {
     let y = Var::param(Tensor::<f64, shape![2, 1]>::try_from(ys.clone()).unwrap());
     let out: Var<f64, shape![4, 2, 3]> = (&x * &y).tanh() / (&y.exp() + 1.0);
     let grads = out.sum_over((Axis::<0>, AxisFromEnd::<1>)).sum().backward();
-    let (gx, gy): (Tensor<f64, shape![4, 1, 3]>, Tensor<f64, shape![2, 1]>) =
-        (grads.get(&x), grads.get(&y));
+    let gx: Tensor<f64, shape![4, 1, 3]> = grads.get(&x);
+    let gy: Tensor<f64, shape![2, 1]> = grads.get(&y);
 
     let dx = Var::<f64, Runtime>::param(xs);
     let dy = Var::<f64, Runtime>::param(ys);
@@ -377,8 +413,8 @@ fn static_and_mixed_layouts_agree_with_runtime() {
     let input = Var::constant(Tensor::<f64, shape![Dyn, 3]>::try_from(values(&[5, 3], 5)).unwrap());
     let h: Var<f64, shape![Dyn, 2]> = (input.matmul(&w) + &b).relu();
     let grads = h.log_softmax(Axis::<1>).mean().backward();
-    let (gw, gb): (Tensor<f64, shape![3, 2]>, Tensor<f64, shape![2]>) =
-        (grads.get(&w), grads.get(&b));
+    let gw: Tensor<f64, shape![3, 2]> = grads.get(&w);
+    let gb: Tensor<f64, shape![2]> = grads.get(&b);
     let (dw, db) = (
         Var::<f64, Runtime>::param(w.value().to_dyn()),
         Var::<f64, Runtime>::param(b.value().to_dyn()),
@@ -606,4 +642,193 @@ fn updating_a_parameter_keeps_a_live_graph_intact() {
     w.zero_grad();
     let g = y.sum().backward();
     assert_eq!(g.get(&w).to_vec(), vec![4.0]);
+}
+
+// ---------------------------------------------------------------------------
+// Checkpoints (the `safetensors` feature).
+
+#[cfg(feature = "safetensors")]
+mod checkpoints {
+    use shaped::autograd::checkpoint::{
+        CheckpointError, from_safetensors, load_safetensors, to_safetensors,
+    };
+    use shaped::autograd::{DynVar, Parameters, Var};
+    use shaped::{Dyn, DynTensor, ShapeError, Tensor, parameters, shape};
+
+    struct Mlp {
+        w1: Var<f32, shape![4, 8]>,
+        b1: Var<f32, shape![8]>,
+        w2: Var<f32, shape![8, 3]>,
+        b2: Var<f32, shape![3]>,
+    }
+    parameters!(Mlp<f32> { w1, b1, w2, b2 });
+
+    fn zeros() -> Mlp {
+        Mlp {
+            w1: Var::param(Tensor::zeros()),
+            b1: Var::param(Tensor::zeros()),
+            w2: Var::param(Tensor::zeros()),
+            b2: Var::param(Tensor::zeros()),
+        }
+    }
+
+    /// `(arange(n) - n / 2) / 16`, what tests/data/autograd/make_fixture.py
+    /// stores in each tensor.
+    fn fixture_values(n: usize) -> Vec<f32> {
+        (0..n).map(|k| (k as f32 - n as f32 / 2.0) / 16.0).collect()
+    }
+
+    #[test]
+    fn a_file_written_by_python_loads() {
+        let mut m = zeros();
+        load_safetensors(&mut m, "tests/data/autograd/python_written.safetensors").unwrap();
+        assert_eq!(m.w1.value().to_vec(), fixture_values(32));
+        assert_eq!(m.b1.value().to_vec(), fixture_values(8));
+        assert_eq!(m.w2.value().to_vec(), fixture_values(24));
+        assert_eq!(m.b2.value().to_vec(), fixture_values(3));
+        // Written back here, the bytes are Python's: both sort the names
+        // and pad the header alike.
+        let python = std::fs::read("tests/data/autograd/python_written.safetensors").unwrap();
+        assert_eq!(to_safetensors(&mut m).unwrap(), python);
+    }
+
+    #[test]
+    fn mismatches_name_the_tensor_and_change_nothing() {
+        let bytes = std::fs::read("tests/data/autograd/python_written.safetensors").unwrap();
+
+        struct Transposed {
+            w1: Var<f32, shape![8, 4]>,
+            b1: Var<f32, shape![8]>,
+            w2: Var<f32, shape![8, 3]>,
+            b2: Var<f32, shape![3]>,
+        }
+        parameters!(Transposed<f32> { w1, b1, w2, b2 });
+        let mut t = Transposed {
+            w1: Var::param(Tensor::full(1.0)),
+            b1: Var::param(Tensor::full(1.0)),
+            w2: Var::param(Tensor::full(1.0)),
+            b2: Var::param(Tensor::full(1.0)),
+        };
+        let err = from_safetensors(&mut t, &bytes).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "tensor 'w1': expected a tensor of shape [8, 4], got shape [4, 8]"
+        );
+        match err {
+            CheckpointError::Shape {
+                name,
+                error: ShapeError::Mismatch { expected, got },
+            } => {
+                assert_eq!(
+                    (name.as_str(), expected, got),
+                    ("w1", vec![8, 4], vec![4, 8])
+                );
+            }
+            other => panic!("{other}"),
+        }
+        // Nothing loaded, not even the tensors that fit.
+        assert_eq!(t.b1.value().to_vec(), vec![1.0; 8]);
+
+        // f64 parameters do not take F32 tensors.
+        struct Wide {
+            w1: Var<f64, shape![4, 8]>,
+        }
+        parameters!(Wide<f64> { w1 });
+        let mut w = Wide {
+            w1: Var::param(Tensor::zeros()),
+        };
+        let err = from_safetensors(&mut w, &bytes).unwrap_err();
+        assert_eq!(err.to_string(), "tensor 'w1': expected dtype F64, got F32");
+
+        // A model with fewer parameters: the file's others are unexpected.
+        struct First {
+            w1: Var<f32, shape![4, 8]>,
+        }
+        parameters!(First<f32> { w1 });
+        let err = from_safetensors(
+            &mut First {
+                w1: Var::param(Tensor::zeros()),
+            },
+            &bytes,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the checkpoint has a tensor 'b1' that the model does not"
+        );
+
+        // A parameter the file lacks.
+        struct Extra {
+            w1: Var<f32, shape![4, 8]>,
+            w3: Var<f32, shape![2]>,
+        }
+        parameters!(Extra<f32> { w1, w3 });
+        let mut e = Extra {
+            w1: Var::param(Tensor::zeros()),
+            w3: Var::param(Tensor::zeros()),
+        };
+        let err = from_safetensors(&mut e, &bytes).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "tensor 'w3' is missing from the checkpoint"
+        );
+
+        // Not a safetensors file at all.
+        assert!(matches!(
+            from_safetensors(&mut zeros(), b"not a file"),
+            Err(CheckpointError::Format(_))
+        ));
+        assert!(matches!(
+            load_safetensors(&mut zeros(), "no/such/file"),
+            Err(CheckpointError::Io(_))
+        ));
+    }
+
+    #[test]
+    fn every_layout_round_trips() {
+        struct Layouts {
+            fixed: Var<f64, shape![2, 3]>,
+            mixed: Var<f64, shape![Dyn, 2]>,
+            runtime: DynVar<f64>,
+            scalar: Var<f64, shape![]>,
+            empty: Var<f64, shape![0, 4]>,
+            layers: Vec<Var<f64, shape![2]>>,
+        }
+        parameters!(Layouts<f64> { fixed, mixed, runtime, scalar, empty, layers });
+        let make = |v: f64| Layouts {
+            fixed: Var::param(Tensor::full(v)),
+            mixed: Var::param(Tensor::full_sized(&[3], v + 1.0)),
+            runtime: Var::param(DynTensor::full(&[2, 2, 2], v + 2.0)),
+            scalar: Var::param(Tensor::full(v + 3.0)),
+            empty: Var::param(Tensor::zeros()),
+            layers: vec![
+                Var::param(Tensor::full(v + 4.0)),
+                Var::param(Tensor::full(v + 5.0)),
+            ],
+        };
+        let mut a = make(10.0);
+        let bytes = to_safetensors(&mut a).unwrap();
+        let mut b = make(0.0);
+        from_safetensors(&mut b, &bytes).unwrap();
+        assert_eq!(
+            b.names(),
+            [
+                "fixed", "mixed", "runtime", "scalar", "empty", "layers.0", "layers.1"
+            ]
+        );
+        assert_eq!(b.fixed.value().to_vec(), vec![10.0; 6]);
+        assert_eq!(b.mixed.value().to_vec(), vec![11.0; 6]);
+        assert_eq!(b.runtime.value().to_vec(), vec![12.0; 8]);
+        assert_eq!(b.scalar.value().to_vec(), vec![13.0]);
+        assert_eq!(b.layers[1].value().to_vec(), vec![15.0; 2]);
+        // A runtime parameter keeps its shape: [2, 2, 2] does not load
+        // into [8].
+        let mut c = make(0.0);
+        c.runtime = Var::param(DynTensor::zeros(&[8]));
+        let err = from_safetensors(&mut c, &bytes).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "tensor 'runtime': expected a tensor of shape [8], got shape [2, 2, 2]"
+        );
+    }
 }

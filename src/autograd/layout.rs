@@ -37,8 +37,13 @@ pub trait VarLayout: 'static + Sized {
     /// A runtime tensor of this layout's sizes as a value of this layout.
     /// The tape only calls it with tensors whose sizes it has checked.
     fn from_dyn<T: Real>(d: DynTensor<T>) -> Self::Value<T>;
-    /// Whether runtime sizes fit this layout.
-    fn admits(dims: &[usize]) -> bool;
+    /// Whether a value of sizes `current` may be replaced by one of sizes
+    /// `dims`: they fit the layout (for [`Runtime`], they are `current`,
+    /// as PyTorch's `load_state_dict` requires).
+    fn admits(current: &[usize], dims: &[usize]) -> bool;
+    /// The layout's sizes, `usize::MAX` where a size is known only at run
+    /// time; for [`Runtime`], `dims` (those of a value) themselves.
+    fn template(dims: &[usize]) -> alloc::vec::Vec<usize>;
 }
 
 impl<S: Layout> VarLayout for S {
@@ -60,8 +65,11 @@ impl<S: Layout> VarLayout for S {
             Err(e) => panic!("{e}"),
         }
     }
-    fn admits(dims: &[usize]) -> bool {
+    fn admits(_: &[usize], dims: &[usize]) -> bool {
         S::extents_for(dims).is_some()
+    }
+    fn template(_: &[usize]) -> alloc::vec::Vec<usize> {
+        S::TEMPLATE.to_vec()
     }
 }
 
@@ -80,8 +88,11 @@ impl VarLayout for Runtime {
     fn from_dyn<T: Real>(d: DynTensor<T>) -> DynTensor<T> {
         d
     }
-    fn admits(_: &[usize]) -> bool {
-        true
+    fn admits(current: &[usize], dims: &[usize]) -> bool {
+        current == dims
+    }
+    fn template(dims: &[usize]) -> alloc::vec::Vec<usize> {
+        dims.to_vec()
     }
 }
 

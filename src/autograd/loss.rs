@@ -22,7 +22,7 @@ impl<T: Real, L: VarLayout> Var<T, L> {
             "cross_entropy: expected logits of rank at least 1, got rank 0"
         );
         let classes = shape[shape.len() - 1];
-        let rows = if classes == 0 { 0 } else { x.numel() / classes };
+        let rows = x.numel().checked_div(classes).unwrap_or(0);
         assert!(
             targets.len() == rows,
             "Expected input batch_size ({rows}) to match target batch_size ({})",

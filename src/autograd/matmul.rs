@@ -34,7 +34,7 @@ impl<T: Real, A: VarLayout> Var<T, A> {
                 let (n, m) = (a2[a2.len() - 2], b2[b2.len() - 1]);
                 let mut out2: Vec<usize> = batch(&a2, &b2);
                 out2.extend([n, m]);
-                let g2 = reshaped(g.clone(), &out2);
+                let g2 = as_shape(g, &out2);
                 let ga = ins[0].tracked().then(|| {
                     let bv = as_shape(b, &b2);
                     let gab = g2.view().matmul(&bv.view().transpose(-1i64, -2i64));

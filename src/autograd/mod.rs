@@ -23,9 +23,9 @@
 //! let loss = y.square().mean();
 //! let grads = loss.backward();
 //! let gb: Tensor<f64, shape![2]> = grads.get(&b); // summed over the batch
-//! assert_eq!(gb.to_vec(), vec![3.0, 3.0]);
+//! assert_eq!(gb.to_vec(), vec![1.5, 1.5]); // 4 rows of d(mean(y²))/dy = 2 * 1.5 / 8
 //! let gw: Tensor<f64, shape![3, 2]> = grads.get(&w);
-//! assert_eq!(gw.to_vec(), vec![3.0; 6]);
+//! assert_eq!(gw.to_vec(), vec![1.5; 6]);
 //! ```
 //!
 //! The pieces, one file each: the graph ([`Var`], [`Grads`], [`no_grad`],
@@ -36,6 +36,9 @@
 //! `safetensors` files behind the `safetensors` feature.
 
 mod binary;
+#[cfg(feature = "safetensors")]
+pub mod checkpoint;
+mod einsum;
 mod layout;
 mod loss;
 mod matmul;

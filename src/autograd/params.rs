@@ -23,6 +23,9 @@ pub trait AnyParam<T: Real> {
     fn zero_grad(&mut self);
     /// Whether runtime sizes fit its layout (a checkpoint's check).
     fn admits(&self, dims: &[usize]) -> bool;
+    /// Its layout's sizes (`usize::MAX` for a `Dyn` one); a runtime
+    /// parameter's current sizes.
+    fn layout_dims(&self) -> Vec<usize>;
 }
 
 impl<T: Real, L: VarLayout> AnyParam<T> for Var<T, L> {
@@ -39,7 +42,13 @@ impl<T: Real, L: VarLayout> AnyParam<T> for Var<T, L> {
         Var::zero_grad(self)
     }
     fn admits(&self, dims: &[usize]) -> bool {
-        L::admits(dims)
+        L::admits(self.shape(), dims)
+    }
+    fn layout_dims(&self) -> Vec<usize> {
+        match L::STATIC_DIMS {
+            Some(d) => d.to_vec(),
+            None => L::template(self.shape()),
+        }
     }
 }
 
@@ -134,11 +143,12 @@ macro_rules! parameters {
                 prefix: &str,
                 f: &mut dyn FnMut(&str, &mut dyn $crate::autograd::AnyParam<$t>),
             ) {
-                $($crate::autograd::Parameters::<$t>::visit(
-                    &mut self.$field,
-                    &$crate::autograd::__field_name(prefix, stringify!($field)),
-                    f,
-                );)*
+                $(if prefix.is_empty() {
+                    $crate::autograd::Parameters::<$t>::visit(&mut self.$field, stringify!($field), f);
+                } else {
+                    let name = $crate::autograd::__field_name(prefix, stringify!($field));
+                    $crate::autograd::Parameters::<$t>::visit(&mut self.$field, &name, f);
+                })*
             }
         }
     };

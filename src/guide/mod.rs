@@ -22,6 +22,7 @@
 //! | [`performance`] | static shapes, owned operands, `_into`, `zip`, rayon: what is cheap and what allocates |
 //! | [`numpy_pytorch`] | a NumPy / PyTorch spelling → `shaped` spelling table |
 //! | [`nalgebra`](mod@nalgebra) | for nalgebra users: `*` is elementwise here, `matmul` is nalgebra's `*`; `SMatrix` ↔ `Tensor`, `DMatrix` ↔ `DynTensor` |
+//! | `autodiff` | (the `autograd` feature) training: tracked tensors, `backward()`, gradients of their parameters' layouts, optimizers, checkpoints |
 //!
 //! The design itself (the layers, where the type-level work happens) is in
 //! the [crate documentation](crate) and, for contributors, in the
@@ -74,4 +75,8 @@ pub mod numpy_pytorch {
 }
 pub mod nalgebra {
     #![doc = include_str!("nalgebra.md")]
+}
+#[cfg(feature = "autograd")]
+pub mod autodiff {
+    #![doc = include_str!("autodiff.md")]
 }
