@@ -1,5 +1,7 @@
 //! Parity of the six kinds of tensor, generated from the same tables that
-//! stamp the methods (`shaped::__reduction_table!`): every row of a table
+//! stamp the methods (`shaped::__reduction_table!`, `__softmax_table!`,
+//! `__unary_table!`):
+//! every row of a table
 //! is called on a `Tensor`, a contiguous, a sliced, a transposed and a
 //! reversed `TensorView`, a sliced `TensorViewMut`, and the same on the
 //! runtime side (`DynTensor`, `DynView`, `DynViewMut`), and each result is
@@ -11,7 +13,7 @@
 //! The owned tensors' values of `nansum` and `nanmean` are checked against
 //! NumPy's (`np.nansum`, `np.nanmean`, computed here and pasted).
 
-use shaped::{Axis, AxisFromEnd, DynTensor, Layout, Tensor, s, shape, slice};
+use shaped::{Axis, AxisFromEnd, DynTensor, Layout, Mask, Tensor, s, shape, slice};
 
 /// `[3, 4]` values, integers (so that sums in any order are exact), with
 /// a NaN at `[1, 2]` when `nan`.
@@ -55,11 +57,16 @@ impl Same for f64 {
             || (self - o).abs() <= 1e-12 * self.abs().max(1.0)
     }
 }
-impl Same for usize {
-    fn same(self, o: usize) -> bool {
-        self == o
-    }
+macro_rules! exact {
+    ($($t:ty),*) => {$(
+        impl Same for $t {
+            fn same(self, o: $t) -> bool {
+                self == o
+            }
+        }
+    )*};
 }
+exact!(usize, i32);
 fn all_same<U: Same>(a: &[U], b: &[U]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same(*y))
 }
@@ -97,6 +104,27 @@ impl Sample for usize {
     fn sample() -> usize {
         0
     }
+}
+impl Sample for f64 {
+    fn sample() -> f64 {
+        2.0
+    }
+}
+
+/// The element type of the tables' rows (`T` in their argument types).
+type T = f64;
+
+/// A runtime mask against the owned tensor's.
+#[track_caller]
+fn same_dyn_mask(want: &DynTensor<bool>, got: &DynTensor<bool>) {
+    assert_eq!(want.shape(), got.shape());
+    assert!(want.iter().eq(got.iter()));
+}
+
+/// A typed mask against the owned tensor's: the same layout `L`.
+#[track_caller]
+fn same_mask<L: Layout>(want: &Mask<L>, got: &Mask<L>) {
+    assert_eq!(want.to_vec(), got.to_vec());
 }
 
 /// Calls `$body!` with each kind's operand and the owned tensor holding
@@ -254,3 +282,92 @@ fn nansum_nanmean_match_numpy() {
     let s: i64 = i.nansum();
     assert_eq!(s, 10);
 }
+
+/// The parity test of the softmax table: a test per row.
+macro_rules! softmax_parity {
+    ({ $($row:tt)* }) => { $(softmax_parity!(@row $row);)* };
+    (@row { $name:ident $log:literal; $what:literal }) => {
+        #[test]
+        fn $name() {
+            macro_rules! typed {
+                ($x:expr, $own:expr) => {{
+                    let (x, own) = (&$x, &$own);
+                    same_typed(&own.$name(Axis::<0>), &x.$name(Axis::<0>));
+                    same_typed(&own.$name(AxisFromEnd::<1>), &x.$name(AxisFromEnd::<1>));
+                }};
+            }
+            macro_rules! runtime {
+                ($x:expr, $own:expr, $typed_own:expr) => {{
+                    let (x, own, t) = (&$x, &$own, &$typed_own);
+                    for axis in [0, -1, 1] {
+                        same_dyn(&own.$name(axis).unwrap(), &x.$name(axis).unwrap());
+                    }
+                    assert_eq!(x.$name(2).unwrap_err().to_string(), own.$name(2).unwrap_err().to_string());
+                    assert!(all_same(&own.$name(1).unwrap().to_vec(), &t.$name(Axis::<1>).to_vec()));
+                }};
+            }
+            each_kind!(typed, runtime);
+        }
+    };
+}
+
+shaped::__softmax_table!(softmax_parity []);
+
+/// The parity test of the elementwise table: a test per row.
+macro_rules! unary_parity {
+    ({ $($row:tt)* }) => { $(unary_parity!(@row $row);)* };
+    (@row { map $bound:path: $name:ident [$($arg:ident: $aty:ty),*] ($f:expr); $what:literal }) => {
+        #[test]
+        fn $name() {
+            $(let $arg: $aty = Sample::sample();)*
+            macro_rules! typed {
+                ($x:expr, $own:expr) => {{
+                    same_typed(&$own.$name($($arg),*), &$x.$name($($arg),*));
+                }};
+            }
+            macro_rules! runtime {
+                ($x:expr, $own:expr, $typed_own:expr) => {{
+                    same_dyn(&$own.$name($($arg),*), &$x.$name($($arg),*));
+                    assert!(all_same(&$typed_own.$name($($arg),*).to_vec(), &$x.$name($($arg),*).to_vec()));
+                }};
+            }
+            each_kind!(typed, runtime);
+        }
+    };
+    (@row { test $name:ident ($f:expr); $what:literal }) => {
+        #[test]
+        fn $name() {
+            macro_rules! typed {
+                ($x:expr, $own:expr) => {{
+                    same_mask(&$own.$name(), &$x.$name());
+                }};
+            }
+            macro_rules! runtime {
+                ($x:expr, $own:expr, $typed_own:expr) => {{
+                    same_dyn_mask(&$own.$name(), &$x.$name());
+                    assert!($typed_own.$name().to_vec().iter().eq($x.$name().iter()));
+                }};
+            }
+            each_kind!(typed, runtime);
+        }
+    };
+    (@row { cast; $what:literal }) => {
+        #[test]
+        fn cast() {
+            macro_rules! typed {
+                ($x:expr, $own:expr) => {{
+                    same_typed(&$own.cast::<i32>(), &$x.cast::<i32>());
+                }};
+            }
+            macro_rules! runtime {
+                ($x:expr, $own:expr, $typed_own:expr) => {{
+                    same_dyn(&$own.cast::<i32>(), &$x.cast::<i32>());
+                    assert_eq!($typed_own.cast::<i32>().to_vec(), $x.cast::<i32>().to_vec());
+                }};
+            }
+            each_kind!(typed, runtime);
+        }
+    };
+}
+
+shaped::__unary_table!(unary_parity []);

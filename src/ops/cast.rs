@@ -1,6 +1,7 @@
 //! Conversion of a tensor's elements to another numeric type:
 //! [`cast::<U>()`](crate::Tensor::cast), PyTorch's `.to(dtype)` and
-//! NumPy's `astype`, on every tensor kind; the layout (and names) stay.
+//! NumPy's `astype`, on every tensor kind (a row of the table in
+//! `unary_family.rs`); the layout (and names) stay.
 //!
 //! Each element converts as Rust's `as` converts it:
 //!
@@ -27,46 +28,3 @@
 //! let d = DynTensor::from_vec(vec![1u8, 2], &[2]).unwrap();
 //! assert_eq!(d.cast::<f64>().to_vec(), vec![1.0, 2.0]);
 //! ```
-
-use num_traits::AsPrimitive;
-
-use crate::element::Element;
-use crate::shape::list::Layout;
-use crate::tensor::{DynTensor, Tensor};
-
-impl<T: Element, S: Layout> Tensor<T, S> {
-    /// Every element converted to `U` as Rust's `as` converts it: floats to
-    /// integers truncate toward zero and saturate (NaN gives 0), integers
-    /// wrap (see the [module documentation](crate::ops::cast)). PyTorch's
-    /// `.to(dtype)`, NumPy's `astype`. The layout stays.
-    ///
-    /// ```
-    /// use shaped::{shape, Tensor};
-    /// let t = Tensor::<f64, shape![2, 2]>::from_slice(&[0.5, -0.5, 1e10, -2.5]).unwrap();
-    /// let i: Tensor<i16, shape![2, 2]> = t.cast();
-    /// assert_eq!(i.as_slice(), &[0, 0, i16::MAX, -2]);
-    /// ```
-    pub fn cast<U: Element>(&self) -> Tensor<U, S>
-    where
-        T: AsPrimitive<U>,
-    {
-        self.map_to(AsPrimitive::as_)
-    }
-}
-
-impl<T: Element> DynTensor<T> {
-    /// Every element converted to `U` as Rust's `as` converts it (see
-    /// [`Tensor::cast`]); the shape and names stay.
-    ///
-    /// ```
-    /// use shaped::DynTensor;
-    /// let t = DynTensor::from_vec(vec![-1.5f32, 1e9, f32::INFINITY], &[3]).unwrap();
-    /// assert_eq!(t.cast::<i32>().to_vec(), vec![-1, 1_000_000_000, i32::MAX]);
-    /// ```
-    pub fn cast<U: Element>(&self) -> DynTensor<U>
-    where
-        T: AsPrimitive<U>,
-    {
-        self.map_to(AsPrimitive::as_)
-    }
-}

@@ -20,8 +20,6 @@
 
 use alloc::vec::Vec;
 
-use num_traits::{Float, Signed};
-
 use super::masked_fill::RuntimeArg;
 use crate::element::Element;
 use crate::error::ShapeError;
@@ -64,21 +62,6 @@ impl<T: Element> DynTensor<T> {
         out.names = self.names.clone();
         out
     }
-
-    /// Every element clamped to `[min, max]` (PyTorch's `clamp`: NaN stays
-    /// NaN, and where `min > max` every element becomes `max`).
-    ///
-    /// ```
-    /// use shaped::DynTensor;
-    /// let t = DynTensor::from_vec(vec![-5, 0, 5, 10], &[4]).unwrap();
-    /// assert_eq!(t.clamp(0, 6).to_vec(), vec![0, 0, 5, 6]);
-    /// ```
-    pub fn clamp(&self, min: T, max: T) -> DynTensor<T> {
-        self.map(|x| {
-            let y = if x < min { min } else { x };
-            if y > max { max } else { y }
-        })
-    }
 }
 
 macro_rules! comparisons {
@@ -116,65 +99,3 @@ comparisons!(
     try_gt gt > "gt",
     try_ge ge >= "ge"
 );
-
-impl<T: Element + Signed> DynTensor<T> {
-    /// The absolute value of every element; integers wrap
-    /// (`abs(i32::MIN)` is `i32::MIN`, as in PyTorch).
-    ///
-    /// ```
-    /// use shaped::DynTensor;
-    /// let t = DynTensor::from_vec(vec![-1.5, 2.0], &[2]).unwrap();
-    /// assert_eq!(t.abs().to_vec(), vec![1.5, 2.0]);
-    /// ```
-    pub fn abs(&self) -> DynTensor<T> {
-        self.map(super::math::wrapping_abs)
-    }
-}
-
-impl<T: Element + Float> DynTensor<T> {
-    /// `e^x` for every element.
-    ///
-    /// ```
-    /// use shaped::DynTensor;
-    /// let t = DynTensor::from_vec(vec![0.0, 1.0], &[2]).unwrap();
-    /// assert_eq!(t.exp().to_vec(), vec![1.0, std::f64::consts::E]);
-    /// ```
-    pub fn exp(&self) -> DynTensor<T> {
-        self.map(Float::exp)
-    }
-
-    /// The natural logarithm of every element (PyTorch's `log`): `-inf` at
-    /// 0, NaN below.
-    ///
-    /// ```
-    /// use shaped::DynTensor;
-    /// let t = DynTensor::from_vec(vec![1.0, std::f64::consts::E], &[2]).unwrap();
-    /// assert_eq!(t.ln().to_vec(), vec![0.0, 1.0]);
-    /// ```
-    pub fn ln(&self) -> DynTensor<T> {
-        self.map(Float::ln)
-    }
-
-    /// The square root of every element (NaN below 0).
-    ///
-    /// ```
-    /// use shaped::DynTensor;
-    /// let t = DynTensor::from_vec(vec![4.0f32, 9.0], &[2]).unwrap();
-    /// assert_eq!(t.sqrt().to_vec(), vec![2.0, 3.0]);
-    /// ```
-    pub fn sqrt(&self) -> DynTensor<T> {
-        self.map(Float::sqrt)
-    }
-
-    /// Every element raised to the power `e` (PyTorch's `pow` with a float
-    /// exponent).
-    ///
-    /// ```
-    /// use shaped::DynTensor;
-    /// let t = DynTensor::from_vec(vec![2.0, 3.0], &[2]).unwrap();
-    /// assert_eq!(t.powf(2.0).to_vec(), vec![4.0, 9.0]);
-    /// ```
-    pub fn powf(&self, e: T) -> DynTensor<T> {
-        self.map(|x| x.powf(e))
-    }
-}

@@ -29,6 +29,7 @@ mod positional;
 mod remainder;
 mod tensor;
 pub mod unary;
+pub mod unary_family;
 pub mod view;
 pub mod zip;
 

@@ -25,11 +25,7 @@
 
 use num_traits::Float;
 
-use super::layout_mask::Mask;
-use super::math::{unary, unary_dyn};
 use crate::element::Element;
-use crate::shape::list::Layout;
-use crate::tensor::{DynTensor, Tensor};
 
 /// Rounded to the nearest integer, halves to the even one (NumPy's and
 /// PyTorch's `round`; Rust's `round` takes halves away from zero). Adding
@@ -38,7 +34,7 @@ use crate::tensor::{DynTensor, Tensor};
 /// larger values are integers already. The sign is put back so that
 /// `-0.4` gives `-0.0`.
 #[inline(always)]
-fn round_half_even<T: Float>(x: T) -> T {
+pub(super) fn round_half_even<T: Float>(x: T) -> T {
     let big = T::epsilon().recip();
     if x.abs() < big {
         let c = big.copysign(x);
@@ -60,7 +56,7 @@ fn via_f64<T: Float>(x: T, f: impl Fn(f64) -> f64) -> T {
 
 /// The error function.
 #[inline(always)]
-fn erf<T: Float>(x: T) -> T {
+pub(super) fn erf<T: Float>(x: T) -> T {
     via_f64(x, libm::erf)
 }
 
@@ -68,7 +64,7 @@ fn erf<T: Float>(x: T) -> T {
 /// approximation), computed as `x/2 erfc(-x/√2)`, the same value without
 /// the cancellation of `1 + erf` for negative `x`.
 #[inline(always)]
-fn gelu<T: Float>(x: T) -> T {
+pub(super) fn gelu<T: Float>(x: T) -> T {
     via_f64(x, |v| {
         0.5 * v * libm::erfc(-v * core::f64::consts::FRAC_1_SQRT_2)
     })
@@ -76,14 +72,14 @@ fn gelu<T: Float>(x: T) -> T {
 
 /// `x·sigmoid(x)`.
 #[inline(always)]
-fn silu<T: Float>(x: T) -> T {
+pub(super) fn silu<T: Float>(x: T) -> T {
     x / (T::one() + (-x).exp())
 }
 
 /// PyTorch's `softplus` (`beta` 1, `threshold` 20): `ln(1 + e^x)`, `x`
 /// itself above 20.
 #[inline(always)]
-fn softplus<T: Float>(x: T) -> T {
+pub(super) fn softplus<T: Float>(x: T) -> T {
     if x > T::from(20.0).unwrap_or_else(T::infinity) {
         x
     } else {
@@ -91,43 +87,10 @@ fn softplus<T: Float>(x: T) -> T {
     }
 }
 
-macro_rules! float_functions {
-    ($($name:ident $doc:literal => $f:expr),* $(,)?) => {
-        unary!(Float: $($name $doc => $f),*);
-        unary_dyn!(Float: $($name $doc => $f),*);
-    };
-}
-float_functions!(
-    floor "The largest integer not above every element." => Float::floor,
-    ceil "The smallest integer not below every element." => Float::ceil,
-    round "Every element rounded to the nearest integer, halves to the even one (`2.5` gives `2`), as NumPy and PyTorch round; Rust's `f32::round` takes halves away from zero." => round_half_even,
-    trunc "Every element rounded toward zero." => Float::trunc,
-    log2 "The base-2 logarithm of every element (`-inf` at 0, NaN below)." => Float::log2,
-    log10 "The base-10 logarithm of every element (`-inf` at 0, NaN below)." => Float::log10,
-    log1p "`ln(1 + x)` for every element, accurate near 0 (`-inf` at -1, NaN below)." => Float::ln_1p,
-    exp2 "`2^x` for every element." => Float::exp2,
-    expm1 "`e^x - 1` for every element, accurate near 0." => Float::exp_m1,
-    tan "The tangent of every element (radians)." => Float::tan,
-    asin "The arcsine of every element (NaN outside `[-1, 1]`; NumPy's `arcsin`)." => Float::asin,
-    acos "The arccosine of every element (NaN outside `[-1, 1]`; NumPy's `arccos`)." => Float::acos,
-    atan "The arctangent of every element (NumPy's `arctan`)." => Float::atan,
-    sinh "The hyperbolic sine of every element." => Float::sinh,
-    cosh "The hyperbolic cosine of every element." => Float::cosh,
-    asinh "The inverse hyperbolic sine of every element (NumPy's `arcsinh`)." => Float::asinh,
-    acosh "The inverse hyperbolic cosine of every element (NaN below 1; NumPy's `arccosh`)." => Float::acosh,
-    atanh "The inverse hyperbolic tangent of every element (`±inf` at `±1`, NaN beyond; NumPy's `arctanh`)." => Float::atanh,
-    square "`x * x` for every element." => |x| x * x,
-    rsqrt "`1 / sqrt(x)` for every element (`inf` at 0, NaN below)." => |x: T| x.sqrt().recip(),
-    erf "The error function of every element (PyTorch's `erf`; SciPy's `scipy.special.erf`, NumPy has none)." => erf,
-    gelu "PyTorch's `gelu` of every element: `x/2 (1 + erf(x/√2))`, the exact form, not the tanh approximation." => gelu,
-    silu "`x * sigmoid(x)` for every element (PyTorch's `silu`, also called swish)." => silu,
-    softplus "`ln(1 + e^x)` for every element, `x` itself above 20 (PyTorch's `softplus` with `beta` 1 and `threshold` 20)." => softplus,
-);
-
 /// Whether `x` is NaN: the one value not equal to itself (never an integer).
 #[inline(always)]
 #[allow(clippy::eq_op)] // `x != x` is the test, not a typo.
-fn is_nan<T: Element>(x: T) -> bool {
+pub(super) fn is_nan<T: Element>(x: T) -> bool {
     x != x
 }
 
@@ -135,53 +98,13 @@ fn is_nan<T: Element>(x: T) -> bool {
 /// integer), NaN for NaN and the infinities.
 #[inline(always)]
 #[allow(clippy::eq_op)] // `x - x == x - x` is the test, not a typo.
-fn is_finite<T: Element>(x: T) -> bool {
+pub(super) fn is_finite<T: Element>(x: T) -> bool {
     let d = x.sub_elem(x);
     d == d
 }
 
 /// Whether `x` is `±inf`: neither NaN nor finite.
 #[inline(always)]
-fn is_inf<T: Element>(x: T) -> bool {
+pub(super) fn is_inf<T: Element>(x: T) -> bool {
     !is_nan(x) && !is_finite(x)
 }
-
-macro_rules! classifiers {
-    ($($name:ident $doc:literal => $f:path),* $(,)?) => {
-        impl<T: Element, S: Layout> Tensor<T, S> {$(
-            #[doc = $doc]
-            pub fn $name(&self) -> Mask<S> {
-                let data = self.as_slice().iter().map(|&x| $f(x)).collect();
-                Mask::from_parts(data, &self.shape())
-            }
-        )*}
-        impl<T: Element, S: Layout> $crate::view::TensorView<'_, T, S> {$(
-            #[doc = $doc]
-            pub fn $name(&self) -> Mask<S> {
-                Mask::from_parts(self.as_dyn().map_vec($f), self.shape())
-            }
-        )*}
-        impl<T: Element> $crate::view::DynView<'_, T> {$(
-            #[doc = $doc]
-            pub fn $name(&self) -> DynTensor<bool> {
-                self.map_to($f)
-            }
-        )*}
-        impl<T: Element> DynTensor<T> {$(
-            #[doc = $doc]
-            pub fn $name(&self) -> DynTensor<bool> {
-                let mut out = DynTensor::from_parts(
-                    self.as_slice().iter().map(|&x| $f(x)).collect(),
-                    self.shape(),
-                );
-                out.names = self.names.clone();
-                out
-            }
-        )*}
-    };
-}
-classifiers!(
-    isnan "A mask: `true` where the element is NaN (never for integers)." => is_nan,
-    isinf "A mask: `true` where the element is `inf` or `-inf` (never for integers)." => is_inf,
-    isfinite "A mask: `true` where the element is neither NaN nor infinite (always for integers)." => is_finite,
-);

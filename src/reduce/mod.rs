@@ -33,5 +33,4 @@ pub mod family;
 pub(crate) mod lanes;
 pub mod softmax;
 pub mod tensor;
-pub mod typed_view;
 pub mod view;

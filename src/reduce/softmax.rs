@@ -6,9 +6,12 @@
 //! values are PyTorch's: a group containing NaN is NaN throughout, a
 //! `-inf` element gets probability 0 (`log_softmax`: `-inf`), a group of
 //! `-inf`s only or with a `+inf` is NaN, and a size-0 axis gives an empty
-//! result. Static and mixed tensors take the axis as `Axis::<K>` (checked
-//! at compile time) and work on their own storage; [`DynTensor`] takes it
-//! as a number and returns a `Result`.
+//! result. The typed kinds (static and mixed tensors and their views) take
+//! the axis as `Axis::<K>` (checked at compile time) and give a tensor of
+//! their layout; the runtime kinds ([`DynTensor`] and its views) take it
+//! as a number and return a `Result`. Every kind has both, stamped from
+//! one table ([`__softmax_table!`](crate::__softmax_table)); a tensor is
+//! read in place, a view from a contiguous copy of its elements.
 //!
 //! ```
 //! use shaped::{shape, Axis, Dyn, DynTensor, Tensor};
@@ -22,14 +25,16 @@
 use num_traits::Float;
 
 use super::engine::{self, Canon, Extreme, Reducer};
+use crate::__for_each_kind;
 use crate::element::Element;
 use crate::error::ShapeError;
 use crate::shape::axes::OneAxis;
 use crate::shape::axis::{self, AxisArg};
-use crate::shape::list::Layout;
+use crate::shape::list::{Dims, Layout};
 use crate::shape::storage::Buffer;
 use crate::shape::toolkit::ReduceAxes;
 use crate::tensor::{DynTensor, Tensor};
+use crate::view::Operand;
 
 /// Lanes of a strided group handled together (stack buffers of this size).
 const CHUNK: usize = 64;
@@ -98,89 +103,145 @@ fn lanes<T: Element + Float>(x: &[T], len: usize, stride: usize, out: &mut [T], 
     }
 }
 
-impl<T: Element + Float, S: Layout> Tensor<T, S> {
-    #[inline(always)]
-    fn softmax_impl<A>(&self, log: bool) -> Tensor<T, S>
-    where
-        S: ReduceAxes<A>,
-    {
-        // Zeroed storage (no copy of the input: every element is written).
-        let dims = self.shape();
+/// The softmax (`log`: log-softmax) of a typed operand along the axis
+/// `A`, in its layout: a contiguous operand in place of its elements, a
+/// view from a contiguous copy of them (the groups of one axis are not
+/// one run in a view's memory; the result is a new tensor either way).
+#[inline(always)]
+pub(crate) fn typed_softmax<P, A>(p: &P, log: bool) -> Tensor<P::Elem, P::Layout>
+where
+    P: Operand + ?Sized,
+    P::Elem: Float,
+    P::Layout: Layout + ReduceAxes<A>,
+{
+    let v;
+    let copy;
+    let x = match p.contiguous() {
+        Some(x) => x,
+        None => {
+            v = p.strided();
+            copy = v.contiguous();
+            &copy[..]
+        }
+    };
+    typed_slice::<P::Elem, P::Layout, A>(x, || Dims::from_slice(p.strided().shape()), log)
+}
+
+/// [`typed_softmax`] of the contiguous elements `x` of layout `S`.
+#[inline(always)]
+fn typed_slice<T: Element + Float, S: Layout + ReduceAxes<A>, A>(
+    x: &[T],
+    dims: impl FnOnce() -> Dims,
+    log: bool,
+) -> Tensor<T, S> {
+    // Zeroed storage (no copy of the input: every element is written).
+    let (form, ext, n) = if S::STATIC {
+        let form = const { engine::canon(S::TEMPLATE.as_slice(), <S as ReduceAxes<A>>::MASK) };
+        let Some(ext) = S::STATIC_EXTENTS else {
+            unreachable!("a static layout has static extents")
+        };
+        (form, ext, S::TEMPLATE_NUMEL)
+    } else {
+        let dims = dims();
         let Some(ext) = S::extents_for(&dims) else {
-            unreachable!("a tensor's sizes fit its layout")
+            unreachable!("an operand's sizes fit its layout")
         };
-        let mut out = Tensor::<T, S>::from_parts(Buffer::filled(T::zero(), self.numel()), ext);
-        let form = if S::STATIC {
-            const { engine::canon(S::TEMPLATE.as_slice(), <S as ReduceAxes<A>>::MASK) }
-        } else {
-            engine::canon(&dims, <S as ReduceAxes<A>>::MASK)
-        };
-        let Some(c) = form else {
-            unreachable!("one axis is always one run")
-        };
-        softmax_into(self.as_slice(), c, out.as_mut_slice(), log);
-        out
-    }
-
-    /// `exp(x) / sum(exp(x))` along the axis `A` (`Axis<K>`, `AxisFromEnd<K>` or a dimension name), computed stably (see the
-    /// [module](self) for the values on `-inf`, NaN and size 0).
-    #[inline]
-    pub fn softmax<A: OneAxis>(&self, _: A) -> Tensor<T, S>
-    where
-        S: ReduceAxes<A>,
-    {
-        self.softmax_impl::<A>(false)
-    }
-
-    /// `x - logsumexp(x)` along the axis `A` (`Axis<K>`, `AxisFromEnd<K>` or a dimension name), computed stably (not as
-    /// `ln(softmax)`).
-    ///
-    /// ```
-    /// use shaped::{shape, Axis, Tensor};
-    /// let t = Tensor::<f64, shape![2]>::from_slice(&[0.0, f64::NEG_INFINITY]).unwrap();
-    /// assert_eq!(t.log_softmax(Axis::<0>).as_slice(), &[0.0, f64::NEG_INFINITY]);
-    /// ```
-    #[inline]
-    pub fn log_softmax<A: OneAxis>(&self, _: A) -> Tensor<T, S>
-    where
-        S: ReduceAxes<A>,
-    {
-        self.softmax_impl::<A>(true)
-    }
+        (
+            engine::canon(&dims, <S as ReduceAxes<A>>::MASK),
+            ext,
+            x.len(),
+        )
+    };
+    let mut out = Tensor::<T, S>::from_parts(Buffer::filled(T::zero(), n), ext);
+    let Some(c) = form else {
+        unreachable!("one axis is always one run")
+    };
+    softmax_into(x, c, out.as_mut_slice(), log);
+    out
 }
 
-impl<T: Element + Float> DynTensor<T> {
-    fn softmax_impl(&self, axis: impl AxisArg, log: bool) -> Result<DynTensor<T>, ShapeError> {
-        let shape = self.shape();
-        let axis = axis::existing(shape, axis)?;
-        let mut out = DynTensor::from_parts(
-            crate::error::try_filled(self.numel(), T::zero(), shape)?,
-            shape,
-        );
-        out.names = self.names.clone();
-        let Some(c) = engine::canon(shape, 1 << axis) else {
-            unreachable!("one axis is always one run")
-        };
-        softmax_into(self.as_slice(), c, out.as_mut_slice(), log);
-        Ok(out)
-    }
-
-    /// `exp(x) / sum(exp(x))` along `axis`, computed stably; PyTorch's
-    /// error for an axis out of range.
-    ///
-    /// ```
-    /// use shaped::DynTensor;
-    /// let t = DynTensor::from_vec(vec![0.0f32, 0.0, f32::NEG_INFINITY, 1.0], &[2, 2]).unwrap();
-    /// assert_eq!(t.softmax(1).unwrap().to_vec(), vec![0.5, 0.5, 0.0, 1.0]);
-    /// assert!(t.softmax(2).is_err());
-    /// ```
-    pub fn softmax(&self, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
-        self.softmax_impl(axis, false)
-    }
-
-    /// `x - logsumexp(x)` along `axis`, computed stably (not as
-    /// `ln(softmax)`).
-    pub fn log_softmax(&self, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
-        self.softmax_impl(axis, true)
-    }
+/// The softmax (`log`: log-softmax) of a runtime operand along `axis`
+/// (names kept); a view is read from a contiguous copy, as for
+/// [`typed_softmax`].
+pub(crate) fn runtime_softmax<P>(
+    p: &P,
+    axis: impl AxisArg,
+    log: bool,
+) -> Result<DynTensor<P::Elem>, ShapeError>
+where
+    P: Operand + ?Sized,
+    P::Elem: Float,
+{
+    let v = p.strided();
+    let shape = v.shape();
+    let axis = axis::existing(shape, axis)?;
+    let copy;
+    let x = match p.contiguous() {
+        Some(x) => x,
+        None => {
+            copy = v.try_contiguous()?;
+            &copy[..]
+        }
+    };
+    let mut out = DynTensor::from_parts(
+        crate::error::try_filled(x.len(), <P::Elem as num_traits::Zero>::zero(), shape)?,
+        shape,
+    );
+    out.names = v.names.clone();
+    let Some(c) = engine::canon(shape, 1 << axis) else {
+        unreachable!("one axis is always one run")
+    };
+    softmax_into(x, c, out.as_mut_slice(), log);
+    Ok(out)
 }
+
+/// The table of the softmax family, the one place such a function is
+/// added (as [`__reduction_table!`](crate::__reduction_table)): calls
+/// `$cb! { $($pre)* { rows } }`, each row `{ NAME LOG; "what" }`. The
+/// typed kinds get `NAME(axis: A) -> Tensor<T, S>`, the runtime kinds
+/// `NAME(axis) -> Result<DynTensor<T>, ShapeError>`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __softmax_table {
+    ($cb:ident [$($pre:tt)*]) => {
+        $cb! { $($pre)* {
+            { softmax false;
+                "`exp(x) / sum(exp(x))` along the axis, computed stably (the maximum subtracted first; see [`reduce::softmax`](crate::reduce::softmax) for `-inf`, NaN and size 0)" }
+            { log_softmax true;
+                "`x - logsumexp(x)` along the axis, computed stably (not as `ln(softmax)`, which would round small probabilities to `-inf`)" }
+        } }
+    };
+}
+
+/// Stamps the rows of [`__softmax_table!`](crate::__softmax_table) on the
+/// six kinds.
+macro_rules! stamp_softmax {
+    ($which:ident $([$K:ty])*; $rows:tt) => {
+        $(stamp_softmax!(@kind $which [$K] $rows);)*
+    };
+    (@kind $which:ident [$K:ty] { $($row:tt)* }) => {
+        $(stamp_softmax!(@one $which [$K] $row);)*
+    };
+    (@one typed [$K:ty] { $name:ident $log:literal; $what:literal }) => {
+        impl<T: Element + Float, S: Layout> $K {
+            #[doc = concat!($what, ": the axis `A` is `Axis<K>`, `AxisFromEnd<K>` or a dimension name; the result has the operand's layout. A view is read from a contiguous copy.")]
+            #[inline]
+            pub fn $name<A: OneAxis>(&self, _: A) -> Tensor<T, S>
+            where
+                S: ReduceAxes<A>,
+            {
+                typed_softmax::<Self, A>(self, $log)
+            }
+        }
+    };
+    (@one runtime [$K:ty] { $name:ident $log:literal; $what:literal }) => {
+        impl<T: Element + Float> $K {
+            #[doc = concat!($what, ": along `axis` (negative from the end; PyTorch's error out of range). A view is read from a contiguous copy.")]
+            pub fn $name(&self, axis: impl AxisArg) -> Result<DynTensor<T>, ShapeError> {
+                runtime_softmax(self, axis, $log)
+            }
+        }
+    };
+}
+
+crate::__softmax_table!(__for_each_kind [stamp_softmax;]);

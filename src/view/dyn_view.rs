@@ -577,6 +577,19 @@ impl<'a, T: Copy> DynViewMut<'a, T> {
     }
 }
 
+impl<T: Element> DynViewMut<'_, T> {
+    /// `f` of every element, into a new tensor of the view's shape and
+    /// names (as [`DynView::map_to`]: read in one pass, not copied first).
+    pub fn map_to<U>(&self, f: impl Fn(T) -> U) -> DynTensor<U> {
+        self.view().map_to(f)
+    }
+
+    /// [`map_to`](Self::map_to) into the same element type.
+    pub fn map(&self, f: impl Fn(T) -> T) -> DynTensor<T> {
+        self.view().map_to(f)
+    }
+}
+
 impl<T> DynTensor<T> {
     /// A shared view of the whole tensor, the starting point of slicing
     /// and of the zero-copy shape operations.

@@ -435,6 +435,17 @@ impl<'a, T: Element, S: Layout> TensorViewMut<'a, T, S> {
         Tensor::from_checked(self.inner.to_vec(), self.inner.shape())
     }
 
+    /// `f` of every element, into a tensor of the view's layout (as
+    /// [`TensorView::map_to`]: read in one pass, not copied first).
+    pub fn map_to<U: Element>(&self, f: impl Fn(T) -> U) -> Tensor<U, S> {
+        self.view().map_to(f)
+    }
+
+    /// [`map_to`](Self::map_to) into the same element type.
+    pub fn map(&self, f: impl Fn(T) -> T) -> Tensor<T, S> {
+        self.view().map_to(f)
+    }
+
     /// The mutable views at each position of the axis `axis`, of the layout
     /// without that axis; or [`ShapeError::InterleavedViews`] when they
     /// interleave in memory (see [`DynViewMut::try_axis_iter_mut`]).
