@@ -1,12 +1,19 @@
 //! [`cholesky`]: `A = L Lᴴ` for symmetric positive-definite matrices.
 
+use faer::MatMut;
 use nalgebra::Cholesky as Factor;
 use nalgebra::DMatrix;
+use num_traits::Zero;
 
-use super::batch::{Batch, at, walk, write_rows};
+use super::backend::{self, Scratch};
+use super::batch::{Batch, at, run, write_rows};
 use super::{LinalgArg, Out, Real, build, or_panic};
 use crate::error::{LinalgProblem, ShapeError};
 use crate::shape::linalg::{Cholesky, SquareRule, square_dims};
+
+/// From this size on, faer factorizes; below it nalgebra (see the commit
+/// that set it for the measurements).
+const FAER_FROM: usize = 5;
 
 /// `linalg.cholesky`: the lower-triangular `L` with `A = L Lᵀ` of each
 /// symmetric positive-definite matrix of `a` (only the lower triangle of
@@ -48,23 +55,50 @@ where
     let (batch, n) = square_dims(OP, v.shape())?;
     let mats = Batch::matrices(OP, &v)?;
     let steps = mats.steps(batch);
-    build::<A::Elem, A::Layout>(v.shape(), |out| {
-        walk(batch, [&steps], |i, [off]| {
-            match Factor::new(mats.dmatrix(off)) {
-                Some(c) => {
-                    write_rows(&c.unpack(), &mut out[i * n * n..(i + 1) * n * n]);
-                    Ok(())
+    let shape = v.shape();
+    build::<A::Elem, A::Layout>(shape, |out| {
+        if n == 0 {
+            return Ok(()); // nothing to factorize, however many matrices
+        }
+        run(
+            batch,
+            [&steps],
+            [out],
+            n * n * n / 3,
+            || {
+                if n >= FAER_FROM {
+                    Scratch::try_new(backend::cholesky_scratch::<A::Elem>(n), shape).map(Some)
+                } else {
+                    Ok(None)
                 }
-                None => Err(at(
-                    OP,
-                    batch,
-                    i,
-                    LinalgProblem::NotPositiveDefinite {
-                        order: failing_order(&mats.dmatrix(off)),
+            },
+            |w, i, [off], [o]| {
+                if !mats.finite(off, true) {
+                    return Err(at(OP, batch, i, LinalgProblem::NonFinite));
+                }
+                let failed = |order| at(OP, batch, i, LinalgProblem::NotPositiveDefinite { order });
+                match w {
+                    Some(s) => {
+                        // In place in the result, read row-major: its lower
+                        // triangle is A's, no transposing copy.
+                        mats.copy_rows(off, o);
+                        backend::cholesky_in_place(MatMut::from_row_major_slice_mut(o, n, n), s)
+                            .map_err(failed)?;
+                        for r in 0..n {
+                            o[r * n + r + 1..(r + 1) * n].fill(A::Elem::zero());
+                        }
+                        Ok(())
+                    }
+                    None => match Factor::new(mats.dmatrix(off)) {
+                        Some(c) => {
+                            write_rows(&c.unpack(), o);
+                            Ok(())
+                        }
+                        None => Err(failed(failing_order(&mats.dmatrix(off)))),
                     },
-                )),
-            }
-        })
+                }
+            },
+        )
     })
 }
 

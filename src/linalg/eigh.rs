@@ -1,11 +1,10 @@
 //! [`eigh`] and [`eigvalsh`]: eigenvalues and eigenvectors of symmetric
 //! matrices.
 
-use alloc::vec::Vec;
+use faer::MatMut;
 
-use nalgebra::{DMatrix, DVector, SymmetricEigen};
-
-use super::batch::{Batch, at, count, walk};
+use super::backend::{self, Scratch};
+use super::batch::{Batch, at, run};
 use super::{LinalgArg, Out, Real, build, or_panic};
 use crate::error::{LinalgProblem, ShapeError};
 use crate::shape::linalg::{Eigh, SquareRule, square_dims};
@@ -46,22 +45,21 @@ pub fn try_eigh<A: LinalgArg>(a: &A) -> Result<EighOut<A>, ShapeError>
 where
     A::Layout: SquareRule<Eigh>,
 {
-    let (vals, vecs, shape) = decompose::<A>(a, "linalg.eigh", true)?;
-    let n = shape[shape.len() - 1];
-    let values = build::<A::Elem, <A::Layout as SquareRule<Eigh>>::Vectors>(
-        &shape[..shape.len() - 1],
-        |out| {
-            out.copy_from_slice(&vals);
-            Ok(())
-        },
-    )?;
-    let vectors = build::<A::Elem, A::Layout>(&shape, |out| {
-        debug_assert_eq!(out.len(), vecs.len());
-        let _ = n;
-        out.copy_from_slice(&vecs);
+    type W<A> = <<A as LinalgArg>::Layout as SquareRule<Eigh>>::Vectors;
+    let v = a.matrices();
+    let shape = v.shape();
+    let (batch, n) = square_dims("linalg.eigh", shape)?;
+    let mut vectors = None;
+    let values = build::<A::Elem, W<A>>(&shape[..shape.len() - 1], |w| {
+        vectors = Some(build::<A::Elem, A::Layout>(shape, |u| {
+            decompose(&v, "linalg.eigh", batch, n, w, Some(u))
+        })?);
         Ok(())
     })?;
-    Ok((values, vectors))
+    match vectors {
+        Some(u) => Ok((values, u)),
+        None => unreachable!("the first result's fill builds the second"),
+    }
 }
 
 /// `linalg.eigvalsh`: the eigenvalues of [`eigh`] alone.
@@ -86,71 +84,71 @@ pub fn try_eigvalsh<A: LinalgArg>(
 where
     A::Layout: SquareRule<Eigh>,
 {
-    let (vals, _, shape) = decompose::<A>(a, "linalg.eigvalsh", false)?;
-    build::<A::Elem, <A::Layout as SquareRule<Eigh>>::Vectors>(&shape[..shape.len() - 1], |out| {
-        out.copy_from_slice(&vals);
-        Ok(())
+    let v = a.matrices();
+    let shape = v.shape();
+    let (batch, n) = square_dims("linalg.eigvalsh", shape)?;
+    build::<A::Elem, <A::Layout as SquareRule<Eigh>>::Vectors>(&shape[..shape.len() - 1], |w| {
+        decompose(&v, "linalg.eigvalsh", batch, n, w, None)
     })
 }
 
-/// Eigenvalues (and, with `vectors`, eigenvectors) of every matrix, row-major,
-/// with the input's shape.
-#[allow(clippy::type_complexity)]
-fn decompose<A: LinalgArg>(
-    a: &A,
+/// The eigenvalues of every matrix of `v` (`[.., n, n]`, the batch
+/// `batch`) into `w`, row-major, and with `u` the eigenvectors.
+fn decompose<T: Real>(
+    v: &crate::view::DynView<'_, T>,
     op: &'static str,
-    vectors: bool,
-) -> Result<(Vec<A::Elem>, Vec<A::Elem>, Vec<usize>), ShapeError> {
-    let v = a.matrices();
-    let shape = v.shape().to_vec();
-    let (batch, n) = square_dims(op, &shape)?;
-    let mats = Batch::matrices(op, &v)?;
+    batch: &[usize],
+    n: usize,
+    w: &mut [T],
+    u: Option<&mut [T]>,
+) -> Result<(), ShapeError> {
+    if n == 0 {
+        return Ok(()); // no eigenvalues, however many matrices
+    }
+    let mats = Batch::matrices(op, v)?;
     let steps = mats.steps(batch);
-    let total = count(batch);
-    let mut vals = alloc::vec![<A::Elem as num_traits::Zero>::zero(); total * n];
-    let mut vecs =
-        alloc::vec![<A::Elem as num_traits::Zero>::zero(); if vectors { total * n * n } else { 0 }];
-    walk(batch, [&steps], |i, [off]| {
-        if n == 0 {
-            return Ok(());
+    let shape = v.shape();
+    let vectors = u.is_some();
+    let work = || -> Result<(Scratch, alloc::vec::Vec<T>), ShapeError> {
+        let s = Scratch::try_new(backend::eigh_scratch::<T>(n, vectors), shape)?;
+        // A copy only for strides faer does not take.
+        let buf = if mats.faer(0).is_some() {
+            alloc::vec::Vec::new()
+        } else {
+            super::zeros(n * n, shape)?
+        };
+        Ok((s, buf))
+    };
+    let each = |(s, buf): &mut (Scratch, alloc::vec::Vec<T>),
+                i: usize,
+                off: usize,
+                wi: &mut [T],
+                ui: Option<&mut [T]>| {
+        // Only the lower triangle is read (PyTorch's default UPLO='L').
+        if !mats.finite(off, true) {
+            return Err(at(op, batch, i, LinalgProblem::NonFinite));
         }
-        let (w, q) = eigen_one(mats.dmatrix(off)).map_err(|p| at(op, batch, i, p))?;
-        vals[i * n..(i + 1) * n].copy_from_slice(w.as_slice());
-        if vectors {
-            super::batch::write_rows(&q, &mut vecs[i * n * n..(i + 1) * n * n]);
-        }
-        Ok(())
-    })?;
-    Ok((vals, vecs, shape))
-}
-
-/// One symmetric matrix's eigenvalues, ascending, and eigenvectors in the
-/// same order.
-fn eigen_one<T: Real>(mut m: DMatrix<T>) -> Result<(DVector<T>, DMatrix<T>), LinalgProblem> {
-    let n = m.nrows();
-    // Only the lower triangle counts (nalgebra reads it too, but its
-    // convergence test looks at the whole matrix).
-    for i in 0..n {
-        for j in i + 1..n {
-            m[(i, j)] = m[(j, i)];
-        }
+        let m = mats.faer_or_copy(off, buf);
+        // The eigenvectors are written row-major into the result.
+        let ui = ui.map(|ui| MatMut::from_row_major_slice_mut(ui, n, n));
+        backend::eigh(m, wi, ui, s).map_err(|p| at(op, batch, i, p))
+    };
+    match u {
+        Some(u) => run(
+            batch,
+            [&steps],
+            [w, u],
+            3 * n * n * n,
+            work,
+            |s, i, [off], [wi, ui]| each(s, i, off, wi, Some(ui)),
+        ),
+        None => run(
+            batch,
+            [&steps],
+            [w],
+            n * n * n,
+            work,
+            |s, i, [off], [wi]| each(s, i, off, wi, None),
+        ),
     }
-    if m.iter()
-        .any(|&x| !num_traits::float::FloatCore::is_finite(x))
-    {
-        return Err(LinalgProblem::NonFinite);
-    }
-    // A bound on the sweeps, so that a failure is an error, not a hang.
-    let max_niter = 100 * n + 1000;
-    let e = SymmetricEigen::try_new(m, T::default_epsilon(), max_niter)
-        .ok_or(LinalgProblem::NoConvergence)?;
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| {
-        e.eigenvalues[a]
-            .partial_cmp(&e.eigenvalues[b])
-            .unwrap_or(core::cmp::Ordering::Equal)
-    });
-    let w = DVector::from_fn(n, |i, _| e.eigenvalues[order[i]]);
-    let q = DMatrix::from_fn(n, n, |i, j| e.eigenvectors[(i, order[j])]);
-    Ok((w, q))
 }

@@ -1,39 +1,79 @@
 //! [`lstsq`] and [`pinv`]: least squares and the pseudo-inverse, both
 //! through the SVD.
 
-use nalgebra::DMatrix;
+use alloc::vec::Vec;
 
-use super::batch::{Batch, at, walk, write_rows};
-use super::svd::svd_one;
-use super::{LinalgArg, Out, Real, build, or_panic};
+use faer::{MatMut, MatRef};
+
+use super::backend;
+use super::batch::{Batch, at, run};
+use super::svd::SvdWork;
+use super::{LinalgArg, Out, Real, build, or_panic, zeros};
 use crate::error::{LinalgProblem, ShapeError};
 use crate::shape::linalg::{LstsqRule, MatrixRule, lstsq_dims, matrix_dims};
 
-/// `A⁺` of one matrix from its SVD: singular values at most
-/// `eps · max(m, n) · s_max` count as zero (PyTorch's and NumPy's default
-/// cutoff).
-fn pinv_one<T: Real>(a: DMatrix<T>) -> Result<DMatrix<T>, LinalgProblem> {
-    let (m, n) = a.shape();
-    let (Some(u), s, Some(vt)) = svd_one(a, true)? else {
-        unreachable!("the vectors were asked for")
-    };
-    let smax = s
-        .iter()
-        .copied()
-        .fold(T::zero(), |x, y| if y > x { y } else { x });
-    let max_dim = T::from_usize(m.max(n)).unwrap_or_else(T::one);
-    let cutoff = T::default_epsilon() * max_dim * smax;
-    // A⁺ = V diag(1/s) Uᵀ, the small singular values dropped.
-    let mut vs = vt.transpose();
-    for (j, &sj) in s.iter().enumerate() {
-        let inv = if sj > cutoff {
-            T::one() / sj
-        } else {
-            T::zero()
-        };
-        vs.column_mut(j).scale_mut(inv);
+/// The pseudo-inverse's work for one matrix of a batch: the SVD's, and
+/// its factors.
+struct PinvWork<T> {
+    svd: SvdWork<T>,
+    u: Vec<T>,
+    s: Vec<T>,
+    vh: Vec<T>,
+    /// `A⁺` itself, for `lstsq` (which multiplies it into `B`).
+    p: Vec<T>,
+    /// A copy of `B` where faer cannot read its strides.
+    b: Vec<T>,
+}
+
+impl<T: Real> PinvWork<T> {
+    fn new(
+        a: &Batch<'_, T>,
+        b: Option<&Batch<'_, T>>,
+        shape: &[usize],
+    ) -> Result<Self, ShapeError> {
+        let (m, n) = (a.m, a.n);
+        let k = m.min(n);
+        Ok(PinvWork {
+            svd: SvdWork::new(a, true, shape)?,
+            u: zeros(m * k, shape)?,
+            s: zeros(k, shape)?,
+            vh: zeros(k * n, shape)?,
+            p: zeros(if b.is_some() { n * m } else { 0 }, shape)?,
+            b: match b {
+                Some(b) if b.faer(0).is_none() => zeros(b.m * b.n, shape)?,
+                _ => Vec::new(),
+            },
+        })
     }
-    Ok(vs * u.transpose())
+
+    /// `A⁺` of the matrix at `off` into `out` (`n` by `m`, row-major), from
+    /// its SVD: singular values at most `eps · max(m, n) · s_max` count as
+    /// zero (PyTorch's and NumPy's default cutoff).
+    fn pinv(&mut self, a: &Batch<'_, T>, off: usize, out: &mut [T]) -> Result<(), LinalgProblem> {
+        let (m, n) = (a.m, a.n);
+        let k = m.min(n);
+        self.svd
+            .svd(a, off, &mut self.s, Some((&mut self.u, &mut self.vh)))?;
+        let smax = self.s.first().copied().unwrap_or_else(T::zero);
+        let max_dim = <T as num_traits::NumCast>::from(m.max(n)).unwrap_or_else(T::one);
+        let cutoff = <T as num_traits::float::FloatCore>::epsilon() * max_dim * smax;
+        // A⁺ = V diag(1/s) Uᵀ = (Vh scaled by row)ᵀ Uᵀ, the small singular
+        // values dropped.
+        for (row, &sj) in self.vh.chunks_exact_mut(n).zip(&self.s) {
+            let inv = if sj > cutoff {
+                T::one() / sj
+            } else {
+                T::zero()
+            };
+            row.iter_mut().for_each(|x| *x *= inv);
+        }
+        backend::matmul(
+            MatMut::from_row_major_slice_mut(out, n, m),
+            MatRef::from_row_major_slice(&self.vh, k, n).transpose(),
+            MatRef::from_row_major_slice(&self.u, m, k).transpose(),
+        );
+        Ok(())
+    }
 }
 
 /// `linalg.pinv`: the Moore-Penrose pseudo-inverse of each matrix of `a`
@@ -70,15 +110,19 @@ where
     let steps = mats.steps(batch);
     let mut dims = batch.to_vec();
     dims.extend([n, m]);
+    let shape = v.shape();
     build::<A::Elem, <A::Layout as MatrixRule>::Transposed>(&dims, |out| {
         if m == 0 || n == 0 {
-            return Ok(());
+            return Ok(()); // an empty result, however many matrices
         }
-        walk(batch, [&steps], |i, [off]| {
-            let p = pinv_one(mats.dmatrix(off)).map_err(|p| at(OP, batch, i, p))?;
-            write_rows(&p, &mut out[i * m * n..(i + 1) * m * n]);
-            Ok(())
-        })
+        run(
+            batch,
+            [&steps],
+            [out],
+            8 * m * n * m.min(n),
+            || PinvWork::new(&mats, None, shape),
+            |w, i, [off], [o]| w.pinv(&mats, off, o).map_err(|p| at(OP, batch, i, p)),
+        )
     })
 }
 
@@ -126,14 +170,35 @@ where
     let (batch, n, k) = matrix_dims(OP, &out_dims)?;
     let (am, bm) = (Batch::matrices(OP, &va)?, Batch::matrices(OP, &vb)?);
     let (sa, sb) = (am.steps(batch), bm.steps(batch));
+    let m = am.m;
+    let shape = va.shape();
     build::<A::Elem, <A::Layout as LstsqRule<B::Layout>>::Output>(&out_dims, |out| {
-        if am.m == 0 || n == 0 || k == 0 {
-            return Ok(());
+        if m == 0 || n == 0 || k == 0 {
+            return Ok(()); // X is 0 or empty, however many systems
         }
-        walk(batch, [&sa, &sb], |i, [oa, ob]| {
-            let p = pinv_one(am.dmatrix(oa)).map_err(|p| at(OP, batch, i, p))?;
-            write_rows(&(p * bm.dmatrix(ob)), &mut out[i * n * k..(i + 1) * n * k]);
-            Ok(())
-        })
+        run(
+            batch,
+            [&sa, &sb],
+            [out],
+            8 * m * n * m.min(n) + n * m * k,
+            || PinvWork::new(&am, Some(&bm), shape),
+            |w, i, [oa, ob], [x]| {
+                if !bm.finite(ob, false) {
+                    return Err(at(OP, batch, i, LinalgProblem::NonFinite));
+                }
+                let mut p = core::mem::take(&mut w.p);
+                let r = w.pinv(&am, oa, &mut p);
+                let bref = bm.faer_or_copy(ob, &mut w.b);
+                if r.is_ok() {
+                    backend::matmul(
+                        MatMut::from_row_major_slice_mut(x, n, k),
+                        MatRef::from_row_major_slice(&p, n, m),
+                        bref,
+                    );
+                }
+                w.p = p;
+                r.map_err(|p| at(OP, batch, i, p))
+            },
+        )
     })
 }

@@ -50,13 +50,22 @@
 //! Numerical failures are errors, never NaNs passed off as results: a
 //! singular matrix in [`inv`] or [`solve`], a matrix that is not
 //! positive-definite in [`cholesky()`], an iteration that does not converge
-//! in [`eigh()`] or [`svd()`]. The `try_` forms return them as a
-//! [`ShapeError::Linalg`] worded as PyTorch
-//! words it; the others panic with that message.
+//! in [`eigh()`] or [`svd()`], and an infinity or NaN in the input of any
+//! function that factorizes or multiplies matrices (all but the norms and
+//! [`cross()`], whose results are plain arithmetic: NaN in, NaN out). The
+//! `try_` forms return them as a [`ShapeError::Linalg`] worded as PyTorch
+//! words it; the others panic with that message. A result too large for
+//! the allocator is [`ShapeError::TooLarge`], never an abort, and a batch
+//! of empty matrices costs nothing per matrix, however many it holds.
 //!
-//! The factorizations are nalgebra's (LU with partial pivoting, Cholesky,
-//! Householder QR, symmetric eigen-decomposition, SVD); this module adds
-//! the batches, the shapes and PyTorch's conventions (eigenvalues
+//! The factorizations of matrices larger than 4x4 are faer's (blocked LU
+//! with partial pivoting, Cholesky and Householder QR, divide-and-conquer
+//! self-adjoint eigen-decomposition and SVD), handed the row-major data
+//! where it lies wherever the algorithm allows it (a row-major `A` is the
+//! column-major `Aᵀ`); 2x2 to 4x4 `inv`, `det` and `solve` take nalgebra's
+//! closed forms on the stack. This module adds the batches (spread over
+//! threads with the `rayon` feature, the results the same for any number
+//! of threads), the shapes and PyTorch's conventions (eigenvalues
 //! ascending, singular values descending, reduced factors).
 //!
 //! - `batch`: the batch driver (matrices read through strides, two batches
@@ -72,13 +81,14 @@
 //! The shape rules are in [`shape::linalg`](crate::shape::linalg).
 
 use crate::element::Element;
-use crate::error::{ShapeError, checked_numel};
+use crate::error::{ShapeError, checked_numel, try_filled};
 use crate::shape::Layout;
 use crate::shape::list::Nil;
 use crate::shape::storage::{Buffer, Elements};
 use crate::tensor::{DynTensor, Tensor};
 use crate::view::{DynView, DynViewMut, TensorView, TensorViewMut};
 
+mod backend;
 pub(crate) mod batch;
 pub mod cholesky;
 pub mod cross;
@@ -105,9 +115,20 @@ pub use square::{
 };
 pub use svd::{svd, svdvals, try_svd, try_svdvals};
 
-/// The element types of linear algebra: `f32` and `f64` (nalgebra's
-/// [`RealField`](nalgebra::RealField)).
-pub trait Real: Element + nalgebra::RealField + num_traits::float::FloatCore + Copy {}
+/// The element types of linear algebra: `f32` and `f64` (real fields to
+/// both backends: nalgebra's [`RealField`](nalgebra::RealField) for the
+/// closed forms of small matrices, faer's
+/// [`RealField`](faer::traits::RealField) for the factorizations).
+pub trait Real:
+    Element
+    + nalgebra::RealField
+    + faer::traits::RealField
+    + num_traits::float::FloatCore
+    + Copy
+    + Send
+    + Sync
+{
+}
 impl Real for f32 {}
 impl Real for f64 {}
 
@@ -214,16 +235,20 @@ impl<T: Element, S: Layout> FromRowMajor<T> for Tensor<T, S> {
         dims: &[usize],
         fill: impl FnOnce(&mut [T]) -> Result<(), ShapeError>,
     ) -> Result<Self, ShapeError> {
-        if let Some(ext) = S::STATIC_EXTENTS {
-            // A static result stays inline: no allocation for a 3x3 inverse.
+        if let Some(ext) = S::STATIC_EXTENTS.filter(|_| S::TEMPLATE_NUMEL <= INLINE_MAX) {
+            // A small static result stays inline: no allocation for a 3x3
+            // inverse.
             let mut data =
                 <S::Data<T> as Buffer<T>>::filled_for_overwrite(T::zero(), S::TEMPLATE_NUMEL);
             fill(data.as_mut_slice())?;
             return Ok(Tensor::from_parts(data, ext));
         }
+        // Larger results on the heap, through the fallible allocation
+        // (`TooLarge`, not an abort, where the allocator refuses).
         let n = checked_numel::<T>(dims)?;
-        let mut data = <S::Data<T> as Buffer<T>>::filled_for_overwrite(T::zero(), n);
-        fill(data.as_mut_slice())?;
+        let mut v = try_filled(n, T::zero(), dims)?;
+        fill(&mut v)?;
+        let data = <S::Data<T> as Buffer<T>>::from_vec(v, n);
         match S::extents_for(dims) {
             Some(ext) => Ok(Tensor::from_parts(data, ext)),
             None => unreachable!("the rules computed the sizes {dims:?}"),
@@ -237,10 +262,19 @@ impl<T: Element> FromRowMajor<T> for DynTensor<T> {
         fill: impl FnOnce(&mut [T]) -> Result<(), ShapeError>,
     ) -> Result<Self, ShapeError> {
         let n = checked_numel::<T>(dims)?;
-        let mut data = alloc::vec![T::zero(); n];
+        let mut data = try_filled(n, T::zero(), dims)?;
         fill(&mut data)?;
         Ok(DynTensor::from_parts(data, dims))
     }
+}
+
+/// The most elements of an inline static result (the storage's budget).
+const INLINE_MAX: usize = 1024;
+
+/// `n` zeros for a result or a factorization's work (`TooLarge`, naming
+/// `shape`, where the allocator refuses).
+pub(crate) fn zeros<T: Real>(n: usize, shape: &[usize]) -> Result<alloc::vec::Vec<T>, ShapeError> {
+    try_filled(n, T::zero(), shape)
 }
 
 /// The result of layout `L` for the input `A`: a [`Tensor`] of layout `L`

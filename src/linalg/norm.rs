@@ -7,7 +7,7 @@ use num_traits::Zero;
 use num_traits::float::FloatCore;
 
 use super::batch::{Batch, at, walk};
-use super::svd::svd_one;
+use super::svd::SvdWork;
 use super::{LinalgArg, LinalgLayout, Out, Real, build, or_panic};
 use crate::error::{LinalgProblem, ShapeError};
 use crate::shape::linalg::{MatrixRule, linalg_error, matrix_dims};
@@ -158,7 +158,16 @@ where
             LinalgProblem::EmptyNorm { ord: ord.name() },
         ));
     }
+    let spectral = matches!(ord, MatrixOrd::Two | MatrixOrd::NegTwo | MatrixOrd::Nuc) && !empty;
     build::<A::Elem, <A::Layout as MatrixRule>::Batch>(batch, |out| {
+        let (mut sw, mut sv) = if spectral {
+            (
+                Some(SvdWork::new(&mats, false, v.shape())?),
+                super::zeros(m.min(n), v.shape())?,
+            )
+        } else {
+            (None, Vec::new())
+        };
         walk(batch, [&steps], |i, [off]| {
             let abs = |r, c| nalgebra::ComplexField::abs(mats.get(off, r, c));
             let sums = |rows: bool| -> Vec<A::Elem> {
@@ -188,17 +197,17 @@ where
                 MatrixOrd::Inf => largest(sums(true)),
                 MatrixOrd::NegInf => smallest(sums(true)),
                 MatrixOrd::Two | MatrixOrd::NegTwo | MatrixOrd::Nuc => {
-                    if empty {
-                        A::Elem::zero()
-                    } else {
-                        let (_, s, _) =
-                            svd_one(mats.dmatrix(off), false).map_err(|p| at(OP, batch, i, p))?;
-                        let s: Vec<A::Elem> = s.iter().copied().collect();
+                    if let Some(sw) = sw.as_mut() {
+                        sw.svd(&mats, off, &mut sv, None)
+                            .map_err(|p| at(OP, batch, i, p))?;
+                        let s = sv.clone();
                         match ord {
                             MatrixOrd::Two => largest(s),
                             MatrixOrd::NegTwo => smallest(s),
                             _ => norm_of(&s, 1.0).unwrap_or_else(A::Elem::zero),
                         }
+                    } else {
+                        A::Elem::zero()
                     }
                 }
             };

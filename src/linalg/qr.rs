@@ -1,8 +1,13 @@
 //! [`qr`]: the reduced QR factorization.
 
-use super::batch::{Batch, walk, write_rows};
-use super::{LinalgArg, Out, build, or_panic};
-use crate::error::ShapeError;
+use alloc::vec::Vec;
+
+use faer::MatMut;
+
+use super::backend::{self, Scratch};
+use super::batch::{Batch, at, run, tiled};
+use super::{LinalgArg, Out, Real, build, or_panic, zeros};
+use crate::error::{LinalgProblem, ShapeError};
 use crate::shape::linalg::{MatrixRule, matrix_dims};
 
 /// `qr`'s result: `(Q, R)`.
@@ -44,26 +49,78 @@ where
     let k = m.min(n);
     let mats = Batch::matrices(OP, &v)?;
     let steps = mats.steps(batch);
-    let mut r_data =
-        alloc::vec![<A::Elem as num_traits::Zero>::zero(); super::batch::count(batch) * k * n];
-    let mut q_dims = batch.to_vec();
-    q_dims.extend([m, k]);
-    let q = build::<A::Elem, <A::Layout as MatrixRule>::Left>(&q_dims, |out| {
-        if k == 0 {
-            return Ok(());
-        }
-        walk(batch, [&steps], |i, [off]| {
-            let f = mats.dmatrix(off).qr();
-            write_rows(&f.q(), &mut out[i * m * k..(i + 1) * m * k]);
-            write_rows(&f.r(), &mut r_data[i * k * n..(i + 1) * k * n]);
-            Ok(())
-        })
-    })?;
-    let mut r_dims = batch.to_vec();
-    r_dims.extend([k, n]);
-    let r = build::<A::Elem, <A::Layout as MatrixRule>::Right>(&r_dims, |out| {
-        out.copy_from_slice(&r_data);
+    let shape = v.shape();
+    let dims = |tail: &[usize]| -> Vec<usize> { batch.iter().chain(tail).copied().collect() };
+    let mut r = None;
+    let q = build::<A::Elem, <A::Layout as MatrixRule>::Left>(&dims(&[m, k]), |q| {
+        r = Some(build::<A::Elem, <A::Layout as MatrixRule>::Right>(
+            &dims(&[k, n]),
+            |r| {
+                if k == 0 {
+                    return Ok(()); // empty factors, however many matrices
+                }
+                run(
+                    batch,
+                    [&steps],
+                    [q, r],
+                    4 * m * n * k,
+                    || QrWork::new(m, n, shape),
+                    |w, i, [off], [qi, ri]| {
+                        if !mats.finite(off, false) {
+                            return Err(at(OP, batch, i, LinalgProblem::NonFinite));
+                        }
+                        w.qr(&mats, off, qi, ri);
+                        Ok(())
+                    },
+                )
+            },
+        )?);
         Ok(())
     })?;
-    Ok((q, r))
+    match r {
+        Some(r) => Ok((q, r)),
+        None => unreachable!("the first result's fill builds the second"),
+    }
+}
+
+/// The QR factorization's work for one matrix of a batch.
+struct QrWork<T> {
+    /// The matrix, column-major: Householder QR works down columns, and
+    /// `Aᵀ`'s factorization is not `A`'s, so this is the one transposing
+    /// copy.
+    a: Vec<T>,
+    /// The block reflectors' factors.
+    coeff: Vec<T>,
+    bs: usize,
+    scratch: Scratch,
+}
+
+impl<T: Real> QrWork<T> {
+    fn new(m: usize, n: usize, shape: &[usize]) -> Result<Self, ShapeError> {
+        let bs = backend::qr_block::<T>(m, n);
+        Ok(QrWork {
+            a: zeros(m * n, shape)?,
+            coeff: zeros(bs * m.min(n), shape)?,
+            bs,
+            scratch: Scratch::try_new(backend::qr_scratch::<T>(m, n), shape)?,
+        })
+    }
+
+    /// `Q` and `R` of the matrix at `off`, row-major, into `q` and `r`.
+    fn qr(&mut self, mats: &Batch<'_, T>, off: usize, q: &mut [T], r: &mut [T]) {
+        let (m, n) = (mats.m, mats.n);
+        let k = m.min(n);
+        let a = &mut self.a;
+        tiled(m, n, |i, j| a[j * m + i] = mats.get(off, i, j));
+        backend::qr_in_place(
+            MatMut::from_column_major_slice_mut(a, m, n),
+            MatMut::from_column_major_slice_mut(&mut self.coeff, self.bs, k),
+            MatMut::from_row_major_slice_mut(q, m, k),
+            &mut self.scratch,
+        );
+        // R: the upper triangle of the first k rows.
+        tiled(k, n, |i, j| {
+            r[i * n + j] = if j >= i { a[j * m + i] } else { T::zero() }
+        });
+    }
 }

@@ -18,15 +18,69 @@
 //! );
 //! ```
 
-use nalgebra::{DMatrix, Dyn, OMatrix, SMatrix, SVector};
-use num_traits::{One, Zero};
+use alloc::vec::Vec;
 
-use super::batch::{Batch, at, count, walk, write_rows};
-use super::{LinalgArg, Out, Real, build, or_panic};
+use faer::{MatMut, MatRef};
+use nalgebra::{DMatrix, Dyn, OMatrix, SMatrix, SVector};
+use num_traits::One;
+use num_traits::float::FloatCore;
+
+use super::backend::{self, Scratch};
+use super::batch::{Batch, at, run, walk, write_rows};
+use super::{LinalgArg, Out, Real, build, or_panic, zeros};
 use crate::error::{LinalgProblem, ShapeError};
 use crate::shape::linalg::{
     Det, Inv, LinalgLayout, MatrixPower, Slogdet, SolveRule, SquareRule, solve_dims, square_dims,
 };
+
+/// From this size on, `inv`, `det`, `slogdet` and `solve` factorize with
+/// faer's LU; below it (5x5 up to here) with nalgebra's, which costs less
+/// set-up per matrix (see the commit that set it for the measurements).
+const LU_FROM: usize = 5;
+
+/// The LU factorization's work for one matrix of a batch: the matrix
+/// (row-major, so faer reads `Aᵀ`), the permutation, faer's scratch.
+struct LuWork<T> {
+    a: Vec<T>,
+    perm: Vec<usize>,
+    inv: Vec<usize>,
+    scratch: Scratch,
+}
+
+impl<T: Real> LuWork<T> {
+    /// Room for an `n` by `n` matrix and `k` right-hand sides.
+    fn new(n: usize, k: usize, shape: &[usize]) -> Result<Self, ShapeError> {
+        Ok(LuWork {
+            a: zeros(n * n, shape)?,
+            perm: crate::error::try_filled(n, 0, shape)?,
+            inv: crate::error::try_filled(n, 0, shape)?,
+            scratch: Scratch::try_new(backend::lu_scratch::<T>(n, k), shape)?,
+        })
+    }
+
+    /// Factorizes the matrix at `off`: `Aᵀ = Pᵀ L U` in place, read
+    /// column-major from the row-major copy. Returns the row exchanges'
+    /// count, or `None` for a zero on `U`'s diagonal.
+    fn factor(&mut self, a: &Batch<'_, T>, off: usize) -> Option<usize> {
+        let n = a.n;
+        a.copy_rows(off, &mut self.a);
+        let swaps = backend::lu_in_place(
+            MatMut::from_column_major_slice_mut(&mut self.a, n, n),
+            &mut self.perm,
+            &mut self.inv,
+            &mut self.scratch,
+        );
+        match backend::zero_pivot(self.lu()) {
+            Some(_) => None,
+            None => Some(swaps),
+        }
+    }
+
+    fn lu(&self) -> MatRef<'_, T> {
+        let n = self.perm.len();
+        MatRef::from_column_major_slice(&self.a, n, n)
+    }
+}
 
 /// `linalg.inv`: the inverse of each square matrix of `a` (`[.., n, n]`).
 /// A matrix that is not square does not compile (static sizes) or is an
@@ -59,6 +113,9 @@ where
     let n = A::Layout::SMALL_SQUARE;
     if let (2..=4, Some(d)) = (n, a.contiguous()) {
         return build::<A::Elem, A::Layout>(&[n, n], |out| {
+            if !all_finite(d) {
+                return Err(at(OP, &[], 0, LinalgProblem::NonFinite));
+            }
             let r = match n {
                 2 => inv_rows::<_, 2>(d, out),
                 3 => inv_rows::<_, 3>(d, out),
@@ -80,12 +137,74 @@ where
     }
     let mats = Batch::matrices(OP, &v)?;
     let steps = mats.steps(batch);
-    build::<A::Elem, A::Layout>(v.shape(), |out| {
-        walk(batch, [&steps], |i, [off]| {
-            inv_one(&mats, off, &mut out[i * n * n..(i + 1) * n * n])
+    let shape = v.shape();
+    build::<A::Elem, A::Layout>(shape, |out| {
+        if n == 0 {
+            return Ok(()); // nothing to invert, however many matrices
+        }
+        run(
+            batch,
+            [&steps],
+            [out],
+            n * n * n,
+            || lu_work(n, n, shape),
+            |w, i, [off], [o]| {
+                if !mats.finite(off, false) {
+                    return Err(at(OP, batch, i, LinalgProblem::NonFinite));
+                }
+                match w {
+                    Some(w) => inv_faer(w, &mats, off, o),
+                    None => inv_one(&mats, off, o),
+                }
                 .map_err(|p| at(OP, batch, i, p))
-        })
+            },
+        )
     })
+}
+
+/// faer's LU work for `n` by `n` matrices (and `k` right-hand sides) from
+/// [`LU_FROM`] on, none below.
+fn lu_work<T: Real>(n: usize, k: usize, shape: &[usize]) -> Result<Option<LuWork<T>>, ShapeError> {
+    if n >= LU_FROM {
+        LuWork::new(n, k, shape).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// Whether every element of `d` is finite.
+#[inline]
+fn all_finite<T: Real>(d: &[T]) -> bool {
+    d.iter().all(|&x| FloatCore::is_finite(x))
+}
+
+/// The inverse of one matrix through faer's LU of `Aᵀ`: `out`, read
+/// column-major, is `(Aᵀ)⁻¹`, which row-major is `A⁻¹`. A zero pivot is
+/// named from `A`'s own factorization, as before and as PyTorch names it.
+fn inv_faer<T: Real>(
+    w: &mut LuWork<T>,
+    a: &Batch<'_, T>,
+    off: usize,
+    out: &mut [T],
+) -> Result<(), LinalgProblem> {
+    if w.factor(a, off).is_none() {
+        return inv_lu(a.dmatrix(off), out);
+    }
+    let n = a.n;
+    let LuWork {
+        a: lu,
+        perm,
+        inv,
+        scratch,
+    } = w;
+    backend::lu_inverse(
+        MatMut::from_column_major_slice_mut(out, n, n),
+        MatRef::from_column_major_slice(lu, n, n),
+        perm,
+        inv,
+        scratch,
+    );
+    Ok(())
 }
 
 /// The inverses of contiguous `N`x`N` matrices.
@@ -99,6 +218,9 @@ fn inv_chunks<T: Real, const N: usize>(
         .zip(out.chunks_exact_mut(N * N))
         .enumerate()
     {
+        if !all_finite(m) {
+            return Err(at("linalg.inv", batch, i, LinalgProblem::NonFinite));
+        }
         inv_rows::<T, N>(m, o).map_err(|p| at("linalg.inv", batch, i, p))?;
     }
     Ok(())
@@ -203,6 +325,9 @@ where
     let n = A::Layout::SMALL_SQUARE;
     if let (2..=4, Some(d)) = (n, a.contiguous()) {
         return build::<A::Elem, <A::Layout as SquareRule<Det>>::Batch>(&[], |out| {
+            if !all_finite(d) {
+                return Err(at(OP, &[], 0, LinalgProblem::NonFinite));
+            }
             out[0] = match n {
                 2 => SMatrix::<_, 2, 2>::from_row_slice(d).determinant(),
                 3 => SMatrix::<_, 3, 3>::from_row_slice(d).determinant(),
@@ -212,15 +337,57 @@ where
         });
     }
     let v = a.matrices();
-    let (batch, _) = square_dims(OP, v.shape())?;
+    let (batch, n) = square_dims(OP, v.shape())?;
     let mats = Batch::matrices(OP, &v)?;
     let steps = mats.steps(batch);
+    let shape = v.shape();
     build::<A::Elem, <A::Layout as SquareRule<Det>>::Batch>(batch, |out| {
-        walk(batch, [&steps], |i, [off]| {
-            out[i] = det_one(&mats, off);
-            Ok(())
-        })
+        if n == 0 {
+            out.fill(A::Elem::one()); // the empty product, without a walk
+            return Ok(());
+        }
+        run(
+            batch,
+            [&steps],
+            [out],
+            n * n * n,
+            || lu_work(n, 1, shape),
+            |w, i, [off], [o]| {
+                if !mats.finite(off, false) {
+                    return Err(at(OP, batch, i, LinalgProblem::NonFinite));
+                }
+                o[0] = match w {
+                    Some(w) => {
+                        let (sign, _, prod) = slog_faer(w, &mats, off);
+                        sign * prod
+                    }
+                    None => det_one(&mats, off),
+                };
+                Ok(())
+            },
+        )
     })
+}
+
+/// The sign, the log of the absolute value and the value of the
+/// determinant of the matrix at `off`, through faer's LU of `Aᵀ` (whose
+/// determinant is `A`'s): 0, -inf, 0 for a zero pivot.
+fn slog_faer<T: Real>(w: &mut LuWork<T>, a: &Batch<'_, T>, off: usize) -> (T, T, T) {
+    let Some(swaps) = w.factor(a, off) else {
+        return (T::zero(), T::neg_infinity(), T::zero());
+    };
+    let lu = w.lu();
+    let mut sign = if swaps % 2 == 0 { T::one() } else { -T::one() };
+    let (mut log, mut prod) = (T::zero(), T::one());
+    for i in 0..a.n {
+        let d = lu[(i, i)];
+        if d < T::zero() {
+            sign = -sign;
+        }
+        prod *= FloatCore::abs(d);
+        log += nalgebra::ComplexField::ln(FloatCore::abs(d));
+    }
+    (sign, log, prod)
 }
 
 /// The determinant of one matrix.
@@ -271,22 +438,43 @@ where
     let (batch, n) = square_dims(OP, v.shape())?;
     let mats = Batch::matrices(OP, &v)?;
     let steps = mats.steps(batch);
-    let mut logs = alloc::vec![A::Elem::zero(); count(batch)];
-    let sign = build::<A::Elem, <A::Layout as SquareRule<Slogdet>>::Batch>(batch, |out| {
-        walk(batch, [&steps], |i, [off]| {
-            (out[i], logs[i]) = if n == 0 {
-                (A::Elem::one(), A::Elem::zero())
-            } else {
-                slog_lu(&mats.dmatrix(off).lu())
-            };
-            Ok(())
-        })
-    })?;
-    let logabsdet = build::<A::Elem, <A::Layout as SquareRule<Slogdet>>::Batch>(batch, |out| {
-        out.copy_from_slice(&logs);
+    let shape = v.shape();
+    type B<A> = <<A as LinalgArg>::Layout as SquareRule<Slogdet>>::Batch;
+    // Both results allocated before the walk, each matrix writing its two.
+    let mut logabsdet = None;
+    let sign = build::<A::Elem, B<A>>(batch, |signs| {
+        logabsdet = Some(build::<A::Elem, B<A>>(batch, |logs| {
+            if n == 0 {
+                signs.fill(A::Elem::one());
+                return Ok(());
+            }
+            run(
+                batch,
+                [&steps],
+                [signs, logs],
+                n * n * n,
+                || lu_work(n, 1, shape),
+                |w, i, [off], [s, l]| {
+                    if !mats.finite(off, false) {
+                        return Err(at(OP, batch, i, LinalgProblem::NonFinite));
+                    }
+                    (s[0], l[0]) = match w {
+                        Some(w) => {
+                            let (sign, log, _) = slog_faer(w, &mats, off);
+                            (sign, log)
+                        }
+                        None => slog_lu(&mats.dmatrix(off).lu()),
+                    };
+                    Ok(())
+                },
+            )
+        })?);
         Ok(())
     })?;
-    Ok((sign, logabsdet))
+    match logabsdet {
+        Some(l) => Ok((sign, l)),
+        None => unreachable!("the first result's fill builds the second"),
+    }
 }
 
 /// The sign and log-absolute-value of the determinant of a factorized matrix.
@@ -359,6 +547,9 @@ where
         b.contiguous(),
     ) {
         return build::<A::Elem, <A::Layout as SolveRule<B::Layout>>::Output>(&[n], |x| {
+            if !all_finite(da) || !all_finite(db) {
+                return Err(at(OP, &[], 0, LinalgProblem::NonFinite));
+            }
             let ok = match n {
                 2 => copied(
                     SMatrix::<_, 2, 2>::from_row_slice(da)
@@ -388,6 +579,31 @@ where
     }
     let (va, vb) = (a.matrices(), b.matrices());
     let d = solve_dims(va.shape(), vb.shape(), A::Layout::RUNTIME)?;
+    let (n, k) = (d.n, d.k);
+    type X<A, B> = <<A as LinalgArg>::Layout as SolveRule<<B as LinalgArg>::Layout>>::Output;
+    if let (2..=4, 1, Some(da), Some(db)) = (n, k, va.as_slice(), vb.as_slice()) {
+        let ra = va.shape().len() - 2;
+        let rb = vb.shape().len() - if d.vector { 1 } else { 2 };
+        if va.shape()[..ra] == d.batch[..] && vb.shape()[..rb] == d.batch[..] {
+            // Contiguous batches of small systems, one right-hand side
+            // each, not broadcast: one loop over them, as a hand-written
+            // loop over nalgebra's matrices would be.
+            return build::<A::Elem, X<A, B>>(&d.out, |x| match n {
+                2 => solve_chunks(da, db, x, &d.batch, 2, |m, v, o| {
+                    let m = SMatrix::<_, 2, 2>::from_row_slice(m);
+                    copied(m.lu().solve(&SVector::<_, 2>::from_row_slice(v)), o)
+                }),
+                3 => solve_chunks(da, db, x, &d.batch, 3, |m, v, o| {
+                    let m = SMatrix::<_, 3, 3>::from_row_slice(m);
+                    copied(m.lu().solve(&SVector::<_, 3>::from_row_slice(v)), o)
+                }),
+                _ => solve_chunks(da, db, x, &d.batch, 4, |m, v, o| {
+                    let m = SMatrix::<_, 4, 4>::from_row_slice(m);
+                    copied(m.lu().solve(&SVector::<_, 4>::from_row_slice(v)), o)
+                }),
+            });
+        }
+    }
     let am = Batch::matrices(OP, &va)?;
     let bm = if d.vector {
         Batch::vectors(&vb)?
@@ -395,36 +611,115 @@ where
         Batch::matrices(OP, &vb)?
     };
     let (sa, sb) = (am.steps(&d.batch), bm.steps(&d.batch));
-    let (n, k) = (d.n, d.k);
-    build::<A::Elem, <A::Layout as SolveRule<B::Layout>>::Output>(&d.out, |out| {
+    let shape = va.shape();
+    build::<A::Elem, X<A, B>>(&d.out, |out| {
         if n == 0 || k == 0 {
-            return Ok(()); // nothing to solve for (nalgebra's LU takes no empty system)
+            return Ok(()); // nothing to solve for, however many systems
         }
-        walk(&d.batch, [&sa, &sb], |i, [oa, ob]| {
-            let x = &mut out[i * n * k..(i + 1) * n * k];
-            let ok = match (n, k) {
-                // One right-hand side of a small system: on the stack.
-                (2, 1) => copied(am.smatrix::<2>(oa).lu().solve(&column(&bm, ob)), x),
-                (3, 1) => copied(am.smatrix::<3>(oa).lu().solve(&column(&bm, ob)), x),
-                (4, 1) => copied(am.smatrix::<4>(oa).lu().solve(&column(&bm, ob)), x),
-                _ => {
-                    let rhs = bm.dmatrix(ob);
-                    match am.dmatrix(oa).lu().solve(&rhs) {
-                        Some(s) => {
-                            write_rows(&s, x);
-                            true
-                        }
-                        None => false,
-                    }
+        run(
+            &d.batch,
+            [&sa, &sb],
+            [out],
+            n * n * (n + k),
+            || lu_work(n, k, shape),
+            |w, i, [oa, ob], [x]| {
+                if !am.finite(oa, false) || !bm.finite(ob, false) {
+                    return Err(at(OP, &d.batch, i, LinalgProblem::NonFinite));
                 }
-            };
-            if ok {
-                Ok(())
-            } else {
-                Err(at(OP, &d.batch, i, LinalgProblem::SolveSingular))
-            }
-        })
+                let ok = match (w, n, k) {
+                    (Some(w), _, _) => solve_faer(w, &am, oa, &bm, ob, x),
+                    // One right-hand side of a small system: on the stack.
+                    (None, 2, 1) => copied(am.smatrix::<2>(oa).lu().solve(&column(&bm, ob)), x),
+                    (None, 3, 1) => copied(am.smatrix::<3>(oa).lu().solve(&column(&bm, ob)), x),
+                    (None, 4, 1) => copied(am.smatrix::<4>(oa).lu().solve(&column(&bm, ob)), x),
+                    (None, _, _) => solve_lu(&am, oa, &bm, ob, x),
+                };
+                if ok {
+                    Ok(())
+                } else {
+                    Err(at(OP, &d.batch, i, LinalgProblem::SolveSingular))
+                }
+            },
+        )
     })
+}
+
+/// The solutions of contiguous `n`x`n` systems, one right-hand side
+/// each, by `solve1` (on the stack; `false` for a singular matrix).
+#[inline(always)]
+fn solve_chunks<T: Real>(
+    a: &[T],
+    b: &[T],
+    x: &mut [T],
+    batch: &[usize],
+    n: usize,
+    solve1: impl Fn(&[T], &[T], &mut [T]) -> bool,
+) -> Result<(), ShapeError> {
+    const OP: &str = "linalg.solve";
+    for (i, ((m, v), o)) in a
+        .chunks_exact(n * n)
+        .zip(b.chunks_exact(n))
+        .zip(x.chunks_exact_mut(n))
+        .enumerate()
+    {
+        if !all_finite(m) || !all_finite(v) {
+            return Err(at(OP, batch, i, LinalgProblem::NonFinite));
+        }
+        if !solve1(m, v, o) {
+            return Err(at(OP, batch, i, LinalgProblem::SolveSingular));
+        }
+    }
+    Ok(())
+}
+
+/// `A X = B` by nalgebra's LU into `x`; `false` for a singular `A`.
+fn solve_lu<T: Real>(
+    am: &Batch<'_, T>,
+    oa: usize,
+    bm: &Batch<'_, T>,
+    ob: usize,
+    x: &mut [T],
+) -> bool {
+    match am.dmatrix(oa).lu().solve(&bm.dmatrix(ob)) {
+        Some(s) => {
+            write_rows(&s, x);
+            true
+        }
+        None => false,
+    }
+}
+
+/// `A X = B` through faer's LU of `Aᵀ` (a transposed solve), `X` solved in
+/// place in `x` (row-major, where `B` is first copied); `false` for a
+/// singular `A`. A zero pivot is confirmed on `A`'s own factorization, as
+/// before.
+fn solve_faer<T: Real>(
+    w: &mut LuWork<T>,
+    am: &Batch<'_, T>,
+    oa: usize,
+    bm: &Batch<'_, T>,
+    ob: usize,
+    x: &mut [T],
+) -> bool {
+    if w.factor(am, oa).is_none() {
+        return solve_lu(am, oa, bm, ob, x);
+    }
+    let (n, k) = (bm.m, x.len() / bm.m);
+    bm.copy_rows(ob, x);
+    let LuWork {
+        a: lu,
+        perm,
+        inv,
+        scratch,
+    } = w;
+    backend::lu_solve_transposed(
+        MatRef::from_column_major_slice(lu, n, n),
+        perm,
+        inv,
+        MatMut::from_row_major_slice_mut(x, n, k),
+        scratch,
+    );
+    true
 }
 
 /// The vector starting at `off`, on the stack.
@@ -474,11 +769,18 @@ where
     let (batch, m) = square_dims(OP, v.shape())?;
     let mats = Batch::matrices(OP, &v)?;
     let steps = mats.steps(batch);
-    build::<A::Elem, A::Layout>(v.shape(), |out| {
+    let shape = v.shape();
+    build::<A::Elem, A::Layout>(shape, |out| {
+        if m == 0 {
+            return Ok(()); // nothing to multiply, however many matrices
+        }
         walk(batch, [&steps], |i, [off]| {
+            if !mats.finite(off, false) {
+                return Err(at(OP, batch, i, LinalgProblem::NonFinite));
+            }
             let mut base = mats.dmatrix(off);
             if n < 0 {
-                let mut inv = alloc::vec![A::Elem::zero(); m * m];
+                let mut inv = zeros(m * m, shape)?;
                 inv_one(&mats, off, &mut inv).map_err(|p| at("linalg.inv", batch, i, p))?;
                 base = DMatrix::from_row_slice(m, m, &inv);
             }

@@ -2,12 +2,14 @@
 
 use alloc::vec::Vec;
 
-use nalgebra::{DMatrix, DVector, SVD};
+use faer::MatMut;
 
-use super::batch::{Batch, at, count, walk, write_rows};
+use super::backend::{self, Scratch};
+use super::batch::{Batch, at, run};
 use super::{LinalgArg, Out, Real, build, or_panic};
 use crate::error::{LinalgProblem, ShapeError};
 use crate::shape::linalg::{MatrixRule, matrix_dims};
+use crate::view::DynView;
 
 /// `svd`'s result: `(U, S, Vh)`.
 pub type SvdOut<A> = (
@@ -45,22 +47,29 @@ pub fn try_svd<A: LinalgArg>(a: &A) -> Result<SvdOut<A>, ShapeError>
 where
     A::Layout: MatrixRule,
 {
-    let p = decompose(a, "linalg.svd", true)?;
-    let (b, m, n, k) = (&p.batch, p.m, p.n, p.k);
-    let dims = |tail: &[usize]| -> Vec<usize> { b.iter().chain(tail).copied().collect() };
-    let u = build::<A::Elem, <A::Layout as MatrixRule>::Left>(&dims(&[m, k]), |o| {
-        o.copy_from_slice(&p.u);
+    const OP: &str = "linalg.svd";
+    let v = a.matrices();
+    let (batch, m, n) = matrix_dims(OP, v.shape())?;
+    let k = m.min(n);
+    let dims = |tail: &[usize]| -> Vec<usize> { batch.iter().chain(tail).copied().collect() };
+    let (mut s, mut vh) = (None, None);
+    let u = build::<A::Elem, <A::Layout as MatrixRule>::Left>(&dims(&[m, k]), |u| {
+        s = Some(build::<A::Elem, <A::Layout as MatrixRule>::Values>(
+            &dims(&[k]),
+            |s| {
+                vh = Some(build::<A::Elem, <A::Layout as MatrixRule>::Right>(
+                    &dims(&[k, n]),
+                    |vh| decompose(&v, OP, batch, s, Some((u, vh))),
+                )?);
+                Ok(())
+            },
+        )?);
         Ok(())
     })?;
-    let s = build::<A::Elem, <A::Layout as MatrixRule>::Values>(&dims(&[k]), |o| {
-        o.copy_from_slice(&p.s);
-        Ok(())
-    })?;
-    let vh = build::<A::Elem, <A::Layout as MatrixRule>::Right>(&dims(&[k, n]), |o| {
-        o.copy_from_slice(&p.vh);
-        Ok(())
-    })?;
-    Ok((u, s, vh))
+    match (s, vh) {
+        (Some(s), Some(vh)) => Ok((u, s, vh)),
+        _ => unreachable!("the first result's fill builds the others"),
+    }
 }
 
 /// `linalg.svdvals`: the singular values of [`svd`] alone (`[.., k]`).
@@ -85,77 +94,105 @@ pub fn try_svdvals<A: LinalgArg>(
 where
     A::Layout: MatrixRule,
 {
-    let p = decompose(a, "linalg.svdvals", false)?;
-    let mut dims = p.batch.clone();
-    dims.push(p.k);
-    build::<A::Elem, <A::Layout as MatrixRule>::Values>(&dims, |o| {
-        o.copy_from_slice(&p.s);
-        Ok(())
+    const OP: &str = "linalg.svdvals";
+    let v = a.matrices();
+    let (batch, m, n) = matrix_dims(OP, v.shape())?;
+    let mut dims = batch.to_vec();
+    dims.push(m.min(n));
+    build::<A::Elem, <A::Layout as MatrixRule>::Values>(&dims, |s| {
+        decompose(&v, OP, batch, s, None)
     })
 }
 
-/// The factors of every matrix, row-major.
-pub(crate) struct Factors<T> {
-    pub batch: Vec<usize>,
-    pub m: usize,
-    pub n: usize,
-    pub k: usize,
-    pub u: Vec<T>,
-    pub s: Vec<T>,
-    pub vh: Vec<T>,
-}
-
-/// The SVD of every matrix of `a` (`U` and `Vh` only with `vectors`).
-pub(crate) fn decompose<A: LinalgArg>(
-    a: &A,
+/// The singular values of every matrix of `v` (`[.., m, n]`, the batch
+/// `batch`) into `s`, and with `uv` the singular vectors: `U` (`[.., m,
+/// k]`) and `Vh` (`[.., k, n]`), all row-major.
+pub(crate) fn decompose<T: Real>(
+    v: &DynView<'_, T>,
     op: &'static str,
-    vectors: bool,
-) -> Result<Factors<A::Elem>, ShapeError> {
-    let v = a.matrices();
-    let (batch, m, n) = matrix_dims(op, v.shape())?;
+    batch: &[usize],
+    s: &mut [T],
+    uv: Option<(&mut [T], &mut [T])>,
+) -> Result<(), ShapeError> {
+    let mats = Batch::matrices(op, v)?;
+    let (m, n) = (mats.m, mats.n);
     let k = m.min(n);
-    let mats = Batch::matrices(op, &v)?;
-    let steps = mats.steps(batch);
-    let total = count(batch);
-    let z = <A::Elem as num_traits::Zero>::zero();
-    let (nu, nv) = if vectors { (m * k, k * n) } else { (0, 0) };
-    let mut f = Factors {
-        batch: batch.to_vec(),
-        m,
-        n,
-        k,
-        u: alloc::vec![z; total * nu],
-        s: alloc::vec![z; total * k],
-        vh: alloc::vec![z; total * nv],
-    };
     if k == 0 {
-        return Ok(f);
+        return Ok(()); // no singular values, however many matrices
     }
-    walk(batch, [&steps], |i, [off]| {
-        let (u, s, vh) = svd_one(mats.dmatrix(off), vectors).map_err(|p| at(op, batch, i, p))?;
-        f.s[i * k..(i + 1) * k].copy_from_slice(s.as_slice());
-        if let (Some(u), Some(vh)) = (u, vh) {
-            write_rows(&u, &mut f.u[i * nu..(i + 1) * nu]);
-            write_rows(&vh, &mut f.vh[i * nv..(i + 1) * nv]);
-        }
-        Ok(())
-    })?;
-    Ok(f)
+    let steps = mats.steps(batch);
+    let shape = v.shape();
+    let vectors = uv.is_some();
+    let work = || -> Result<SvdWork<T>, ShapeError> { SvdWork::new(&mats, vectors, shape) };
+    let cost = m * n * k * if vectors { 8 } else { 3 };
+    match uv {
+        Some((u, vh)) => run(
+            batch,
+            [&steps],
+            [s, u, vh],
+            cost,
+            work,
+            |w, i, [off], [si, ui, vi]| {
+                w.svd(&mats, off, si, Some((ui, vi)))
+                    .map_err(|p| at(op, batch, i, p))
+            },
+        ),
+        None => run(batch, [&steps], [s], cost, work, |w, i, [off], [si]| {
+            w.svd(&mats, off, si, None).map_err(|p| at(op, batch, i, p))
+        }),
+    }
 }
 
-/// One matrix's SVD, singular values descending.
-#[allow(clippy::type_complexity)]
-pub(crate) fn svd_one<T: Real>(
-    m: DMatrix<T>,
-    vectors: bool,
-) -> Result<(Option<DMatrix<T>>, DVector<T>, Option<DMatrix<T>>), LinalgProblem> {
-    if m.iter()
-        .any(|&x| !num_traits::float::FloatCore::is_finite(x))
-    {
-        return Err(LinalgProblem::NonFinite);
+/// The SVD's work for one matrix of a batch: faer's scratch, and a copy
+/// of the matrix only where faer cannot read its strides.
+pub(crate) struct SvdWork<T> {
+    scratch: Scratch,
+    buf: Vec<T>,
+}
+
+impl<T: Real> SvdWork<T> {
+    /// Room for the matrices of `mats` (failing as `TooLarge`, naming
+    /// `shape`).
+    pub(crate) fn new(
+        mats: &Batch<'_, T>,
+        vectors: bool,
+        shape: &[usize],
+    ) -> Result<Self, ShapeError> {
+        let (m, n) = (mats.m, mats.n);
+        let buf = if mats.faer(0).is_some() {
+            Vec::new()
+        } else {
+            super::zeros(m * n, shape)?
+        };
+        Ok(SvdWork {
+            scratch: Scratch::try_new(backend::svd_scratch::<T>(m, n, vectors), shape)?,
+            buf,
+        })
     }
-    let max_niter = 100 * m.nrows().max(m.ncols()) + 1000;
-    let s = SVD::try_new(m, vectors, vectors, T::default_epsilon(), max_niter)
-        .ok_or(LinalgProblem::NoConvergence)?;
-    Ok((s.u, s.singular_values, s.v_t))
+
+    /// The SVD of the matrix at `off`: the singular values, descending,
+    /// into `s`; with `uv`, `U` and `Vh` written row-major where they go
+    /// (`Vh` row-major is `V` column-major: no transposing copy).
+    pub(crate) fn svd(
+        &mut self,
+        mats: &Batch<'_, T>,
+        off: usize,
+        s: &mut [T],
+        uv: Option<(&mut [T], &mut [T])>,
+    ) -> Result<(), LinalgProblem> {
+        let (m, n) = (mats.m, mats.n);
+        let k = m.min(n);
+        if !mats.finite(off, false) {
+            return Err(LinalgProblem::NonFinite);
+        }
+        let a = mats.faer_or_copy(off, &mut self.buf);
+        let (u, v) = match uv {
+            Some((u, vh)) => (
+                Some(MatMut::from_row_major_slice_mut(u, m, k)),
+                Some(MatMut::from_column_major_slice_mut(vh, n, k)),
+            ),
+            None => (None, None),
+        };
+        backend::svd(a, s, u, v, &mut self.scratch)
+    }
 }
