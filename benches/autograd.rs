@@ -1,6 +1,6 @@
 //! A training step of a two-layer perceptron with `shaped::autograd`
 //! against the same step with the backward pass written by hand in
-//! `shaped` (`benches/mlp_step.rs`), in one run: 64-32-10 at batch 64 and
+//! `shaped` (`benches/common/mlp_step.rs`), in one run: 64-32-10 at batch 64 and
 //! 784-256-10 at batch 128, f32, one thread. The peers (dfdx, candle) are
 //! in `benches/peers`, a crate of its own.
 //!
@@ -10,7 +10,7 @@ use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use shaped::autograd::Sgd;
 use std::time::Duration;
 
-#[path = "mlp_step.rs"]
+#[path = "common/mlp_step.rs"]
 mod mlp_step;
 
 macro_rules! bench_sizes {

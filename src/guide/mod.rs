@@ -30,7 +30,7 @@
 
 // Adding an operation: a row in its family's table in `toolkit.md` (and
 // the family's doctest there), its own doctest at the same place in
-// `toolkit_rows.md` (tests/docs.rs checks the two agree), a row in
+// `toolkit_rows.md` (tests/suite/docs.rs checks the two agree), a row in
 // `numpy_pytorch.md`, and a row in `generic_code.md`'s bounds table if it
 // has a bound of its own.
 

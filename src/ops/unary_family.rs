@@ -45,7 +45,7 @@ use crate::view::Operand;
 /// tests), the runtime kinds a [`DynTensor`]. Each reads a view in one
 /// pass, as a slice when it is contiguous, through its strides otherwise
 /// (`map`). The crate stamps the six kinds' methods from it
-/// (`ops/unary_family.rs`), and `tests/kinds.rs` checks each on every kind.
+/// (`ops/unary_family.rs`), and `tests/suite/kinds.rs` checks each on every kind.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __unary_table {

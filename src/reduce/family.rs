@@ -190,7 +190,7 @@ pub(crate) fn strided_into<T: Element, R: Reducer<T>>(
 /// `BOUND` is the element's bound beyond `Element`, `op` names a reduction
 /// without an identity (an error over a size-0 axis). The crate stamps the
 /// methods of the six kinds from it (`reduce/family.rs`), and the parity
-/// test (`tests/kinds.rs`) calls each on every kind from the same table.
+/// test (`tests/suite/kinds.rs`) calls each on every kind from the same table.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __reduction_table {

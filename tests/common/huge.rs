@@ -2,7 +2,7 @@
 //! operations, reductions and error messages by a "program" of random
 //! words, each operation checked against a naive reference written from
 //! Python's and PyTorch's rules (sharing no code with the crate). Shared
-//! by the property test (`tests/huge_empty.rs`) and the fuzz target
+//! by the property test (`tests/suite/huge_empty.rs`) and the fuzz target
 //! (`fuzz/fuzz_targets/huge.rs`):
 //! `#[path = "common/huge.rs"] mod huge;`.
 //!

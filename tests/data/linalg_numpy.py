@@ -1,5 +1,5 @@
 # Generates linalg_numpy.rs: reference values from numpy.linalg for
-# tests/linalg.rs. Run `python3 tests/data/linalg_numpy.py > tests/data/linalg_numpy.rs`.
+# tests/features/linalg.rs. Run `python3 tests/data/linalg_numpy.py > tests/data/linalg_numpy.rs`.
 import numpy as np
 
 rng = np.random.default_rng(45)

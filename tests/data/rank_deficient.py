@@ -1,6 +1,6 @@
 """Writes rank_deficient.rs: rank-deficient and exactly singular matrices of
 sizes 1 to 12 with NumPy's singular values (numpy.linalg.svd), for
-tests/linalg_robust.rs. Run: python3 tests/data/rank_deficient.py"""
+tests/features/linalg_robust.rs. Run: python3 tests/data/rank_deficient.py"""
 import numpy as np
 
 def kinds(n):

@@ -14,10 +14,8 @@
 //! row or a column against a matrix), which random shapes of sizes up to 4
 //! seldom are.
 
-#[path = "common/naive.rs"]
-mod naive;
-#[path = "common/shapes.rs"]
-mod shapes;
+use crate::naive;
+use crate::shapes;
 
 use proptest::prelude::*;
 use shaped::{DynTensor, ShapeError, ShapeErrorKind};

@@ -8,8 +8,7 @@ use shaped::{
     try_matmul_into,
 };
 
-#[path = "common/naive_matmul.rs"]
-mod naive_matmul;
+use crate::naive_matmul;
 use naive_matmul::naive;
 
 fn data(n: usize, seed: i64) -> Vec<i64> {

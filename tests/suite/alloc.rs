@@ -3,8 +3,7 @@
 //!
 //! Allocations are counted by the allocator of `common/counting_alloc.rs`.
 
-#[path = "common/counting_alloc.rs"]
-mod counting_alloc;
+use crate::counting_alloc;
 
 use counting_alloc::{count_allocs, refusing_above};
 use std::hint::black_box;

@@ -1,7 +1,7 @@
 //! Mixed shapes (`shape![Dyn, 3]`): construction, conversions, the examples
 //! of the issue, and properties: on random runtime sizes and data, every
 //! mixed operation agrees with `DynTensor` (itself tested against a naive
-//! reference in tests/dynamic_properties.rs), errors included.
+//! reference in tests/suite/dynamic_properties.rs), errors included.
 
 // The tests use references and clones on small (`Copy`) static tensors on
 // purpose: those impls are under test too.

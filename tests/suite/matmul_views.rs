@@ -6,8 +6,7 @@ use proptest::prelude::*;
 use shaped::view::SliceArg;
 use shaped::{Axis, Dyn, DynTensor, DynView, ShapeErrorKind, Tensor, narrow, s, shape};
 
-#[path = "common/naive_matmul.rs"]
-mod naive_matmul;
+use crate::naive_matmul;
 use naive_matmul::naive;
 
 /// The views' product against the reference over their copies, at `$t`.

@@ -9,8 +9,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError};
 use shaped::{BroadcastTo, BroadcastWith, Element, Layout, Shape, Tensor, shape};
 
-#[path = "common/naive.rs"]
-mod naive;
+use crate::naive;
 use naive::{fits, ref_shape, reference};
 
 /// Compares a tensor with the reference, reporting the first mismatch only

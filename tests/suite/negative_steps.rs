@@ -3,7 +3,7 @@
 //! elements materialised. The reference for each is built by hand here
 //! (the reversed positions computed in the test), not by the code under
 //! test; `to_vec` itself is checked against a naive slice in
-//! tests/views.rs's proptest, which includes negative steps. Clippy runs
+//! tests/suite/views.rs's proptest, which includes negative steps. Clippy runs
 //! on this file with no `allow`: NumPy's `a[5:1:-2]`, `s![5..1;-2]`, must
 //! not trip its `reversed_empty_ranges` (denied by default).
 
@@ -430,7 +430,7 @@ fn reversing_args() -> impl Strategy<Value = (Vec<usize>, Vec<SliceArg>)> {
 proptest! {
     /// Every consumer on a view with negative steps gives what it gives on
     /// the same elements materialised (`to_vec`, itself checked against a
-    /// naive slice in tests/views.rs).
+    /// naive slice in tests/suite/views.rs).
     #[test]
     fn consumers_match_the_materialised_copy((dims, args) in reversing_args()) {
         let n: usize = dims.iter().product();

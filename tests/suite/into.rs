@@ -2,10 +2,8 @@
 //! against a naive reference and against the operators, shapes, errors, and
 //! no allocation.
 
-#[path = "common/counting_alloc.rs"]
-mod counting_alloc;
-#[path = "common/naive.rs"]
-mod naive;
+use crate::counting_alloc;
+use crate::naive;
 
 use counting_alloc::count_allocs;
 use naive::reference;

@@ -8,8 +8,7 @@
 //! time. The crate's kernel merges axes and walks strides instead, so the two
 //! share no code.
 
-#[path = "common/shapes.rs"]
-mod shapes;
+use crate::shapes;
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -559,7 +558,7 @@ proptest! {
                 prop_assert_ne!(numel(&target), n, "reshape {:?} to {:?} failed", ss, target);
                 prop_assert_eq!(e.kind(), ShapeErrorKind::Reshape { numel: n });
                 prop_assert_eq!(e.lhs(), &target[..]);
-                // An empty target's message is checked in tests/dynamic.rs
+                // An empty target's message is checked in tests/suite/dynamic.rs
                 // (`reshape_error_to_rank0_displays`).
                 if !target.is_empty() {
                     prop_assert_eq!(

@@ -14,7 +14,7 @@
 use shaped::linalg::{self, MatrixOrd};
 use shaped::{Dyn, DynTensor, ShapeErrorKind, Tensor, shape};
 
-#[path = "data/linalg_numpy.rs"]
+#[path = "../data/linalg_numpy.rs"]
 mod numpy;
 use numpy::*;
 

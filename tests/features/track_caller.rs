@@ -8,8 +8,7 @@
 //! features run when the feature is on (`.ci/run` runs this file with
 //! every feature).
 
-#[path = "common/counting_alloc.rs"]
-mod counting_alloc;
+use crate::counting_alloc;
 
 use shaped::kernel::{Mat, StridedOperand};
 use shaped::{

@@ -21,8 +21,7 @@ fn u8_sum_does_not_overflow() {
     assert_eq!(t.sum(), 300u64);
 }
 
-#[path = "common/huge.rs"]
-mod huge;
+use crate::huge;
 
 /// The fuzz target's input as its program of little-endian words.
 fn words(data: &[u8]) -> Vec<u64> {

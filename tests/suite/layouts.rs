@@ -552,7 +552,7 @@ proptest! {
 
 // ---------------------------------------------------------------------------
 // Shape operations on every layout, against DynTensor's (tested in
-// tests/toolkit.rs) and an index-by-index reference for transpose.
+// tests/suite/toolkit.rs) and an index-by-index reference for transpose.
 
 proptest! {
     #![proptest_config(config(32))]

@@ -10,7 +10,7 @@
 use shaped::linalg::{self, MatrixOrd};
 use shaped::{DynTensor, ShapeError, ShapeErrorKind, Tensor, shape};
 
-#[path = "data/rank_deficient.rs"]
+#[path = "../data/rank_deficient.rs"]
 mod rank_deficient;
 
 fn dynt(data: &[f64], shape: &[usize]) -> DynTensor<f64> {

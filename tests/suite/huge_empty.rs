@@ -143,7 +143,7 @@ fn row5_rank0_view_squeezes_as_the_tensor_does() {
 }
 
 // Issue 58: each reproducer answers at once with an error or the right
-// value. (The allocations refused by the allocator are in tests/alloc.rs,
+// value. (The allocations refused by the allocator are in tests/suite/alloc.rs,
 // under an allocator that refuses them whatever the machine grants.)
 
 #[test]
@@ -234,8 +234,7 @@ fn issue58_repeat_of_a_certainly_refused_size_is_too_large() {
     assert!(too_large(scalar.try_repeat_interleave(1 << 48, 0)));
 }
 
-#[path = "common/huge.rs"]
-mod huge;
+use crate::huge;
 
 use proptest::prelude::*;
 

@@ -2,8 +2,7 @@
 //! three operands (folded pairwise by the reference rule) and every output
 //! element computed from its multi-index.
 
-#[path = "common/naive.rs"]
-mod naive;
+use crate::naive;
 
 use naive::{ref_shape, source};
 use proptest::prelude::*;
