@@ -47,11 +47,14 @@ impl Attention {
     fn forward(&self, x: &Var<f32, Seq>) -> Var<f32, Seq> {
         let (q, k, v) = (x.matmul(&self.wq), x.matmul(&self.wk), x.matmul(&self.wv));
         // Position i attends to positions j <= i.
-        let future = Tensor::<f32, shape![L, L]>::from_fn_index(|[i, j]| if j > i { 1.0 } else { 0.0 })
-            .gt(&Tensor::<f32, shape![]>::full(0.5));
+        let future =
+            Tensor::<f32, shape![L, L]>::from_fn_index(|[i, j]| if j > i { 1.0 } else { 0.0 })
+                .gt(&Tensor::<f32, shape![]>::full(0.5));
         let scores: Var<f32, shape![Dyn, L, L]> =
             q.matmul(&k.transpose(Axis::<1>, Axis::<2>)) * (1.0 / (D as f32).sqrt());
-        let weights = scores.masked_fill(&future, f32::NEG_INFINITY).softmax(Axis::<2>);
+        let weights = scores
+            .masked_fill(&future, f32::NEG_INFINITY)
+            .softmax(Axis::<2>);
         let mixed: Var<f32, Seq> = weights.matmul(&v) + x;
         mixed.matmul(&self.wo) + &self.bo
     }
@@ -81,7 +84,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     let batch = 16;
 
     let sample = |rng: &mut Lcg| -> Result<_, Box<dyn Error>> {
-        let x = Var::constant(Tensor::<f32, Seq>::from_vec(rng.take(batch * L * D, 1.0), &[batch])?);
+        let x = Var::constant(Tensor::<f32, Seq>::from_vec(
+            rng.take(batch * L * D, 1.0),
+            &[batch],
+        )?);
         let target = no_grad(|| teacher.forward(&x).detach());
         Ok((x, target))
     };
@@ -100,7 +106,13 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
     }
     let last = mse(&student);
-    println!("held-out mean squared error {first:.5} -> {last:.5} ({} parameters)", student.numel());
-    assert!(last < 0.03 * first, "the error fell only from {first} to {last}");
+    println!(
+        "held-out mean squared error {first:.5} -> {last:.5} ({} parameters)",
+        student.numel()
+    );
+    assert!(
+        last < 0.03 * first,
+        "the error fell only from {first} to {last}"
+    );
     Ok(())
 }
