@@ -23,7 +23,9 @@ mod mlp_step;
 /// A row-major [rows, cols] matrix transposed (dfdx and candle keep a
 /// linear layer's weight as [out, in], PyTorch's convention).
 fn transposed(w: &[f32], rows: usize, cols: usize) -> Vec<f32> {
-    (0..cols * rows).map(|k| w[(k % rows) * cols + k / rows]).collect()
+    (0..cols * rows)
+        .map(|k| w[(k % rows) * cols + k / rows])
+        .collect()
 }
 
 macro_rules! peers {
@@ -38,7 +40,11 @@ macro_rules! peers {
         let mut opt = ShapedSgd::new(0.1);
 
         // dfdx
-        type DMlp = (Linear<{ IN }, { HIDDEN }>, ReLU, Linear<{ HIDDEN }, { OUT }>);
+        type DMlp = (
+            Linear<{ IN }, { HIDDEN }>,
+            ReLU,
+            Linear<{ HIDDEN }, { OUT }>,
+        );
         let dev = Cpu::default();
         let mut dm = dev.build_module::<DMlp, f32>();
         dm.0.weight.copy_from(&transposed(&w1, IN, HIDDEN));
@@ -46,7 +52,14 @@ macro_rules! peers {
         dm.2.weight.copy_from(&transposed(&w2, HIDDEN, OUT));
         dm.2.bias.copy_from(&b2);
         let mut dgrads = Some(dm.alloc_grads());
-        let mut dopt = dfdx::optim::Sgd::new(&dm, SgdConfig { lr: 0.1, momentum: None, weight_decay: None });
+        let mut dopt = dfdx::optim::Sgd::new(
+            &dm,
+            SgdConfig {
+                lr: 0.1,
+                momentum: None,
+                weight_decay: None,
+            },
+        );
         let dx = dev.tensor_from_vec(x.clone(), (Const::<{ BATCH }>, Const::<{ IN }>));
         let mut onehot = vec![0.0f32; BATCH * OUT];
         for (r, &t) in y.iter().enumerate() {
@@ -73,14 +86,24 @@ macro_rules! peers {
         let cb2 = CVar::from_vec(b2.clone(), OUT, &cpu).unwrap();
         let l1 = CLinear::new(cw1.as_tensor().clone(), Some(cb1.as_tensor().clone()));
         let l2 = CLinear::new(cw2.as_tensor().clone(), Some(cb2.as_tensor().clone()));
-        let mut copt = SGD::new(vec![cw1.clone(), cb1.clone(), cw2.clone(), cb2.clone()], 0.1).unwrap();
+        let mut copt = SGD::new(
+            vec![cw1.clone(), cb1.clone(), cw2.clone(), cb2.clone()],
+            0.1,
+        )
+        .unwrap();
         let cx = CTensor::from_vec(x.clone(), (BATCH, IN), &cpu).unwrap();
-        let cy = CTensor::from_vec(y.iter().map(|&t| t as u32).collect::<Vec<_>>(), BATCH, &cpu).unwrap();
+        let cy = CTensor::from_vec(y.iter().map(|&t| t as u32).collect::<Vec<_>>(), BATCH, &cpu)
+            .unwrap();
         let mut candle_step = || {
-            let logits = l2.forward(&l1.forward(&cx).unwrap().relu().unwrap()).unwrap();
+            let logits = l2
+                .forward(&l1.forward(&cx).unwrap().relu().unwrap())
+                .unwrap();
             let loss = candle_nn::loss::cross_entropy(&logits, &cy).unwrap();
             copt.backward_step(&loss).unwrap();
-            loss.to_dtype(DType::F32).unwrap().to_scalar::<f32>().unwrap()
+            loss.to_dtype(DType::F32)
+                .unwrap()
+                .to_scalar::<f32>()
+                .unwrap()
         };
 
         for i in 0..3 {
@@ -88,7 +111,10 @@ macro_rules! peers {
             let lh = hand_step(&mut h, &xh, &y, 0.1);
             let (ld, lc) = (dfdx_step(), candle_step());
             for (who, l) in [("by hand", lh), ("dfdx", ld), ("candle", lc)] {
-                assert!((la - l).abs() < 1e-4, "step {i}: autograd {la} vs {who} {l}");
+                assert!(
+                    (la - l).abs() < 1e-4,
+                    "step {i}: autograd {la} vs {who} {l}"
+                );
             }
         }
 
@@ -96,8 +122,12 @@ macro_rules! peers {
         g.warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(3))
             .sample_size(30);
-        g.bench_function("shaped autograd", |b| b.iter(|| black_box(step(&mut a, &xa, &y, &mut opt))));
-        g.bench_function("shaped by hand", |b| b.iter(|| black_box(hand_step(&mut h, &xh, &y, 0.1))));
+        g.bench_function("shaped autograd", |b| {
+            b.iter(|| black_box(step(&mut a, &xa, &y, &mut opt)))
+        });
+        g.bench_function("shaped by hand", |b| {
+            b.iter(|| black_box(hand_step(&mut h, &xh, &y, 0.1)))
+        });
         g.bench_function("dfdx", |b| b.iter(|| black_box(dfdx_step())));
         g.bench_function("candle", |b| b.iter(|| black_box(candle_step())));
         g.finish();
