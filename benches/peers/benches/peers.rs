@@ -9,6 +9,14 @@
 //! ```sh
 //! cd benches/peers && RAYON_NUM_THREADS=1 cargo bench
 //! ```
+//!
+//! Two runs on a shared 2-core Intel Xeon at load average 9-10 (medians;
+//! criterion's estimates):
+//!
+//! | step | shaped autograd | shaped by hand | dfdx 0.13 | candle 0.11 |
+//! |---|---|---|---|---|
+//! | 64-32-10, batch 64 | 58.4 / 57.5 µs | 56.1 / 62.2 µs | 94.2 / 96.8 µs | 169.5 / 179.1 µs |
+//! | 784-256-10, batch 128 | 3.00 / 3.07 ms | 3.22 / 3.47 ms | 6.51 / 6.76 ms | 6.48 / 5.99 ms |
 
 use candle_core::{DType, Device, Module, Tensor as CTensor, Var as CVar};
 use candle_nn::{Linear as CLinear, Optimizer as _, SGD};
