@@ -50,6 +50,11 @@ mod select;
 mod shape_ops;
 mod tape;
 mod unary;
+#[cfg(debug_assertions)]
+mod warm;
+#[cfg(debug_assertions)]
+#[doc(hidden)]
+pub use warm::__compile_for_f32;
 
 pub use binary::MaskArg;
 pub use layout::{BroadcastVar, MatMulVar, Runtime, TensorValue, VarLayout};

@@ -31,8 +31,11 @@ pub(crate) struct Node<T> {
     /// parameter keeps its number across updates, as its identity.
     pub(crate) id: u64,
     pub(crate) value: DynTensor<T>,
-    /// How it was computed, for a result that needs a gradient.
-    pub(crate) step: Option<Step<T>>,
+    /// How it was computed, for a result that needs a gradient; taken
+    /// (and the inputs it keeps released) by the backward pass through it.
+    pub(crate) step: RefCell<Option<Step<T>>>,
+    /// Whether a backward pass released `step`.
+    pub(crate) freed: Cell<bool>,
     /// The gradient accumulated so far, for a parameter (a tracked leaf).
     pub(crate) grad: Option<RefCell<Option<Rc<DynTensor<T>>>>>,
 }
@@ -62,12 +65,13 @@ impl<T> Node<T> {
         Rc::new(Node {
             id,
             value,
-            step,
+            step: RefCell::new(step),
+            freed: Cell::new(false),
             grad,
         })
     }
     pub(crate) fn tracked(&self) -> bool {
-        self.step.is_some() || self.grad.is_some()
+        self.grad.is_some() || self.freed.get() || self.step.borrow().is_some()
     }
 }
 
@@ -75,13 +79,13 @@ impl<T> Drop for Node<T> {
     fn drop(&mut self) {
         LIVE.with(|n| n.set(n.get() - 1));
         // Free a long chain of results iteratively, not by recursion.
-        let mut stack: Vec<Rc<Node<T>>> = match self.step.take() {
+        let mut stack: Vec<Rc<Node<T>>> = match self.step.get_mut().take() {
             Some(s) => s.inputs,
             None => return,
         };
         while let Some(rc) = stack.pop() {
             if let Ok(mut node) = Rc::try_unwrap(rc)
-                && let Some(s) = node.step.take()
+                && let Some(s) = node.step.get_mut().take()
             {
                 stack.extend(s.inputs);
             }
@@ -293,9 +297,22 @@ impl<T: Real, L: VarLayout> Var<T, L> {
     /// parameter's gradient is also added to the one it has accumulated
     /// (see [`grad`](Var::grad)), so that two backward passes before an
     /// update add up, as in PyTorch.
+    ///
+    /// As in PyTorch, the pass releases the graph it goes through (the
+    /// values each result kept for it), so that an optimizer can update
+    /// the parameters in place while the loss is still alive; a second
+    /// backward pass through the same results panics with PyTorch's
+    /// message. [`backward_retain`](Var::backward_retain) keeps the graph.
     pub fn backward(&self) -> Grads<T> {
         let seed = DynTensor::full(self.shape(), T::one());
-        backward_from(&self.node, seed)
+        backward_from(&self.node, seed, false)
+    }
+
+    /// [`backward`](Var::backward), keeping the graph for another pass
+    /// (PyTorch's `retain_graph=True`).
+    pub fn backward_retain(&self) -> Grads<T> {
+        let seed = DynTensor::full(self.shape(), T::one());
+        backward_from(&self.node, seed, true)
     }
 }
 
@@ -311,6 +328,12 @@ impl<T: Real, L: VarLayout> Var<T, L> {
 /// ```
 pub struct Grads<T> {
     by_id: HashMap<u64, Rc<DynTensor<T>>>,
+}
+
+impl<T> core::fmt::Debug for Grads<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Grads({} parameters)", self.by_id.len())
+    }
 }
 
 impl<T: Real> Grads<T> {
@@ -348,39 +371,51 @@ fn add_into<T: Real>(map: &mut HashMap<u64, DynTensor<T>>, id: u64, g: DynTensor
     }
 }
 
-fn backward_from<T: Real>(root: &Rc<Node<T>>, seed: DynTensor<T>) -> Grads<T> {
+fn backward_from<T: Real>(root: &Rc<Node<T>>, seed: DynTensor<T>, retain: bool) -> Grads<T> {
     // The results to visit, newest first (a result is newer than its
     // inputs, so this is a topological order), and the parameters reached.
-    let mut steps: Vec<&Rc<Node<T>>> = Vec::new();
-    let mut leaves: Vec<&Rc<Node<T>>> = Vec::new();
+    let mut steps: Vec<Rc<Node<T>>> = Vec::new();
+    let mut leaves: Vec<Rc<Node<T>>> = Vec::new();
     let mut seen: HashSet<*const Node<T>> = HashSet::new();
-    let mut stack = alloc::vec![root];
+    let mut stack = alloc::vec![root.clone()];
     while let Some(n) = stack.pop() {
-        if !seen.insert(Rc::as_ptr(n)) {
+        if !seen.insert(Rc::as_ptr(&n)) {
             continue;
         }
-        if let Some(s) = &n.step {
+        let step = n.step.borrow();
+        if let Some(s) = &*step {
+            stack.extend(s.inputs.iter().filter(|i| i.tracked()).cloned());
+            drop(step);
             steps.push(n);
-            stack.extend(s.inputs.iter().filter(|i| i.tracked()));
+        } else if n.freed.get() {
+            panic!(
+                "Trying to backward through the graph a second time (or directly access saved tensors after they have already been freed). Call backward_retain() the first time if you need to."
+            );
         } else if n.grad.is_some() {
+            drop(step);
             leaves.push(n);
         }
     }
     steps.sort_unstable_by_key(|n| core::cmp::Reverse(n.id));
     let mut pending: HashMap<*const Node<T>, DynTensor<T>> = HashMap::new();
     let mut at_leaf: HashMap<u64, DynTensor<T>> = HashMap::new();
-    if root.step.is_some() {
+    if !steps.is_empty() {
         pending.insert(Rc::as_ptr(root), seed);
     } else if root.grad.is_some() {
         at_leaf.insert(root.id, seed);
     }
     for n in steps {
-        let Some(g) = pending.remove(&Rc::as_ptr(n)) else {
+        let Some(g) = pending.remove(&Rc::as_ptr(&n)) else {
             continue;
         };
-        let s = n.step.as_ref().expect("steps have a step");
-        let outs = (s.backward)(&g, &s.inputs, &n.value);
+        let outs = {
+            let step = n.step.borrow();
+            let s = step.as_ref().expect("steps have a step");
+            (s.backward)(&g, &s.inputs, &n.value)
+        };
         drop(g);
+        let step = n.step.borrow();
+        let s = step.as_ref().expect("steps have a step");
         for (input, gi) in s.inputs.iter().zip(outs) {
             let Some(gi) = gi else { continue };
             debug_assert_eq!(
@@ -388,7 +423,7 @@ fn backward_from<T: Real>(root: &Rc<Node<T>>, seed: DynTensor<T>) -> Grads<T> {
                 input.value.shape(),
                 "gradient of the input's shape"
             );
-            if input.step.is_some() {
+            if input.grad.is_none() {
                 let key = Rc::as_ptr(input);
                 match pending.get_mut(&key) {
                     Some(acc) => super::ops::add_assign(acc, &gi),
@@ -396,9 +431,17 @@ fn backward_from<T: Real>(root: &Rc<Node<T>>, seed: DynTensor<T>) -> Grads<T> {
                         pending.insert(key, gi);
                     }
                 }
-            } else if input.grad.is_some() {
+            } else {
                 add_into(&mut at_leaf, input.id, gi);
             }
+        }
+        drop(step);
+        if !retain {
+            // Release the inputs this result kept (PyTorch frees the graph
+            // as its backward pass goes, unless asked to retain it).
+            let released = n.step.borrow_mut().take();
+            n.freed.set(true);
+            drop(released);
         }
     }
     let mut by_id = HashMap::with_capacity(at_leaf.len());

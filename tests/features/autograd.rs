@@ -537,6 +537,37 @@ fn training_keeps_no_graph_between_steps() {
 }
 
 #[test]
+fn backward_releases_the_graph_unless_retained() {
+    let mut w = Var::param(Tensor::<f64, shape![2]>::from_slice(&[1.0, 2.0]).unwrap());
+    let before = live_nodes();
+    let loss = (&w * &w).exp().sum();
+    let during = live_nodes();
+    loss.backward();
+    // The loss alone is left: its inputs were released, so an update
+    // works on the parameter in place.
+    assert_eq!((during - before, live_nodes() - before), (3, 1));
+    assert_eq!(loss.item(), 1f64.exp() + 4f64.exp());
+    Sgd::new(0.0).step(&mut w);
+    let again = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| loss.backward()));
+    let payload = again.unwrap_err();
+    let message = match payload.downcast_ref::<&str>() {
+        Some(s) => s.to_string(),
+        None => payload.downcast_ref::<String>().unwrap().clone(),
+    };
+    assert!(
+        message.starts_with("Trying to backward through the graph a second time"),
+        "{message}"
+    );
+
+    // Retained: two passes, gradients added up.
+    w.zero_grad();
+    let loss = (&w * &w).sum();
+    loss.backward_retain();
+    loss.backward();
+    assert_eq!(w.grad().unwrap().to_vec(), vec![4.0, 8.0]);
+}
+
+#[test]
 fn a_deep_chain_is_freed_without_recursion() {
     let w = Var::param(Tensor::<f64, shape![1]>::ones());
     let before = live_nodes();
