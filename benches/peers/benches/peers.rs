@@ -1,7 +1,7 @@
 //! One training step (forward, cross-entropy from logits and class
 //! indices, backward, SGD with lr 0.1) of the 64-32-10 perceptron at
 //! batch 64 and of 784-256-10 at batch 128, f32, in one run: `shaped`
-//! with autograd, `shaped` by hand (both from `benches/mlp_step.rs`),
+//! with autograd, `shaped` by hand (both from `benches/common/mlp_step.rs`),
 //! dfdx 0.13 and candle 0.11 on the CPU. All four start from the same
 //! weights and data; their losses over three steps agree to 1e-4
 //! (checked before timing).
@@ -25,7 +25,7 @@ use dfdx::prelude::*;
 use shaped::autograd::Sgd as ShapedSgd;
 use std::time::Duration;
 
-#[path = "../../mlp_step.rs"]
+#[path = "../../common/mlp_step.rs"]
 mod mlp_step;
 
 /// A row-major [rows, cols] matrix transposed (dfdx and candle keep a
