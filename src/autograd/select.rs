@@ -198,6 +198,7 @@ impl<T: Real> Var<T, Runtime> {
     }
 
     /// `parts` joined along `axis` (PyTorch's `cat`).
+    #[track_caller]
     pub fn cat(
         parts: &[&Var<T, Runtime>],
         axis: impl AxisArg,
@@ -226,6 +227,7 @@ impl<T: Real> Var<T, Runtime> {
 
     /// `parts` (of equal sizes) stacked along a new axis `axis` (PyTorch's
     /// `stack`).
+    #[track_caller]
     pub fn stack(
         parts: &[&Var<T, Runtime>],
         axis: impl AxisArg,

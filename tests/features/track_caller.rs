@@ -141,7 +141,17 @@ macro_rules! row {
 /// Public functions with a panicking path that no call through the public
 /// API reaches, and why: the static source check still requires their
 /// `#[track_caller]`.
-const NO_PANIC_REACHABLE: [(&str, &str, &str); 3] = [
+const NO_PANIC_REACHABLE: [(&str, &str, &str); 5] = [
+    (
+        "src/autograd/select.rs",
+        "cat",
+        "returns its errors; the backward pass selects the parts at the sizes cat itself measured",
+    ),
+    (
+        "src/autograd/select.rs",
+        "stack",
+        "returns its errors; the backward pass selects each part at an index below the count it stacked",
+    ),
     (
         "src/view/static_view.rs",
         "axis_iter_mut",
@@ -183,6 +193,9 @@ fn every_public_panicking_function_reports_the_callers_line() {
     let long = Tensor::<f32, shape![Dyn]>::zeros_sized(&[100]);
     let wide = Tensor::<f32, shape![Dyn]>::zeros_sized(&[2000]);
     let ints = Tensor::<i32, shape![2]>::zeros();
+    // Positions past the end of axis 0 of `d`.
+    let far = DynTensor::from_vec(vec![5usize], &[1, 1]).unwrap();
+    let far1 = DynTensor::from_vec(vec![5usize], &[1]).unwrap();
     let named = |names: &[&str], dims: &[usize]| {
         DynTensor::<f32>::zeros(dims)
             .with_names(names.iter().map(|&n| Some(n)).collect::<Vec<_>>())
@@ -192,6 +205,17 @@ fn every_public_panicking_function_reports_the_callers_line() {
     let rng = {
         use rand::SeedableRng;
         std::cell::RefCell::new(rand::rngs::SmallRng::seed_from_u64(1))
+    };
+    // Tracked operands of the autograd rows: a [2, 3] and a [4] runtime
+    // tensor, a mixed [2, 3] one, and a mask that fits neither.
+    #[cfg(feature = "autograd")]
+    let tracked = {
+        use shaped::autograd::{DynVar, Var};
+        let a: DynVar<f32> = Var::param(DynTensor::<f32>::zeros(&[2, 3]));
+        let b: DynVar<f32> = Var::param(DynTensor::<f32>::zeros(&[4]));
+        let s = Var::param(Tensor::<f32, shape![Dyn, 3]>::zeros_sized(&[2]));
+        let wrong = DynTensor::<bool>::from_bools(vec![true; 4], &[4]).unwrap();
+        (a, b, s, wrong)
     };
     #[allow(unused_mut)] // extended when a feature is on
     let mut rows: Vec<Row<'_>> = vec![
@@ -349,6 +373,56 @@ fn every_public_panicking_function_reports_the_callers_line() {
             "$name",
             e.view().max_over(Axis::<0>)
         ),
+        row!(
+            "src/search/one_hot.rs",
+            "one_hot",
+            DynTensor::from_vec(vec![5usize], &[1]).unwrap().one_hot(3)
+        ),
+        row!(
+            "src/search/one_hot.rs",
+            "one_hot_sized",
+            Tensor::<usize, shape![2]>::full(5).one_hot_sized(3)
+        ),
+        row!(
+            "src/search/scatter.rs",
+            "scatter",
+            d.scatter(0, &far, &0.0f32)
+        ),
+        row!("src/search/scatter.rs", "scatter_", {
+            let mut x = d.clone();
+            x.scatter_(0, &far, &0.0f32);
+            x
+        }),
+        row!(
+            "src/search/scatter.rs",
+            "scatter_add",
+            d.scatter_add(0, &far, &0.0f32)
+        ),
+        row!("src/search/scatter.rs", "scatter_add_", {
+            let mut x = d.clone();
+            x.scatter_add_(0, &far, &0.0f32);
+            x
+        }),
+        row!(
+            "src/search/scatter.rs",
+            "index_add",
+            d.index_add(0, &[5], &d)
+        ),
+        row!("src/search/scatter.rs", "index_add_", {
+            let mut x = d.clone();
+            x.index_add_(0, &[5], &d);
+            x
+        }),
+        row!(
+            "src/search/scatter.rs",
+            "index_put",
+            d.index_put(&[far1.clone()], 0.0f32, false)
+        ),
+        row!("src/search/scatter.rs", "index_put_", {
+            let mut x = d.clone();
+            x.index_put_(&[far1.clone()], 0.0f32, false);
+            x
+        }),
         row!(
             "src/search/gather.rs",
             "gather",
@@ -776,6 +850,48 @@ fn every_public_panicking_function_reports_the_callers_line() {
             ),
         ]);
     }
+    #[cfg(feature = "autograd")]
+    {
+        use shaped::autograd::DynVar;
+        let (a, b, s, wrong) = &tracked;
+        rows.extend([
+            row!("src/autograd/binary.rs", "maximum", a.maximum(b)),
+            row!("src/autograd/binary.rs", "minimum", a.minimum(b)),
+            row!("src/autograd/binary.rs", "pow", a.pow(b)),
+            row!(
+                "src/autograd/binary.rs",
+                "where_cond",
+                DynVar::where_cond(wrong, a, b)
+            ),
+            row!(
+                "src/autograd/binary.rs",
+                "masked_fill",
+                a.masked_fill(wrong, 0.0)
+            ),
+            row!(
+                "src/autograd/loss.rs",
+                "cross_entropy",
+                a.cross_entropy(&[5, 5])
+            ),
+            row!("src/autograd/matmul.rs", "matmul", a.matmul(b)),
+            row!(
+                "src/autograd/select.rs",
+                "index_select",
+                s.index_select(Axis::<0>, &[5])
+            ),
+            row!(
+                "src/autograd/select.rs",
+                "narrow",
+                s.narrow(Axis::<0>, 1, 5)
+            ),
+            row!(
+                "src/autograd/select.rs",
+                "gather",
+                s.gather(Axis::<0>, &Tensor::<usize, shape![1, 1]>::full(5))
+            ),
+            row!("src/autograd/tape.rs", "item", a.item()),
+        ]);
+    }
     #[cfg(feature = "linalg")]
     {
         use shaped::linalg;
@@ -868,6 +984,9 @@ struct Panicker {
 fn feature_on(file: &str) -> bool {
     if file.starts_with("src/linalg/") {
         return cfg!(feature = "linalg");
+    }
+    if file.starts_with("src/autograd/") {
+        return cfg!(feature = "autograd");
     }
     if file == "src/random.rs" {
         return cfg!(feature = "rand");
