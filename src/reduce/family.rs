@@ -6,7 +6,7 @@
 //! - the typed kinds ([`Tensor`], [`TensorView`](crate::TensorView),
 //!   [`TensorViewMut`](crate::TensorViewMut)) get `NAME_over(axes)` and
 //!   `NAME_keepdim(axes)`, whose result layout the compiler computes;
-//! - the runtime kinds ([`DynTensor`], [`DynView`](crate::DynView),
+//! - the runtime kinds ([`DynTensor`], [`DynView`],
 //!   [`DynViewMut`](crate::DynViewMut)) get `NAME_dims(&axes, keepdim)`;
 //! - `argmax`/`argmin` take one axis (`argmax_over(A)` typed,
 //!   `argmax(axis, keepdim)` at run time);
