@@ -5,7 +5,7 @@
 //!
 //! On static and mixed tensors each is one pass over the tensor's own
 //! storage into a result of the same layout (inline for small static
-//! shapes: no allocation); on [`DynTensor`] a new tensor of the same shape
+//! shapes: no allocation); on [`DynTensor`](crate::DynTensor) a new tensor of the same shape
 //! and names. Values follow PyTorch: `ln` of 0 is `-inf`, of a negative
 //! number NaN; `relu` and `clamp` keep NaN; `signum` is 0 at 0 and NaN at
 //! NaN (PyTorch's `sign`, not Rust's `f32::signum`).

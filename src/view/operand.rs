@@ -47,15 +47,19 @@ pub struct Runtime;
 pub trait OperandLayout: 'static {
     /// Whether this is [`Runtime`].
     const RUNTIME: bool;
+    /// Whether every size is known at compile time (a static [`Layout`]).
+    const STATIC: bool;
     /// The owned tensor of this layout with elements `T`.
     type Owned<T: Element>;
 }
 impl<S: Layout> OperandLayout for S {
     const RUNTIME: bool = false;
+    const STATIC: bool = S::STATIC;
     type Owned<T: Element> = Tensor<T, S>;
 }
 impl OperandLayout for Runtime {
     const RUNTIME: bool = true;
+    const STATIC: bool = false;
     type Owned<T: Element> = DynTensor<T>;
 }
 
