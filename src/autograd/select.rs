@@ -217,8 +217,11 @@ impl<T: Real> Var<T, Runtime> {
                         let n = i.value.shape()[axis];
                         let pos: Vec<usize> = (start..start + n).collect();
                         start += n;
-                        i.tracked()
-                            .then(|| or_panic(g.try_index_select(axis, &pos)))
+                        // The parts' own sizes, measured above: always in range.
+                        i.tracked().then(|| {
+                            g.try_index_select(axis, &pos)
+                                .expect("cat's backward selects within the joined sizes")
+                        })
                     })
                     .collect()
             },
@@ -244,7 +247,11 @@ impl<T: Real> Var<T, Runtime> {
                     .enumerate()
                     .map(|(k, i)| {
                         i.tracked().then(|| {
-                            reshaped(or_panic(g.try_index_select(axis, &[k])), i.value.shape())
+                            // k is below the count stacked: always in range.
+                            let part = g
+                                .try_index_select(axis, &[k])
+                                .expect("stack's backward selects below the count stacked");
+                            reshaped(part, i.value.shape())
                         })
                     })
                     .collect()

@@ -366,13 +366,8 @@ fn every_public_panicking_function_reports_the_callers_line() {
             "diff_with",
             d.diff_with(1, 0, Some(&v), None)
         ),
-        row!("src/reduce/tensor.rs", "$keep", e.max_keepdim(Axis::<0>)),
-        row!("src/reduce/tensor.rs", "$over", e.max_over(Axis::<0>)),
-        row!(
-            "src/reduce/typed_view.rs",
-            "$name",
-            e.view().max_over(Axis::<0>)
-        ),
+        row!("src/reduce/family.rs", "$keep", e.max_keepdim(Axis::<0>)),
+        row!("src/reduce/family.rs", "$over", e.max_over(Axis::<0>)),
         row!(
             "src/search/one_hot.rs",
             "one_hot",
