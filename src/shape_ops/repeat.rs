@@ -15,7 +15,7 @@
 use alloc::vec::Vec;
 
 use crate::element::Element;
-use crate::error::{OrFail, ShapeError, checked_numel, try_to_vec, try_vec};
+use crate::error::{OrFail, ShapeError, checked_numel, try_vec};
 use crate::shape::all_dyn::{DynAxis, Resized, ToDynLayout, WithDynAxis};
 use crate::shape::axes::Axis;
 use crate::shape::axis::{self, AxisArg};
@@ -70,21 +70,32 @@ fn tiled<T: Element>(
     if n == 0 {
         return Ok((Vec::new(), out_dims));
     }
+    // The result's storage first: a result the allocator refuses fails
+    // before any pass has allocated or written the smaller ones.
+    let mut result = try_vec(n, &out_dims)?;
     // Innermost axis first: each pass repeats the blocks below axis k,
-    // the first reading `src` itself.
+    // the first reading `src` itself, the last writing `result`.
     let mut data: Option<Vec<T>> = None;
     let mut block = 1; // elements of one index of axis k
     for k in (0..dims.len()).rev() {
         let run = block * dims[k];
         let from = data.as_deref().unwrap_or(src);
-        let mut next = try_vec(from.len().saturating_mul(reps[k]).min(n), &out_dims)?;
+        let mut next = if k == 0 {
+            core::mem::take(&mut result)
+        } else {
+            try_vec(from.len().saturating_mul(reps[k]).min(n), &out_dims)?
+        };
         repeat_runs(from, run, reps[k], &mut next);
         data = Some(next);
         block = run * reps[k];
     }
     let data = match data {
         Some(data) => data,
-        None => try_to_vec(src, &out_dims)?,
+        None => {
+            // Rank 0 and no repeats: the element itself.
+            result.extend_from_slice(src);
+            result
+        }
     };
     Ok((data, out_dims))
 }
