@@ -195,7 +195,7 @@ fn every_public_panicking_function_reports_the_callers_line() {
     let ints = Tensor::<i32, shape![2]>::zeros();
     // Positions past the end of axis 0 of `d`.
     let far = DynTensor::from_vec(vec![5usize], &[1, 1]).unwrap();
-    let far1 = DynTensor::from_vec(vec![5usize], &[1]).unwrap();
+    let far1 = [DynTensor::from_vec(vec![5usize], &[1]).unwrap()];
     let named = |names: &[&str], dims: &[usize]| {
         DynTensor::<f32>::zeros(dims)
             .with_names(names.iter().map(|&n| Some(n)).collect::<Vec<_>>())
@@ -411,11 +411,11 @@ fn every_public_panicking_function_reports_the_callers_line() {
         row!(
             "src/search/scatter.rs",
             "index_put",
-            d.index_put(&[far1.clone()], 0.0f32, false)
+            d.index_put(&far1, 0.0f32, false)
         ),
         row!("src/search/scatter.rs", "index_put_", {
             let mut x = d.clone();
-            x.index_put_(&[far1.clone()], 0.0f32, false);
+            x.index_put_(&far1, 0.0f32, false);
             x
         }),
         row!(
