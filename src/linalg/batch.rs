@@ -338,6 +338,12 @@ pub(crate) fn at(
     }))
 }
 
+/// The product of `parts`, saturating: a cost estimate for
+/// [`run`]'s split (a view may be huge and hold few elements).
+pub(crate) fn flops(parts: &[usize]) -> usize {
+    parts.iter().fold(1usize, |a, &d| a.saturating_mul(d))
+}
+
 /// The number of matrices in a batch of shape `batch` (saturating: a
 /// broadcast batch of empty matrices may count past `usize::MAX`; callers
 /// walk only batches whose results they could allocate).
