@@ -158,7 +158,9 @@ where
             LinalgProblem::EmptyNorm { ord: ord.name() },
         ));
     }
-    let spectral = matches!(ord, MatrixOrd::Two | MatrixOrd::NegTwo | MatrixOrd::Nuc) && !empty;
+    let spectral = matches!(ord, MatrixOrd::Two | MatrixOrd::NegTwo | MatrixOrd::Nuc)
+        && !empty
+        && super::batch::count(batch) > 0;
     build::<A::Elem, <A::Layout as MatrixRule>::Batch>(batch, |out| {
         let (mut sw, mut sv) = if spectral {
             (
