@@ -119,6 +119,14 @@ impl<'a, T: Real> Batch<'a, T> {
         if self.m == 0 || self.n == 0 {
             return Some(MatRef::from_row_major_slice(&[], self.m, self.n));
         }
+        // The last element must lie in the data (a batch of no matrices
+        // has none to point at).
+        let last = (self.m - 1)
+            .checked_mul(self.rs)?
+            .checked_add((self.n - 1).checked_mul(self.cs)?)?;
+        if last >= data.len() {
+            return None;
+        }
         if self.cs == 1 {
             Some(MatRef::from_row_major_slice_with_stride(
                 data, self.m, self.n, self.rs,
@@ -336,6 +344,12 @@ pub(crate) fn at(
         batch: if batch.is_empty() { None } else { Some(i) },
         problem,
     }))
+}
+
+/// The product of `parts`, saturating: a cost estimate for
+/// [`run`]'s split (a view may be huge and hold few elements).
+pub(crate) fn flops(parts: &[usize]) -> usize {
+    parts.iter().fold(1usize, |a, &d| a.saturating_mul(d))
 }
 
 /// The number of matrices in a batch of shape `batch` (saturating: a

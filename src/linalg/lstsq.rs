@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use faer::{MatMut, MatRef};
 
 use super::backend;
-use super::batch::{Batch, at, run};
+use super::batch::{Batch, at, flops, run};
 use super::svd::SvdWork;
 use super::{LinalgArg, Out, Real, build, or_panic, zeros};
 use crate::error::{LinalgProblem, ShapeError};
@@ -119,7 +119,7 @@ where
             batch,
             [&steps],
             [out],
-            8 * m * n * m.min(n),
+            flops(&[8, m, n, m.min(n)]),
             || PinvWork::new(&mats, None, shape),
             |w, i, [off], [o]| w.pinv(&mats, off, o).map_err(|p| at(OP, batch, i, p)),
         )
@@ -180,7 +180,7 @@ where
             batch,
             [&sa, &sb],
             [out],
-            8 * m * n * m.min(n) + n * m * k,
+            flops(&[8, m, n, m.min(n)]).saturating_add(flops(&[n, m, k])),
             || PinvWork::new(&am, Some(&bm), shape),
             |w, i, [oa, ob], [x]| {
                 if !bm.finite(ob, false) {

@@ -158,8 +158,15 @@ where
             LinalgProblem::EmptyNorm { ord: ord.name() },
         ));
     }
-    let spectral = matches!(ord, MatrixOrd::Two | MatrixOrd::NegTwo | MatrixOrd::Nuc) && !empty;
+    let spectral = matches!(ord, MatrixOrd::Two | MatrixOrd::NegTwo | MatrixOrd::Nuc)
+        && !empty
+        && super::batch::count(batch) > 0;
     build::<A::Elem, <A::Layout as MatrixRule>::Batch>(batch, |out| {
+        if empty {
+            // The Frobenius and nuclear norms of empty matrices are 0,
+            // without a walk over their (maybe huge) other dimension.
+            return Ok(());
+        }
         let (mut sw, mut sv) = if spectral {
             (
                 Some(SvdWork::new(&mats, false, v.shape())?),

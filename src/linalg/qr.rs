@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use faer::MatMut;
 
 use super::backend::{self, Scratch};
-use super::batch::{Batch, at, run, tiled};
+use super::batch::{Batch, at, flops, run, tiled};
 use super::{LinalgArg, Out, Real, build, or_panic, zeros};
 use crate::error::{LinalgProblem, ShapeError};
 use crate::shape::linalg::{MatrixRule, matrix_dims};
@@ -63,7 +63,7 @@ where
                     batch,
                     [&steps],
                     [q, r],
-                    4 * m * n * k,
+                    flops(&[4, m, n, k]),
                     || QrWork::new(m, n, shape),
                     |w, i, [off], [qi, ri]| {
                         if !mats.finite(off, false) {

@@ -26,7 +26,7 @@ use num_traits::One;
 use num_traits::float::FloatCore;
 
 use super::backend::{self, Scratch};
-use super::batch::{Batch, at, run, walk, write_rows};
+use super::batch::{Batch, at, flops, run, walk, write_rows};
 use super::{LinalgArg, Out, Real, build, or_panic, zeros};
 use crate::error::{LinalgProblem, ShapeError};
 use crate::shape::linalg::{
@@ -146,7 +146,7 @@ where
             batch,
             [&steps],
             [out],
-            n * n * n,
+            flops(&[n, n, n]),
             || lu_work(n, n, shape),
             |w, i, [off], [o]| {
                 if !mats.finite(off, false) {
@@ -350,7 +350,7 @@ where
             batch,
             [&steps],
             [out],
-            n * n * n,
+            flops(&[n, n, n]),
             || lu_work(n, 1, shape),
             |w, i, [off], [o]| {
                 if !mats.finite(off, false) {
@@ -452,7 +452,7 @@ where
                 batch,
                 [&steps],
                 [signs, logs],
-                n * n * n,
+                flops(&[n, n, n]),
                 || lu_work(n, 1, shape),
                 |w, i, [off], [s, l]| {
                     if !mats.finite(off, false) {
@@ -620,7 +620,7 @@ where
             &d.batch,
             [&sa, &sb],
             [out],
-            n * n * (n + k),
+            flops(&[n, n, n.saturating_add(k)]),
             || lu_work(n, k, shape),
             |w, i, [oa, ob], [x]| {
                 if !am.finite(oa, false) || !bm.finite(ob, false) {

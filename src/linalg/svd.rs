@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use faer::MatMut;
 
 use super::backend::{self, Scratch};
-use super::batch::{Batch, at, run};
+use super::batch::{Batch, at, flops, run, tiled};
 use super::{LinalgArg, Out, Real, build, or_panic};
 use crate::error::{LinalgProblem, ShapeError};
 use crate::shape::linalg::{MatrixRule, matrix_dims};
@@ -124,7 +124,7 @@ pub(crate) fn decompose<T: Real>(
     let shape = v.shape();
     let vectors = uv.is_some();
     let work = || -> Result<SvdWork<T>, ShapeError> { SvdWork::new(&mats, vectors, shape) };
-    let cost = m * n * k * if vectors { 8 } else { 3 };
+    let cost = flops(&[m, n, k, if vectors { 8 } else { 3 }]);
     match uv {
         Some((u, vh)) => run(
             batch,
@@ -148,6 +148,8 @@ pub(crate) fn decompose<T: Real>(
 pub(crate) struct SvdWork<T> {
     scratch: Scratch,
     buf: Vec<T>,
+    /// `U`, column-major, as faer writes it fastest.
+    u: Vec<T>,
 }
 
 impl<T: Real> SvdWork<T> {
@@ -167,6 +169,7 @@ impl<T: Real> SvdWork<T> {
         Ok(SvdWork {
             scratch: Scratch::try_new(backend::svd_scratch::<T>(m, n, vectors), shape)?,
             buf,
+            u: super::zeros(if vectors { m * m.min(n) } else { 0 }, shape)?,
         })
     }
 
@@ -186,13 +189,20 @@ impl<T: Real> SvdWork<T> {
             return Err(LinalgProblem::NonFinite);
         }
         let a = mats.faer_or_copy(off, &mut self.buf);
-        let (u, v) = match uv {
-            Some((u, vh)) => (
-                Some(MatMut::from_row_major_slice_mut(u, m, k)),
-                Some(MatMut::from_column_major_slice_mut(vh, n, k)),
-            ),
-            None => (None, None),
-        };
-        backend::svd(a, s, u, v, &mut self.scratch)
+        match uv {
+            Some((u, vh)) => {
+                backend::svd(
+                    a,
+                    s,
+                    Some(MatMut::from_column_major_slice_mut(&mut self.u, m, k)),
+                    Some(MatMut::from_column_major_slice_mut(vh, n, k)),
+                    &mut self.scratch,
+                )?;
+                let uc = &self.u;
+                tiled(m, k, |r, c| u[r * k + c] = uc[c * m + r]);
+                Ok(())
+            }
+            None => backend::svd(a, s, None, None, &mut self.scratch),
+        }
     }
 }

@@ -84,6 +84,55 @@ fn huge_batches_of_empty_matrices_return_at_once() {
     assert!(is_too_large(&x.unwrap_err()));
 }
 
+#[test]
+fn a_non_finite_operand_that_is_never_read_is_no_error() {
+    // Found by the fuzz target: a batch of no systems against a right-hand
+    // side holding NaN reads nothing, and the (empty) result is right.
+    let a = DynTensor::<f32>::from_vec(vec![], &[0, 5, 2]).unwrap();
+    let b = DynTensor::from_vec(vec![f32::NAN; 5], &[1, 5, 1]).unwrap();
+    assert_eq!(linalg::try_lstsq(&a, &b).unwrap().shape(), &[0, 2, 1]);
+    assert_eq!(
+        linalg::try_solve(
+            &empty(&[0, 5, 5]),
+            &DynTensor::from_vec(vec![f64::NAN; 5], &[1, 5, 1]).unwrap()
+        )
+        .unwrap()
+        .shape(),
+        &[0, 5, 1]
+    );
+    // Also found by it: no matrices of 1 by usize::MAX / 3 (the batch's
+    // cost estimate overflowed).
+    let a = empty(&[0, 1, usize::MAX / 3]);
+    assert_eq!(
+        linalg::try_pinv(&a).unwrap().shape(),
+        &[0, usize::MAX / 3, 1]
+    );
+    assert_eq!(linalg::try_svdvals(&a).unwrap().shape(), &[0, 1]);
+    assert_eq!(
+        linalg::try_qr(&a).unwrap().1.shape(),
+        &[0, 1, usize::MAX / 3]
+    );
+    // And: the spectral norms of no 3x2 matrices (faer was handed a view
+    // of no data).
+    let e = DynTensor::<f32>::from_vec(vec![], &[0, 8, 3, 2]).unwrap();
+    for ord in [MatrixOrd::Two, MatrixOrd::NegTwo, MatrixOrd::Nuc] {
+        assert_eq!(linalg::try_matrix_norm(&e, ord).unwrap().shape(), &[0, 8]);
+    }
+    // And (a timeout): the norm of one usize::MAX / 3 by 0 matrix walked
+    // its rows.
+    let tall = empty(&[usize::MAX / 3, 0]);
+    for ord in [MatrixOrd::Fro, MatrixOrd::Nuc] {
+        assert_eq!(
+            linalg::try_matrix_norm(&tall, ord).unwrap().to_vec(),
+            vec![0.0]
+        );
+    }
+    let sq = empty(&[0, 1 << 30, 1 << 30]);
+    assert_eq!(linalg::try_inv(&sq).unwrap().numel(), 0);
+    assert_eq!(linalg::try_cholesky(&sq).unwrap().numel(), 0);
+    assert_eq!(linalg::try_eigvalsh(&sq).unwrap().numel(), 0);
+}
+
 /// `U diag(S) Vh` of `u` (`m` by `k`), `s`, `vh` (`k` by `n`).
 fn reconstruct(u: &[f64], s: &[f64], vh: &[f64], m: usize, n: usize) -> Vec<f64> {
     let k = s.len();
