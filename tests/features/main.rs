@@ -10,6 +10,7 @@ mod interop_nalgebra;
 mod interop_ndarray;
 mod interop_serde;
 mod linalg;
+mod linalg_parallel;
 mod linalg_props;
 mod linalg_robust;
 mod parallel;
